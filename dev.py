@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Set up and run Parlour on a machine that has only python3.
+
+    python3 dev.py run [ARGS...]   create or reuse .venv, install Parlour, run `parlour ARGS...`
+    python3 dev.py test            the same set-up with the dev tools, then ruff, mypy and pytest
+
+The virtual environment lives in `.venv` next to this file and is reinstalled only when
+`pyproject.toml` changes (a stamp file records its hash).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+
+
+def ensure_venv(extras: str) -> None:
+    """Create `.venv` if missing and (re)install the project when its metadata changed."""
+    if not PYTHON.exists():
+        print("Creating the virtual environment in .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
+    stamp = VENV / f".parlour-installed{'-' + extras if extras else ''}"
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    print(f"Installing Parlour{' with ' + extras if extras else ''} into .venv ...", flush=True)
+    target = f".[{extras}]" if extras else "."
+    pip = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+    subprocess.run([*pip, "--upgrade", "pip"], check=True, cwd=ROOT)
+    subprocess.run([*pip, "-e", target], check=True, cwd=ROOT)
+    stamp.write_text(digest)
+
+
+def run(args: list[str]) -> int:
+    """Start Parlour with the given arguments (no arguments: the game menu)."""
+    ensure_venv("")
+    return subprocess.call([str(BIN / "parlour"), *args], cwd=os.getcwd())
+
+
+def test(args: list[str]) -> int:
+    """Lint, type-check and run the whole test suite; stop at the first failing step."""
+    ensure_venv("dev")
+    steps = [
+        [str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks", "dev.py"],
+        [str(PYTHON), "-m", "mypy"],
+        [str(PYTHON), "-m", "pytest", *args],
+    ]
+    for step in steps:
+        print("$", " ".join(Path(step[0]).name if i == 0 else s for i, s in enumerate(step)))
+        code = subprocess.call(step, cwd=ROOT)
+        if code:
+            return code
+    return 0
+
+
+def main() -> int:
+    if len(sys.argv) < 2 or sys.argv[1] not in {"run", "test"}:
+        print(__doc__)
+        return 2
+    command, rest = sys.argv[1], sys.argv[2:]
+    return run(rest) if command == "run" else test(rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+"""Parlour: rules-exact engines, terminal play, bots and simulation for games about ice cream
+and dice.
+
+    >>> import parlour
+    >>> game = parlour.load("dicetime", players=2)
+    >>> state = game.new(seed=1)
+    >>> state.legal_actions(0)
+    ('roll',)
+"""
+
+from parlour.kernel import (
+    TABLE,
+    Action,
+    Game,
+    GameInfo,
+    IllegalAction,
+    OptionError,
+    ParlourError,
+    RecordError,
+    Seat,
+    State,
+    games,
+    load,
+    replay,
+)
+
+__all__ = [
+    "TABLE",
+    "Action",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "OptionError",
+    "ParlourError",
+    "RecordError",
+    "Seat",
+    "State",
+    "games",
+    "load",
+    "replay",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,71 @@
+"""The bot registry: any game (or every game) can add bots; runners make them by name.
+
+A bot sees only what its seat sees: the seat's view and its legal actions, never the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.kernel import Action, OptionError, Rng
+from parlour.kernel.registry import game_class
+
+View = dict[str, Any]
+
+
+class Bot:
+    """A player program for one seat. Subclasses implement `choose`."""
+
+    name = "bot"
+
+    def __init__(self, seat: int, rng: Rng) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """One of `legal`, chosen from what the seat sees."""
+        raise NotImplementedError
+
+    def think_time(self, view: View, legal: Sequence[Action]) -> float:
+        """Seconds this bot takes to decide (orders the actions of seats acting at once)."""
+        return 0.0
+
+
+BotFactory = Callable[[int, Rng], Bot]
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """A registered bot: its name, what it does, and which game it plays (`None`: any)."""
+
+    name: str
+    description: str
+    factory: BotFactory
+    game: str | None = None
+
+
+_BOTS: dict[tuple[str | None, str], BotInfo] = {}
+
+
+def register_bot(info: BotInfo) -> None:
+    """Add a bot; a game's own bot shadows a game-agnostic one of the same name."""
+    _BOTS[(info.game, info.name)] = info
+
+
+def bots_for(game: str) -> list[BotInfo]:
+    """The bots that can play `game`: its own first, then the game-agnostic ones."""
+    game_class(game)  # loads the built-in games (and their bots); refuses an unknown game
+    own = [info for (g, _), info in _BOTS.items() if g == game]
+    names = {info.name for info in own}
+    return own + [info for (g, n), info in _BOTS.items() if g is None and n not in names]
+
+
+def make_bot(game: str, name: str, seat: int, seed: int) -> Bot:
+    """A bot called `name` for `seat` of `game`, with its own RNG seeded by `seed`."""
+    for info in bots_for(game):
+        if info.name == name:
+            return info.factory(seat, Rng(seed))
+    known = ", ".join(info.name for info in bots_for(game))
+    raise OptionError(f"{game} has no bot {name!r}; its bots are: {known}")

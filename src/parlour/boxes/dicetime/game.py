@@ -1,0 +1,69 @@
+"""Dicetime as a kernel game: its metadata, its options and their cross-checks."""
+
+from __future__ import annotations
+
+from parlour.boxes.dicetime.components import COLOURS
+from parlour.boxes.dicetime.state import DicetimeState
+from parlour.kernel import Game, GameInfo, Option, OptionError, OptionType, Rng, register
+from parlour.kernel.options import Value
+
+MODES = ("turns", "simultaneous", "puzzle")
+
+OPTIONS = (
+    Option(
+        "mode",
+        OptionType.CHOICE,
+        "turns",
+        "turns: rounds in seat order; simultaneous: everyone plays their own sheet at once "
+        "(a project variant); puzzle: solo with one pool of 26 rerolls",
+        choices=MODES,
+    ),
+    Option(
+        "start",
+        OptionType.CHOICE,
+        "first",
+        "first: seat 0 begins; race: every seat may roll first and the first to roll begins "
+        "(the rulebook's Revanche)",
+        choices=("first", "race"),
+        applies_when=("mode", ("turns",)),
+    ),
+    Option(
+        "five_of_a_kind_is_full_house",
+        OptionType.BOOLEAN,
+        True,
+        "five of a kind also scores as a full house (the project's reading of the rulebook)",
+    ),
+    Option(
+        "time_limit",
+        OptionType.INTEGER,
+        600,
+        "the puzzle's time in seconds; 0 means untimed (study and simulation)",
+        minimum=0,
+        applies_when=("mode", ("puzzle",)),
+    ),
+)
+
+
+@register
+class Dicetime(Game):
+    """Dicetime (elo Games): a Yahtzee-like game with five dice, multiplayer or a timed puzzle."""
+
+    info = GameInfo(
+        name="dicetime",
+        title="Dicetime",
+        summary="Roll five dice up to three times a turn and fill a 13-row sheet; "
+        "or solve the timed puzzle with 26 pooled rerolls.",
+        min_players=1,
+        max_players=len(COLOURS),
+        options=OPTIONS,
+        rulebook="002_8026e2c9576efeef.txt",
+        hidden_information=False,
+    )
+
+    @classmethod
+    def check(cls, players: int, options: dict[str, Value]) -> None:
+        if options["mode"] == "puzzle" and players != 1:
+            raise OptionError(f"the puzzle (mode=puzzle) is solo: players must be 1, not {players}")
+
+    def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> DicetimeState:
+        return DicetimeState(self, rng, seed, chance)

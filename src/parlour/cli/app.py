@@ -1,0 +1,4 @@
+"""Placeholder replaced below."""
+
+def main() -> None:
+    pass

@@ -1,0 +1,33 @@
+"""The game kernel: the protocol every game implements, its registry, options and records.
+
+It knows no game; games live in `parlour.boxes` and register themselves here.
+"""
+
+from parlour.kernel.errors import IllegalAction, OptionError, ParlourError, RecordError
+from parlour.kernel.options import Option, OptionType
+from parlour.kernel.protocol import TABLE, Action, Game, GameInfo, Seat, State
+from parlour.kernel.records import replay
+from parlour.kernel.registry import game_class, games, load, register
+from parlour.kernel.rng import Rng, ScriptedRng
+
+__all__ = [
+    "TABLE",
+    "Action",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "Option",
+    "OptionError",
+    "OptionType",
+    "ParlourError",
+    "RecordError",
+    "Rng",
+    "ScriptedRng",
+    "Seat",
+    "State",
+    "game_class",
+    "games",
+    "load",
+    "register",
+    "replay",
+]

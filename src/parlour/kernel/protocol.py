@@ -1,0 +1,225 @@
+"""The game protocol: what every game implements and every front end uses.
+
+A `Game` is a rule set with its players and options fixed; `Game.new(seed)` deals a `State`.
+A `State` says who may act (`to_act`), what they may do (`legal_actions`), applies actions
+(`apply`), shows each seat what it may see (`view`) and keeps its own `record`.
+Actions are short strings in their canonical text form, the same text a player types.
+"""
+
+from __future__ import annotations
+
+import copy
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from parlour.kernel.errors import IllegalAction, OptionError
+from parlour.kernel.options import Option, Value
+from parlour.kernel.rng import Rng, ScriptedRng
+
+Seat = int | None
+"""A player's seat number (0-based), or `None` for the table itself (timeouts) or a spectator."""
+
+Action = str
+"""An action in its canonical text form; JSON-serialisable as it is."""
+
+TABLE: Seat = None
+"""The seat of the table: it applies what no player decides, such as `timeout`."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, for listings and validation."""
+
+    name: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    rulebook: str
+    hidden_information: bool
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON-ready description (`parlour games --json`)."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "hidden_information": self.hidden_information,
+            "rulebook": self.rulebook,
+            "options": [option.describe() for option in self.options],
+        }
+
+
+class Game(ABC):
+    """A game with its player count and validated options; a factory of states."""
+
+    info: ClassVar[GameInfo]
+
+    def __init__(self, players: int, options: dict[str, Value]) -> None:
+        self.players = players
+        self.options = options
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @classmethod
+    def check(cls, players: int, options: dict[str, Value]) -> None:
+        """Refuse option combinations the game does not allow (raise `OptionError`).
+        The default allows every combination the options themselves allow."""
+        return None
+
+    def new(self, seed: int | None = None, *, chance: Sequence[int] = ()) -> State:
+        """A new game. `seed=None` draws 128 bits from `secrets`.
+
+        `chance` (tests and tools only) scripts the first chance outcomes, see `ScriptedRng`.
+        """
+        if seed is None:
+            seed = secrets.randbits(128)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise OptionError(f"seed must be an integer, not {seed!r}")
+        rng: Rng = ScriptedRng(seed, chance) if chance else Rng(seed)
+        return self._new_state(rng, seed, tuple(chance))
+
+    @abstractmethod
+    def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> State:
+        """Build the first state of a game."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} players={self.players} options={self.options}>"
+
+
+class State(ABC):
+    """One moment of one game. Subclasses implement the rules; this class keeps the record."""
+
+    def __init__(self, game: Game, rng: Rng, seed: int, chance: tuple[int, ...]) -> None:
+        self.game = game
+        self._rng = rng
+        self._seed = seed
+        self._chance = chance
+        self._actions: list[tuple[Seat, Action]] = []
+
+    # -- what a game implements -------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """The player seats that may act now (several where the rules let them act at once)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: Seat) -> Sequence[Action]:
+        """Every legal action of `seat` now (`None`: the table's, e.g. `timeout`)."""
+
+    @abstractmethod
+    def _apply(self, seat: Seat, action: Action) -> None:
+        """Apply an action already known to be legal."""
+
+    @abstractmethod
+    def view(self, seat: Seat) -> dict[str, Any]:
+        """A JSON-ready dict of exactly what `seat` may see (`None`: a spectator)."""
+
+    @property
+    @abstractmethod
+    def over(self) -> bool:
+        """Whether the game has ended."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score so far (final once the game is over)."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats after the game's own tie-breaks; empty until the game is over."""
+
+    @property
+    def clock(self) -> float | None:
+        """Seconds of play the table allows from the game's start; then a runner applies
+        `apply(None, "timeout")`. `None`: untimed. Engines never read a clock themselves."""
+        return None
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        """Whether `seat` may apply `action` now. Games may override this with a faster test."""
+        return action in self.legal_actions(seat)
+
+    def explain(self, seat: Seat, action: object) -> str:
+        """Why `action` is refused, in words a player understands."""
+        if seat is not None and seat not in self.to_act:
+            if self.over:
+                return "the game is over"
+            return f"seat {seat} may not act now (to act: {_seats(self.to_act)})"
+        return f"{action!r} is not a legal action now; legal: {', '.join(self.legal_actions(seat))}"
+
+    def parse_action(self, seat: Seat, text: str) -> Action:
+        """Turn what a player typed into a legal action: the canonical text (any case) or an
+        unambiguous prefix of one. Games may accept more short forms."""
+        legal = self.legal_actions(seat)
+        wanted = " ".join(text.lower().split())
+        if wanted in legal:
+            return wanted
+        matches = [action for action in legal if action.startswith(wanted)] if wanted else []
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            raise IllegalAction(f"{text!r} could mean {', '.join(matches[:6])}; say which")
+        raise IllegalAction(self.explain(seat, text))
+
+    # -- what the kernel provides -----------------------------------------------------------
+
+    def apply(self, seat: Seat, action: Action) -> None:
+        """Apply `action` for `seat`, or raise `IllegalAction` and change nothing."""
+        if not isinstance(action, str) or not self.is_legal(seat, action):
+            raise IllegalAction(self.explain(seat, action))
+        self._apply(seat, action)
+        self._actions.append((seat, action))
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """`{game, players, options, seed, actions}` (plus `chance` when scripted), JSON-ready;
+        `parlour.replay` rebuilds this state from it."""
+        record: dict[str, Any] = {
+            "game": self.game.name,
+            "players": self.game.players,
+            "options": copy.deepcopy(self.game.options),
+            "seed": self._seed,
+            "actions": [[seat, action] for seat, action in self._actions],
+        }
+        if self._chance:
+            record["chance"] = list(self._chance)
+        return record
+
+    @property
+    def history(self) -> tuple[tuple[Seat, Action], ...]:
+        """The actions applied so far, in order."""
+        return tuple(self._actions)
+
+    def clone(self) -> State:
+        """An independent copy (its RNG included) that shares only the immutable game."""
+        twin = copy.copy(self)
+        twin._rng = self._rng.copy()
+        twin._actions = list(self._actions)
+        self._copy_into(twin)
+        return twin
+
+    def _copy_into(self, twin: State) -> None:
+        """Give `twin` (a shallow copy) its own copies of this state's mutable parts.
+        The default deep-copies them all; games may override it with something faster."""
+        shared = {"game", "_rng", "_actions"}
+        for name, value in vars(self).items():
+            if name not in shared:
+                setattr(twin, name, copy.deepcopy(value))
+
+    def __repr__(self) -> str:
+        status = "over" if self.over else f"to act {_seats(self.to_act)}"
+        return f"<{type(self).__name__} {self.game.name} {status} after {len(self._actions)}>"
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    return ", ".join(str(seat) for seat in seats) or "nobody"

@@ -1,0 +1,63 @@
+"""Game records: validated replay of `{game, players, options, seed, actions}`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from parlour.kernel.errors import IllegalAction, OptionError, RecordError
+from parlour.kernel.protocol import State
+from parlour.kernel.registry import load
+
+REQUIRED = {"game": str, "players": int, "options": dict, "seed": int, "actions": list}
+OPTIONAL = {"chance": list, "meta": dict}
+
+
+def _is(value: object, kind: type) -> bool:
+    return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+
+
+def replay(record: Mapping[str, Any]) -> State:
+    """Rebuild the state a record describes, or raise `RecordError` saying what is wrong.
+
+    `meta` (free-form, e.g. player names) is accepted and ignored; `chance` scripts the first
+    chance outcomes (tests and tools).
+    """
+    if not isinstance(record, Mapping):
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+    for key, kind in REQUIRED.items():
+        if key not in record:
+            raise RecordError(f"the record has no {key!r}")
+        if not _is(record[key], kind):
+            raise RecordError(f"the record's {key!r} must be a {_kind(kind)}")
+    for key, kind in OPTIONAL.items():
+        if key in record and not _is(record[key], kind):
+            raise RecordError(f"the record's {key!r} must be a {_kind(kind)}")
+    unknown = sorted(set(record) - set(REQUIRED) - set(OPTIONAL))
+    if unknown:
+        raise RecordError(f"the record has an unknown key {unknown[0]!r}")
+    chance = record.get("chance", [])
+    if not all(_is(value, int) for value in chance):
+        raise RecordError("the record's 'chance' must be a list of integers")
+    try:
+        game = load(record["game"], record["players"], **record["options"])
+    except OptionError as error:
+        raise RecordError(f"the record's game settings are refused: {error}") from error
+    state = game.new(record["seed"], chance=chance)
+    for number, item in enumerate(record["actions"], start=1):
+        if not (isinstance(item, list) and len(item) == 2):
+            raise RecordError(f"action {number} must be a pair [seat, action], not {item!r}")
+        seat, action = item
+        if not (seat is None or _is(seat, int)) or not isinstance(action, str):
+            raise RecordError(f"action {number} {item!r} needs a seat (integer or null) and text")
+        try:
+            state.apply(seat, action)
+        except IllegalAction as error:
+            raise RecordError(f"action {number} [{seat}, {action!r}] is illegal: {error}") from None
+        except ValueError as error:
+            raise RecordError(f"action {number} [{seat}, {action!r}] failed: {error}") from None
+    return state
+
+
+def _kind(kind: type) -> str:
+    return {str: "string", int: "integer", dict: "JSON object", list: "list"}[kind]

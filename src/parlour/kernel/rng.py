@@ -1,0 +1,101 @@
+"""The only source of chance in a game: a seeded RNG that is identical on every machine.
+
+Only `random.Random.random()` is used, because Python guarantees its sequence for a given seed
+across versions and platforms; integers are derived from it by plain arithmetic.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterable, MutableSequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def _seed_key(seed: int) -> int:
+    """Map any integer to a distinct non-negative one (`random` treats -n like n)."""
+    return 2 * seed if seed >= 0 else -2 * seed - 1
+
+
+class Rng:
+    """Deterministic chance for one game: dice, uniform choices and shuffles."""
+
+    __slots__ = ("_generator", "_random")
+
+    def __init__(self, seed: int) -> None:
+        self._generator = random.Random(_seed_key(seed))
+        self._random = self._generator.random
+
+    def copy(self) -> Rng:
+        """An independent RNG that continues exactly as this one would."""
+        clone = copy.copy(self)
+        clone._generator = random.Random()
+        clone._generator.setstate(self._generator.getstate())
+        clone._random = clone._generator.random
+        return clone
+
+    def below(self, n: int) -> int:
+        """A uniform integer in `0 .. n-1`."""
+        return int(self._random() * n)
+
+    def die(self, sides: int = 6) -> int:
+        """A die roll in `1 .. sides`."""
+        return int(self._random() * sides) + 1
+
+    def dice_index(self, count: int, sides: int = 6) -> int:
+        """`count` dice rolled at once, as one uniform index in `0 .. sides**count - 1` whose
+        base-`sides` digits, least significant first, are the faces minus one (a fast path
+        for games that roll several dice: one draw instead of `count`)."""
+        return int(self._random() * sides**count)
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle in place (Fisher-Yates driven by `below`)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+class ScriptedRng(Rng):
+    """An RNG that first returns scripted outcomes, then continues from the seed.
+
+    For tests and tools that need exact positions (a rulebook example names its dice). Each
+    scripted value is consumed by the next call: `die()` takes a face (1..sides), `below(n)` an
+    index (0..n-1). A value out of range raises `ValueError` naming it.
+    """
+
+    __slots__ = ("_script", "used")
+
+    def copy(self) -> ScriptedRng:
+        clone = super().copy()
+        assert isinstance(clone, ScriptedRng)
+        clone._script = list(self._script)
+        return clone
+
+    def __init__(self, seed: int, script: Iterable[int]) -> None:
+        super().__init__(seed)
+        self._script = list(reversed(list(script)))
+        self.used = 0
+
+    def _next(self, low: int, high: int) -> int | None:
+        if not self._script:
+            return None
+        value = self._script.pop()
+        if not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"scripted chance outcome {value!r} is not in {low}..{high}")
+        self.used += 1
+        return value
+
+    def below(self, n: int) -> int:
+        value = self._next(0, n - 1)
+        return super().below(n) if value is None else value
+
+    def die(self, sides: int = 6) -> int:
+        value = self._next(1, sides)
+        return super().die(sides) if value is None else value
+
+    def dice_index(self, count: int, sides: int = 6) -> int:
+        if not self._script:
+            return super().dice_index(count, sides)
+        return sum((self.die(sides) - 1) * sides**i for i in range(count))

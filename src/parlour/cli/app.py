@@ -1,4 +1,167 @@
-"""Placeholder replaced below."""
+"""The `parlour` command: the game menu, play, games, sim and replay.
+
+Every error a person can cause (a bad option, a bad record, a bad action) is shown as one
+clear line and a non-zero exit code, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from parlour.kernel import ParlourError, games, load, replay
+from parlour.terminal.menu import set_up
+from parlour.terminal.prompt import ConsolePrompt
+from parlour.terminal.replayer import step_through
+from parlour.terminal.runner import HUMAN, Quit, TerminalGame
+
+app = typer.Typer(
+    help="Parlour: five tabletop games about ice cream and dice, in the terminal.",
+    no_args_is_help=False,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+errors = Console(stderr=True)
+
+OptionArg = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable)."),
+]
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    """`["mode=puzzle", ...]` as a dict; a pair without `=` is refused."""
+    options: dict[str, str] = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise typer.BadParameter(f"{pair!r} is not NAME=VALUE", param_hint="--option")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def read_record(path: Path) -> dict[str, Any]:
+    """A record from a JSON file, or a clear error."""
+    try:
+        record = json.loads(path.read_text())
+    except OSError as error:
+        raise ParlourError(f"cannot read {path}: {error.strerror}") from None
+    except json.JSONDecodeError as error:
+        raise ParlourError(f"{path} is not a JSON record: {error}") from None
+    if not isinstance(record, dict):
+        raise ParlourError(f"{path} is not a JSON record")
+    return record
+
+
+@app.callback(invoke_without_command=True)
+def root(ctx: typer.Context) -> None:
+    """With no command: the game menu."""
+    if ctx.invoked_subcommand is None:
+        play(None)
+
+
+@app.command()
+def play(
+    game: Annotated[
+        str | None, typer.Argument(help="The game (default: choose from a menu).")
+    ] = None,
+    players: Annotated[int | None, typer.Option(help="The number of players.")] = None,
+    seats: Annotated[
+        str | None, typer.Option(help="Who plays each seat: human or a bot name, comma-separated.")
+    ] = None,
+    option: OptionArg = None,
+    seed: Annotated[int | None, typer.Option(help="Deal a reproducible game.")] = None,
+    resume: Annotated[
+        Path | None, typer.Option(help="Resume a saved game from its record.")
+    ] = None,
+    save: Annotated[Path, typer.Option(help="Where the game is saved.")] = Path(
+        "parlour-save.json"
+    ),
+) -> None:
+    """Play a game in the terminal against people and bots."""
+    prompt = ConsolePrompt(console)
+    if resume is not None:
+        record = read_record(resume)
+        state = replay(record)
+        meta = record.get("meta", {})
+        seating = meta.get("seats") if isinstance(meta, dict) else None
+        if not isinstance(seating, list) or len(seating) != state.game.players:
+            seating = [HUMAN] * state.game.players
+    elif game is not None and seats is not None:
+        chosen = load(game, players, **parse_options(option))
+        seating = [name.strip().lower() for name in seats.split(",")]
+        if len(seating) != chosen.players:
+            raise ParlourError(f"--seats names {len(seating)} seats for {chosen.players} players")
+        state = chosen.new(seed)
+    else:
+        chosen, seating = set_up(console, prompt, game)
+        state = chosen.new(seed)
+    try:
+        TerminalGame(state, seating, console, prompt, save).play()
+    except Quit:
+        return
+
+
+@app.command("games")
+def list_games(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List the games and their options."""
+    listing = [info.describe() for info in games()]
+    if as_json:
+        print(json.dumps(listing, indent=2))
+        return
+    for info in listing:
+        console.print(
+            f"[bold]{info['name']}[/bold] ({info['title']}, "
+            f"{info['min_players']}-{info['max_players']} players): {info['summary']}"
+        )
+        for opt in info["options"]:
+            console.print(
+                f"  --option {opt['name']}=... {opt['allowed']}; default {opt['default']}. "
+                f"{opt['description']}"
+            )
+
+
+@app.command()
+def sim(
+    game: Annotated[str, typer.Argument(help="The game.")],
+    players: Annotated[int, typer.Option(help="The number of players.")],
+    bots: Annotated[str, typer.Option(help="One bot per seat, comma-separated.")],
+    games_: Annotated[int, typer.Option("--games", help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option(help="The run's seed.")] = 0,
+    rotate: Annotated[bool, typer.Option(help="Rotate the bots' seats game by game.")] = False,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    option: OptionArg = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Play many games between bots and summarise each bot's scores and wins."""
+    from parlour.cli.simulate import run_sim
+
+    run_sim(
+        console, game, players, bots, games_, seed, rotate, workers, parse_options(option), as_json
+    )
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A saved record (JSON).")],
+) -> None:
+    """Step through a saved game, action by action."""
+    step_through(console, ConsolePrompt(console), read_record(file))
+
 
 def main() -> None:
-    pass
+    """Run the CLI; a `ParlourError` becomes one red line and exit code 2 (usage errors are
+    Typer's own clear messages)."""
+    try:
+        app()
+    except ParlourError as error:
+        errors.print(f"[red]Error:[/red] {error}")
+        sys.exit(2)

@@ -6,6 +6,7 @@ values or command-line text such as `true`, `7` or `a,b,c`) into a complete, val
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -122,10 +123,12 @@ class Option:
             value: int | None = None
             if isinstance(raw, int) and not isinstance(raw, bool):
                 value = raw
-            elif text is not None and text.lstrip("+-").isdigit():
+            elif text is not None and re.fullmatch(r"[+-]?\d+", text):
                 value = int(text)
-            if value is not None and (self.minimum is None or value >= self.minimum) and (
-                self.maximum is None or value <= self.maximum
+            if (
+                value is not None
+                and (self.minimum is None or value >= self.minimum)
+                and (self.maximum is None or value <= self.maximum)
             ):
                 return value
         elif text is not None and text in self.choices:

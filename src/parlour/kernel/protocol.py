@@ -155,7 +155,12 @@ class State(ABC):
             if self.over:
                 return "the game is over"
             return f"seat {seat} may not act now (to act: {_seats(self.to_act)})"
-        return f"{action!r} is not a legal action now; legal: {', '.join(self.legal_actions(seat))}"
+        legal = self.legal_actions(seat)
+        if len(legal) > 12:
+            return (
+                f"{action!r} is not a legal action now; type help to list the {len(legal)} that are"
+            )
+        return f"{action!r} is not a legal action now; legal: {', '.join(legal) or 'none'}"
 
     def parse_action(self, seat: Seat, text: str) -> Action:
         """Turn what a player typed into a legal action: the canonical text (any case) or an
@@ -175,6 +180,8 @@ class State(ABC):
 
     def apply(self, seat: Seat, action: Action) -> None:
         """Apply `action` for `seat`, or raise `IllegalAction` and change nothing."""
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise IllegalAction(f"a seat is an integer or None, not {seat!r}")
         if not isinstance(action, str) or not self.is_legal(seat, action):
             raise IllegalAction(self.explain(seat, action))
         self._apply(seat, action)

@@ -36,6 +36,8 @@ def replay(record: Mapping[str, Any]) -> State:
     unknown = sorted(set(record) - set(REQUIRED) - set(OPTIONAL))
     if unknown:
         raise RecordError(f"the record has an unknown key {unknown[0]!r}")
+    if not all(isinstance(name, str) for name in record["options"]):
+        raise RecordError("the record's 'options' must have text keys")
     chance = record.get("chance", [])
     if not all(_is(value, int) for value in chance):
         raise RecordError("the record's 'chance' must be a list of integers")

@@ -41,8 +41,10 @@ def load(name: str, players: int | None = None, **options: object) -> Game:
     cls = game_class(name)
     info = cls.info
     count = info.min_players if players is None else players
-    if not isinstance(count, int) or isinstance(count, bool) or not (
-        info.min_players <= count <= info.max_players
+    if (
+        not isinstance(count, int)
+        or isinstance(count, bool)
+        or not (info.min_players <= count <= info.max_players)
     ):
         raise OptionError(
             f"{name} is for {info.min_players} to {info.max_players} players, not {count!r}"

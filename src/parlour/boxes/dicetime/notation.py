@@ -1,8 +1,8 @@
 """What players may type for Dicetime actions besides the canonical text.
 
-    r, roll                     -> roll
-    135, 1 3 5, k135, hold 1,3,5 -> keep 1,3,5 (dice positions 1-5)
-    fh, full, ss, 3k, 5er pasch  -> enter full_house, ... (English or German row names)
+r, roll                     -> roll
+135, 1 3 5, k135, hold 1,3,5 -> keep 1,3,5 (dice positions 1-5)
+fh, full, ss, 3k, 5er pasch  -> enter full_house, ... (English or German row names)
 """
 
 from __future__ import annotations

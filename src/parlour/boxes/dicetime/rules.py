@@ -55,9 +55,7 @@ def upper_bonus(upper_total: int) -> int:
     return UPPER_BONUS if upper_total >= UPPER_BONUS_THRESHOLD else 0
 
 
-ROLLS: tuple[tuple[int, ...], ...] = tuple(
-    combinations_with_replacement(range(1, FACES + 1), DICE)
-)
+ROLLS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(1, FACES + 1), DICE))
 """The 252 distinct rolls of five dice, each sorted."""
 
 

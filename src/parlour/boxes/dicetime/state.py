@@ -50,6 +50,8 @@ KEEPS: dict[Action, int] = {
     for kept in combinations(range(DICE), size)
 }
 """Each roll or keep action and the bit mask of the positions it keeps (never all five)."""
+KEYS = tuple(c.key for c in CATEGORIES)
+"""Each category's name in actions and views, in sheet order."""
 ENTRIES: dict[Action, int] = {enter_action(c): int(c) for c in CATEGORIES}
 """Each enter action and its category's index."""
 
@@ -135,6 +137,7 @@ class DicetimeState(State):
             tuple(range(players)) if self._race or self._mode == "simultaneous" else (0,)
         )
         self._events: list[tuple[Any, ...]] = []
+        self._described: dict[Seat, list[dict[str, Any]]] = {}  # the log, per viewer, so far
 
     def _copy_into(self, twin: State) -> None:
         assert isinstance(twin, DicetimeState)
@@ -145,6 +148,7 @@ class DicetimeState(State):
         twin._kept = list(self._kept)
         twin._rolls = list(self._rolls)
         twin._events = list(self._events)
+        twin._described = {viewer: list(log) for viewer, log in self._described.items()}
 
     # -- who acts and what they may do --------------------------------------------------------
 
@@ -300,7 +304,7 @@ class DicetimeState(State):
             "current": self._current if self._mode == "turns" else None,
             "first": self._first if self._mode == "turns" else None,
             "seats": [self._seat_view(s) for s in range(players)],
-            "log": [self._describe(event, seat) for event in self._events],
+            "log": self._log(seat),
         }
         if self._mode == "turns":
             filled = min(len(CATEGORIES) - bin(mask).count("1") for mask in self._open)
@@ -317,7 +321,7 @@ class DicetimeState(State):
         info: dict[str, Any] = {
             "seat": seat,
             "colour": COLOURS[seat],
-            "sheet": {c.key: sheet[c] for c in CATEGORIES},
+            "sheet": dict(zip(KEYS, sheet, strict=True)),
             "upper": upper,
             "bonus": upper_bonus(upper),
             "bonus_needed": max(0, UPPER_BONUS_THRESHOLD - upper),
@@ -337,10 +341,17 @@ class DicetimeState(State):
                 turn["kept"] = [bool(self._kept[seat] >> p & 1) for p in range(DICE)]
                 row = self._table[SORTED_DICE[code]]
                 turn["would_score"] = {
-                    c.key: row[c] for c in CATEGORIES if self._open[seat] >> c & 1
+                    KEYS[c]: row[c] for c in range(len(KEYS)) if self._open[seat] >> c & 1
                 }
             info["turn"] = turn
         return info
+
+    def _log(self, viewer: Seat) -> list[dict[str, Any]]:
+        """The log told from `viewer`'s side; entries are described once and remembered."""
+        log = self._described.setdefault(viewer, [])
+        for event in self._events[len(log) :]:
+            log.append(self._describe(event, viewer))
+        return list(log)
 
     def _describe(self, event: tuple[Any, ...], viewer: Seat) -> dict[str, Any]:
         kind = event[0]

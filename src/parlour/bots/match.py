@@ -1,0 +1,56 @@
+"""Playing a game out with bots on a simulated clock, for any game.
+
+Where several seats may act at once, each bot decides on what its seat sees and its action
+arrives after its `think_time`; actions apply in arrival order (ties: lower seat first), and a
+decision that is no longer legal when it arrives is made again. The table's `timeout` applies
+when the simulated time reaches the state's clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from parlour.bots.registry import Bot
+from parlour.kernel import TABLE, Action, State
+
+
+@dataclass
+class Pending:
+    """A bot's decision on its way to the table."""
+
+    ready: float
+    seat: int
+    action: Action
+
+
+def decide(bot: Bot, state: State, seat: int, now: float) -> Pending:
+    """Ask `bot` for its seat's action, stamped with when it arrives."""
+    view = state.view(seat)
+    legal = state.legal_actions(seat)
+    action = bot.choose(view, legal)
+    return Pending(now + max(0.0, bot.think_time(view, legal)), seat, action)
+
+
+def play_match(state: State, bots: Sequence[Bot], max_actions: int = 1_000_000) -> State:
+    """Play `state` to the end with one bot per seat; returns the same (finished) state."""
+    now = 0.0
+    pending: dict[int, Pending] = {}
+    for _ in range(max_actions):
+        if state.over:
+            return state
+        for seat in state.to_act:
+            if seat not in pending:
+                pending[seat] = decide(bots[seat], state, seat, now)
+        first = min(pending.values(), key=lambda p: (p.ready, p.seat))
+        clock = state.clock
+        if clock is not None and first.ready >= clock:
+            state.apply(TABLE, "timeout")
+            return state
+        now = first.ready
+        del pending[first.seat]
+        state.apply(first.seat, first.action)
+        for seat, decision in list(pending.items()):
+            if not state.is_legal(seat, decision.action):
+                del pending[seat]
+    raise RuntimeError(f"the game did not end within {max_actions} actions")

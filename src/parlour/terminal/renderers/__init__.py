@@ -1,0 +1,23 @@
+"""One renderer per game: a view (a JSON-ready dict) in, a Rich renderable out.
+
+Renderers read views only; they hold no rules. A game without its own renderer is shown by
+the generic one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import RenderableType
+
+from parlour.terminal.renderers import dicetime, generic
+
+Renderer = Callable[[dict[str, Any]], RenderableType]
+
+RENDERERS: dict[str, Renderer] = {"dicetime": dicetime.render}
+
+
+def renderer_for(game: str) -> Renderer:
+    """The renderer of `game`, or the generic one."""
+    return RENDERERS.get(game, generic.render)

@@ -1,0 +1,185 @@
+"""Playing one game in the terminal, for any game: people at the keyboard, bots beside them.
+
+The runner holds no rules: it shows the acting person's view, turns what they type into an
+action with the game's own `parse_action`, and applies it through the kernel. Where several
+seats may act at once, bots answer after their `think_time` and a person's action counts from
+when it was typed, so actions apply in the order they were made. The table's `timeout` is
+applied when the state's clock runs out.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from parlour.bots.match import Pending, decide
+from parlour.bots.registry import Bot, make_bot
+from parlour.kernel import TABLE, IllegalAction, State
+from parlour.terminal.prompt import Prompt
+from parlour.terminal.renderers import renderer_for
+
+HUMAN = "human"
+HELP = "Type an action (help lists them), save [FILE], or quit."
+
+
+class Quit(Exception):
+    """The person left the game (it was saved)."""
+
+
+def save_record(state: State, seats: list[str], path: Path) -> Path:
+    """Write the game's record, with who sits where, as JSON."""
+    record = state.record
+    record["meta"] = {"seats": seats}
+    path.write_text(json.dumps(record, indent=1) + "\n")
+    return path
+
+
+class TerminalGame:
+    """One game at the terminal. `seats[i]` is `"human"` or the name of a bot."""
+
+    def __init__(
+        self,
+        state: State,
+        seats: list[str],
+        console: Console,
+        prompt: Prompt,
+        save_path: Path,
+    ) -> None:
+        self.state = state
+        self.seats = seats
+        self.console = console
+        self.prompt = prompt
+        self.save_path = save_path
+        game = state.game.name
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(game, kind, seat, secrets.randbits(64))
+            for seat, kind in enumerate(seats)
+            if kind != HUMAN
+        }
+        self.render = renderer_for(game)
+        self.humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
+        self.shown = len(state.view(None)["log"])
+        self.pending: dict[int, Pending] = {}
+
+    # -- the loop -------------------------------------------------------------------------
+
+    def play(self) -> State:
+        """Play until the game ends or the person quits (`Quit`)."""
+        clock = self.state.clock
+        deadline = time.monotonic() + clock if clock is not None else None
+        try:
+            while not self.state.over:
+                if deadline is not None and time.monotonic() >= deadline:
+                    self._apply(TABLE, "timeout")
+                    continue
+                acting = [seat for seat in self.state.to_act if seat in self.humans]
+                if acting:
+                    self._human_turn(acting[0], deadline)
+                else:
+                    self._bots_until(None)
+        except (EOFError, KeyboardInterrupt):
+            self._quit()
+        self._show_end()
+        return self.state
+
+    def _human_turn(self, seat: int, deadline: float | None) -> None:
+        self._refresh_bots()
+        view = self.state.view(seat)
+        self.console.print(self.render(view))
+        name = self._name(seat)
+        text = self.prompt.ask(f"[bold]{name}[/bold] > ", deadline)
+        if text is None:  # the deadline passed while waiting
+            return
+        command = text.strip().lower()
+        if command in ("help", "?"):
+            self._help(seat)
+            return
+        if command in ("quit", "exit"):
+            self._quit()
+        if command == "save" or command.startswith("save "):
+            path = Path(text.strip()[5:].strip() or self.save_path)
+            self.console.print(f"Saved to {save_record(self.state, self.seats, path)}.")
+            return
+        if not command:
+            return
+        try:
+            action = self.state.parse_action(seat, text)
+        except IllegalAction as error:
+            self.console.print(Text(f"Not possible: {error}", style="red"))
+            return
+        self._bots_until(time.monotonic())  # bots that were quicker act first
+        if self.state.is_legal(seat, action):
+            self._apply(seat, action)
+        else:
+            self.console.print(Text(f"Too late for {action!r}: the others were faster.", "red"))
+
+    # -- bots ---------------------------------------------------------------------------
+
+    def _refresh_bots(self) -> None:
+        """Give every acting bot a decision, stamped with when it will arrive."""
+        now = time.monotonic()
+        for seat in self.state.to_act:
+            if seat in self.bots and seat not in self.pending:
+                self.pending[seat] = decide(self.bots[seat], self.state, seat, now)
+
+    def _bots_until(self, moment: float | None) -> None:
+        """Apply bot actions that arrive before `moment` (`None`: the next one, at once)."""
+        while not self.state.over:
+            self._refresh_bots()
+            if not self.pending:
+                return
+            first = min(self.pending.values(), key=lambda p: (p.ready, p.seat))
+            if moment is not None and first.ready > moment:
+                return
+            del self.pending[first.seat]
+            self._apply(first.seat, first.action)
+            if moment is None:
+                return
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _apply(self, seat: int | None, action: str) -> None:
+        self.state.apply(seat, action)
+        for other, decision in list(self.pending.items()):
+            if not self.state.is_legal(other, decision.action):
+                del self.pending[other]
+        self._show_log()
+
+    def _show_log(self) -> None:
+        viewer = self.humans[0] if self.humans else None
+        log: list[dict[str, Any]] = self.state.view(viewer)["log"]
+        for entry in log[self.shown :]:
+            self.console.print(Text("· " + entry["text"], style="dim"))
+        self.shown = len(log)
+
+    def _help(self, seat: int) -> None:
+        legal = self.state.legal_actions(seat)
+        self.console.print("Legal now: " + ", ".join(legal))
+        self.console.print(HELP, style="dim")
+
+    def _name(self, seat: int) -> str:
+        view = self.state.view(seat)
+        seats = view.get("seats")
+        if isinstance(seats, list) and "colour" in seats[seat]:
+            return f"{str(seats[seat]['colour']).capitalize()} (seat {seat + 1})"
+        return f"Seat {seat + 1}"
+
+    def _quit(self) -> None:
+        path = save_record(self.state, self.seats, self.save_path)
+        self.console.print(f"Saved to {path}; resume with: parlour play --resume {path}")
+        raise Quit
+
+    def _show_end(self) -> None:
+        viewer = self.humans[0] if self.humans else None
+        self.console.print(self.render(self.state.view(viewer)))
+        scores = ", ".join(f"{self._name(s)}: {p}" for s, p in enumerate(self.state.scores))
+        winners = ", ".join(self._name(seat) for seat in self.state.winners)
+        self.console.print(Text(f"Final scores: {scores}. Won: {winners}.", style="bold"))
+        path = save_record(self.state, self.seats, self.save_path)
+        self.console.print(f"The record is in {path}; watch it again with: parlour replay {path}")

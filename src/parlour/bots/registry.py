@@ -28,9 +28,14 @@ class Bot:
         """One of `legal`, chosen from what the seat sees."""
         raise NotImplementedError
 
+    reaction = 1.0
+    """Seconds taken to decide when several seats may act at once (see `think_time`)."""
+
     def think_time(self, view: View, legal: Sequence[Action]) -> float:
-        """Seconds this bot takes to decide (orders the actions of seats acting at once)."""
-        return 0.0
+        """Seconds this bot takes to decide; runners order the actions of seats acting at once
+        by it. The default: instant on its own turn, `reaction` seconds when several seats
+        may act (every view lists `to_act`), so that a person can win a race."""
+        return self.reaction if len(view.get("to_act", ())) > 1 else 0.0
 
 
 BotFactory = Callable[[int, Rng], Bot]

@@ -42,6 +42,11 @@ def pick_options(console: Console, prompt: Prompt, info: GameInfo) -> dict[str, 
     if not info.options or choose(prompt, "Change the options? (y/n)", "n").lower() != "y":
         return chosen
     for option in info.options:
+        if option.applies_when is not None:
+            other, allowed = option.applies_when
+            spec = next(o for o in info.options if o.name == other)
+            if str(chosen.get(other, spec.default)) not in {str(value) for value in allowed}:
+                continue  # e.g. time_limit outside the puzzle
         console.print(f"[bold]{option.name}[/bold]: {option.description} ({option.allowed()})")
         default = option.default if not callable(option.default) else ""
         text = str(default).lower() if isinstance(default, bool) else str(default)

@@ -4,6 +4,7 @@ input ends."""
 
 from __future__ import annotations
 
+import os
 import select
 import sys
 import time
@@ -25,26 +26,34 @@ class Prompt(Protocol):
 
 
 class ConsolePrompt:
-    """The keyboard, through Rich; a deadline is watched with `select` on standard input."""
+    """The keyboard. Lines are read from the standard input's file descriptor with `select`,
+    so a deadline can pass while a person thinks; Python's own buffered `sys.stdin` is never
+    used, as it would swallow typed-ahead lines that `select` can no longer see. Where
+    standard input has no descriptor (an in-memory stream), lines come from `input()`."""
 
     def __init__(self, console: Console) -> None:
         self.console = console
+        self._pending = b""
 
     def ask(self, prompt: str, deadline: float | None = None) -> str | None:
-        if deadline is None:
+        try:
+            fd = sys.stdin.fileno()
+        except (AttributeError, OSError, ValueError):
             return self.console.input(prompt)
         self.console.print(prompt, end="")
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            return None
-        ready, _, _ = select.select([sys.stdin], [], [], remaining)
-        if not ready:
-            self.console.print()
-            return None
-        line = sys.stdin.readline()
-        if not line:
-            raise EOFError
-        return line.rstrip("\n")
+        while b"\n" not in self._pending:
+            wait = None if deadline is None else deadline - time.monotonic()
+            if wait is not None and (wait <= 0 or not select.select([fd], [], [], wait)[0]):
+                self.console.print()
+                return None
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                if not self._pending:
+                    raise EOFError
+                self._pending += b"\n"
+            self._pending += chunk
+        line, _, self._pending = self._pending.partition(b"\n")
+        return line.decode(errors="replace").rstrip("\r")
 
 
 class ScriptedPrompt:

@@ -94,8 +94,8 @@ class TerminalGame:
         self.console.print(self.render(view))
         name = self._name(seat)
         text = self.prompt.ask(f"[bold]{name}[/bold] > ", deadline)
-        if text is None:  # the deadline passed while waiting
-            return
+        if text is None or (deadline is not None and time.monotonic() >= deadline):
+            return  # the time ran out before the answer came: the loop applies the timeout
         command = text.strip().lower()
         if command in ("help", "?"):
             self._help(seat)

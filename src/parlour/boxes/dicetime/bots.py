@@ -52,6 +52,7 @@ class GreedyBot(Bot):
     next roll, and at the end enters the roll where it scores most (ties: lowest par)."""
 
     name = "greedy"
+    reaction = 1.2
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:

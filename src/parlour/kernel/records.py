@@ -29,10 +29,10 @@ def replay(record: Mapping[str, Any]) -> State:
         if key not in record:
             raise RecordError(f"the record has no {key!r}")
         if not _is(record[key], kind):
-            raise RecordError(f"the record's {key!r} must be a {_kind(kind)}")
+            raise RecordError(f"the record's {key!r} must be {_kind(kind)}")
     for key, kind in OPTIONAL.items():
         if key in record and not _is(record[key], kind):
-            raise RecordError(f"the record's {key!r} must be a {_kind(kind)}")
+            raise RecordError(f"the record's {key!r} must be {_kind(kind)}")
     unknown = sorted(set(record) - set(REQUIRED) - set(OPTIONAL))
     if unknown:
         raise RecordError(f"the record has an unknown key {unknown[0]!r}")
@@ -62,4 +62,4 @@ def replay(record: Mapping[str, Any]) -> State:
 
 
 def _kind(kind: type) -> str:
-    return {str: "string", int: "integer", dict: "JSON object", list: "list"}[kind]
+    return {str: "a string", int: "an integer", dict: "a JSON object", list: "a list"}[kind]

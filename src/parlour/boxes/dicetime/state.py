@@ -220,12 +220,12 @@ class DicetimeState(State):
             self._enter(seat, ENTRIES[action])
 
     def _roll(self, seat: int, kept: int) -> None:
+        count, kept_bits, outcomes = ROLLS[kept]
+        outcome = outcomes[self._rng.dice_index(count)]  # first: a bad script changes nothing
         if self._current is None:
             self._current = self._first = seat
             self._to_act = (seat,)
             self._events.append(("begins", seat))
-        count, kept_bits, outcomes = ROLLS[kept]
-        outcome = outcomes[self._rng.dice_index(count)]
         dice = self._dice[seat] = self._dice[seat] & kept_bits | outcome
         if self._rolls[seat] and self._puzzle:
             self._pool -= 1
@@ -301,7 +301,7 @@ class DicetimeState(State):
             "over": self._over,
             "winners": list(self.winners),
             "scores": list(self.scores),
-            "current": self._current if self._mode == "turns" else None,
+            "current": self._current if self._mode == "turns" and not self._over else None,
             "first": self._first if self._mode == "turns" else None,
             "seats": [self._seat_view(s) for s in range(players)],
             "log": self._log(seat),
@@ -351,7 +351,8 @@ class DicetimeState(State):
         log = self._described.setdefault(viewer, [])
         for event in self._events[len(log) :]:
             log.append(self._describe(event, viewer))
-        return list(log)
+        # Fresh copies: a caller changing its view must not change the remembered log.
+        return [{k: list(v) if isinstance(v, list) else v for k, v in e.items()} for e in log]
 
     def _describe(self, event: tuple[Any, ...], viewer: Seat) -> dict[str, Any]:
         kind = event[0]

@@ -1,0 +1,103 @@
+"""The bot registry and Dicetime's bots: they play only legal actions from their seat's view,
+the greedy bot plays far better than chance, and unknown names are refused."""
+
+from __future__ import annotations
+
+from statistics import mean
+
+import pytest
+
+import parlour
+from parlour import OptionError, State
+from parlour.bots import Bot, bots_for, make_bot
+
+CONFIGS: list[tuple[int, dict[str, object]]] = [
+    (1, {}),
+    (3, {}),
+    (3, {"start": "race"}),
+    (2, {"mode": "simultaneous"}),
+    (1, {"mode": "puzzle"}),
+    (2, {"five_of_a_kind_is_full_house": False}),
+]
+
+
+def play_out(state: State, bots: list[Bot], limit: int = 2000) -> int:
+    """Let the bots play the game to its end, checking that every choice is legal; return the
+    number of actions played."""
+    for step in range(limit):
+        if state.over:
+            return step
+        seat = state.to_act[step % len(state.to_act)]
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(state.view(seat), legal)
+        assert action in legal, (seat, action, legal)
+        state.apply(seat, action)
+    raise AssertionError(f"the game did not end within {limit} actions")
+
+
+def solo_mean(name: str, games: int) -> float:
+    """The mean final score of `name` over `games` seeded one-player games."""
+    scores = []
+    for seed in range(games):
+        state = parlour.load("dicetime").new(seed)
+        play_out(state, [make_bot("dicetime", name, 0, seed)])
+        scores.append(state.scores[0])
+    return mean(scores)
+
+
+@pytest.mark.parametrize("name", ["random", "greedy"])
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_bots_play_only_legal_actions(name: str, players: int, options: dict[str, object]) -> None:
+    """In every mode each bot's choice is one of its seat's legal actions, to the game's end."""
+    for seed in range(3):
+        state = parlour.load("dicetime", players=players, **options).new(seed)
+        bots = [make_bot("dicetime", name, seat, seed * 10 + seat) for seat in range(players)]
+        play_out(state, bots)
+        assert state.over
+        assert state.winners
+
+
+def test_greedy_beats_random_by_far() -> None:
+    """Over 200 seeded solo games the greedy bot's mean is more than 50 points above the
+    random bot's."""
+    greedy, random = solo_mean("greedy", 200), solo_mean("random", 200)
+    assert greedy > random + 50, (greedy, random)
+
+
+@pytest.mark.parametrize("name", ["random", "greedy"])
+def test_bots_are_deterministic_given_their_seed(name: str) -> None:
+    """The same bot seed and game seed give the same game."""
+    records = []
+    for _ in range(2):
+        state = parlour.load("dicetime", players=2).new(17)
+        play_out(state, [make_bot("dicetime", name, seat, 5 + seat) for seat in range(2)])
+        records.append(state.record)
+    assert records[0] == records[1]
+
+
+def test_make_bot_refuses_unknown_names() -> None:
+    """An unknown bot name is an OptionError listing the game's bots; so is an unknown game."""
+    with pytest.raises(OptionError, match=r"dicetime has no bot 'genius'; its bots are: .*greedy"):
+        make_bot("dicetime", "genius", 0, 1)
+    with pytest.raises(OptionError, match="unknown game"):
+        make_bot("yahtzee", "random", 0, 1)
+    with pytest.raises(OptionError, match="unknown game"):
+        bots_for("yahtzee")
+
+
+def test_bots_for_dicetime() -> None:
+    """Dicetime offers its own greedy bot first, then the game-agnostic random bot; each has a
+    description and makes a bot for the seat asked."""
+    infos = bots_for("dicetime")
+    names = [info.name for info in infos]
+    assert {"greedy", "random"} <= set(names)
+    assert names.index("greedy") < names.index("random")
+    assert len(names) == len(set(names))
+    by_name = {info.name: info for info in infos}
+    assert by_name["greedy"].game == "dicetime"
+    assert by_name["random"].game is None
+    for info in infos:
+        assert info.description
+        bot = make_bot("dicetime", info.name, 2, 0)
+        assert bot.seat == 2
+        assert bot.name == info.name

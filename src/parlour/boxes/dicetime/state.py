@@ -352,7 +352,12 @@ class DicetimeState(State):
         for event in self._events[len(log) :]:
             log.append(self._describe(event, viewer))
         # Fresh copies: a caller changing its view must not change the remembered log.
-        return [{k: list(v) if isinstance(v, list) else v for k, v in e.items()} for e in log]
+        return [
+            {**entry, "dice": list(entry["dice"]), "kept": list(entry["kept"])}
+            if "dice" in entry
+            else dict(entry)
+            for entry in log
+        ]
 
     def _describe(self, event: tuple[Any, ...], viewer: Seat) -> dict[str, Any]:
         kind = event[0]
@@ -366,7 +371,7 @@ class DicetimeState(State):
         elif kind == "roll":
             _, _, code, kept = event
             dice = decode(code)
-            entry.update(dice=list(dice), kept=[bool(kept >> p & 1) for p in range(DICE)])
+            entry.update(dice=dice, kept=tuple(bool(kept >> p & 1) for p in range(DICE)))
             held = [str(d) for p, d in enumerate(dice) if kept >> p & 1]
             entry["text"] = f"{who} rolled {' '.join(map(str, dice))}" + (
                 f" (kept {' '.join(held)})." if held else "."

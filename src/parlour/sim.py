@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.bots.match import play_match
-from parlour.bots.registry import make_bot
+from parlour.bots.registry import bot_info, make_bot
 from parlour.kernel import OptionError, load
 from parlour.kernel.options import Value
 
@@ -158,7 +158,9 @@ def validate(spec: SimSpec) -> None:
         raise OptionError(
             f"--bots names {len(spec.bots)} bots for {spec.players} players; give one per seat"
         )
-    for seat, name in enumerate(spec.bots):
-        make_bot(game.name, name, seat, 0)
+    for name in dict.fromkeys(spec.bots):
+        prepare = bot_info(game.name, name).prepare
+        if prepare is not None:
+            prepare(game.options)
     if spec.games < 1:
         raise OptionError(f"--games must be at least 1, not {spec.games}")

@@ -25,9 +25,12 @@ class Pending:
 
 
 def decide(bot: Bot, state: State, seat: int, now: float) -> Pending:
-    """Ask `bot` for its seat's action, stamped with when it arrives."""
-    view = state.view(seat)
+    """Ask `bot` for its seat's action, stamped with when it arrives. A seat acting alone
+    with a single legal action has nothing to decide: it is not asked."""
     legal = state.legal_actions(seat)
+    if len(legal) == 1 and len(state.to_act) == 1:
+        return Pending(now, seat, legal[0])
+    view = state.view(seat)
     action = bot.choose(view, legal)
     return Pending(now + max(0.0, bot.think_time(view, legal)), seat, action)
 

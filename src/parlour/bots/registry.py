@@ -49,6 +49,8 @@ class BotInfo:
     description: str
     factory: BotFactory
     game: str | None = None
+    prepare: Callable[[dict[str, Any]], None] | None = None
+    """Called once with the game's options before games start (e.g. to build a table)."""
 
 
 _BOTS: dict[tuple[str | None, str], BotInfo] = {}
@@ -67,10 +69,15 @@ def bots_for(game: str) -> list[BotInfo]:
     return own + [info for (g, n), info in _BOTS.items() if g is None and n not in names]
 
 
-def make_bot(game: str, name: str, seat: int, seed: int) -> Bot:
-    """A bot called `name` for `seat` of `game`, with its own RNG seeded by `seed`."""
+def bot_info(game: str, name: str) -> BotInfo:
+    """The registered bot `name` for `game`, or `OptionError` listing its bots."""
     for info in bots_for(game):
         if info.name == name:
-            return info.factory(seat, Rng(seed))
+            return info
     known = ", ".join(info.name for info in bots_for(game))
     raise OptionError(f"{game} has no bot {name!r}; its bots are: {known}")
+
+
+def make_bot(game: str, name: str, seat: int, seed: int) -> Bot:
+    """A bot called `name` for `seat` of `game`, with its own RNG seeded by `seed`."""
+    return bot_info(game, name).factory(seat, Rng(seed))

@@ -83,6 +83,9 @@ def play(
     save: Annotated[Path, typer.Option(help="Where the game is saved.")] = Path(
         "parlour-save.json"
     ),
+    hints: Annotated[
+        bool, typer.Option(help="Show what each choice is worth before you decide (Dicetime).")
+    ] = False,
 ) -> None:
     """Play a game in the terminal against people and bots."""
     prompt = ConsolePrompt(console)
@@ -103,7 +106,7 @@ def play(
         chosen, seating = set_up(console, prompt, game)
         state = chosen.new(seed)
     try:
-        TerminalGame(state, seating, console, prompt, save).play()
+        TerminalGame(state, seating, console, prompt, save, hints=hints).play()
     except Quit:
         return
 
@@ -155,6 +158,41 @@ def replay_command(
 ) -> None:
     """Step through a saved game, action by action."""
     step_through(console, ConsolePrompt(console), read_record(file))
+
+
+@app.command()
+def solve(
+    game: Annotated[str, typer.Argument(help="The game (dicetime).")],
+    option: OptionArg = None,
+    rebuild: Annotated[bool, typer.Option(help="Build the table even if it is cached.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Solve a game exactly (Dicetime): the optimal expected score and its table."""
+    from parlour.cli.solver import solve_command
+
+    solve_command(console, game, parse_options(option), rebuild, as_json)
+
+
+@app.command()
+def hint(
+    file: Annotated[Path, typer.Argument(help="A saved record (JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """What each choice of the pending decision is worth (Dicetime)."""
+    from parlour.cli.solver import hint_command
+
+    hint_command(console, replay(read_record(file)), as_json)
+
+
+@app.command()
+def analyse(
+    file: Annotated[Path, typer.Argument(help="A saved record (JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Every decision of a game against the optimum, and where points were lost (Dicetime)."""
+    from parlour.cli.solver import analyse_command
+
+    analyse_command(console, read_record(file), as_json)
 
 
 def main() -> None:

@@ -21,6 +21,7 @@ from rich.text import Text
 from parlour.bots.match import Pending, decide
 from parlour.bots.registry import Bot, make_bot
 from parlour.kernel import TABLE, IllegalAction, State
+from parlour.terminal.hints import hint_source
 from parlour.terminal.prompt import Prompt
 from parlour.terminal.renderers import renderer_for
 
@@ -50,6 +51,7 @@ class TerminalGame:
         console: Console,
         prompt: Prompt,
         save_path: Path,
+        hints: bool = False,
     ) -> None:
         self.state = state
         self.seats = seats
@@ -66,6 +68,7 @@ class TerminalGame:
         self.humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
         self.shown = len(state.view(None)["log"])
         self.pending: dict[int, Pending] = {}
+        self.hints = hint_source(game) if hints else None
 
     # -- the loop -------------------------------------------------------------------------
 
@@ -92,6 +95,10 @@ class TerminalGame:
         self._refresh_bots()
         view = self.state.view(seat)
         self.console.print(self.render(view))
+        if self.hints is not None:
+            shown = self.hints(self.state, seat)
+            if shown is not None:
+                self.console.print(shown)
         name = self._name(seat)
         text = self.prompt.ask(f"[bold]{name}[/bold] > ", deadline)
         if text is None or (deadline is not None and time.monotonic() >= deadline):

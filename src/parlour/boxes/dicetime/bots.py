@@ -94,3 +94,39 @@ register_bot(
         game="dicetime",
     )
 )
+
+
+class OptimalBot(Bot):
+    """Plays the exact optimum from the solved table: solo, the highest expected score; with
+    several players it maximises its own expected score (it does not play against the others)."""
+
+    name = "optimal"
+    reaction = 1.2
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        from parlour.boxes.dicetime.solver.advisor import advisor_for, position_from_view
+
+        position = position_from_view(view, self.seat)
+        assert position is not None, "a seat with choices has rolled"
+        return advisor_for(view["options"]).best(position)
+
+
+def _prepare_optimal(options: dict[str, object]) -> None:
+    """Build the table once, before simulation workers start."""
+    from parlour.boxes.dicetime.solver.advisor import advisor_for
+
+    advisor_for(options)
+
+
+register_bot(
+    BotInfo(
+        "optimal",
+        "exact optimal play from the solved table; with several players it maximises its own "
+        "expected score",
+        OptimalBot,
+        game="dicetime",
+        prepare=_prepare_optimal,
+    )
+)

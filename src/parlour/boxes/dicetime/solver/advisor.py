@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from parlour.boxes.dicetime.components import (
     CATEGORIES,
@@ -23,7 +24,7 @@ from parlour.boxes.dicetime.components import (
 from parlour.boxes.dicetime.rules import score_table
 from parlour.boxes.dicetime.solver.build import Variant
 from parlour.boxes.dicetime.solver.lattice import FloatArray, lattice, scores
-from parlour.boxes.dicetime.solver.store import Table
+from parlour.boxes.dicetime.solver.store import Table, table_for
 from parlour.boxes.dicetime.solver.widget import enter_values, keep_maxima, keep_means
 from parlour.boxes.dicetime.state import enter_action, keep_action
 
@@ -64,7 +65,7 @@ def position_from_view(view: dict[str, Any], seat: int) -> Position | None:
         return None
     puzzle = view["mode"] == "puzzle"
     rerolls = turn["rerolls_left"] if puzzle else turn["rolls_left"]
-    sheet = tuple(info["sheet"][c.key] for c in CATEGORIES)
+    sheet = tuple(info["sheet"].values())
     return Position(sheet, int(info["upper"]), tuple(turn["dice"]), int(rerolls), puzzle)
 
 
@@ -79,13 +80,18 @@ class Choice:
     loss: float
 
 
+KEEP_POSITIONS = tuple(kept for size in range(DICE) for kept in combinations(range(DICE), size))
+"""The positions each keep action keeps, in the engine's legal order."""
+KEEP_ACTIONS = tuple(keep_action(kept) for kept in KEEP_POSITIONS)
+ENTER_ACTIONS = tuple(enter_action(category) for category in CATEGORIES)
+
+
 @cache
-def _keep_actions() -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """Every keep action and the positions it keeps, in the engine's legal order."""
-    return tuple(
-        (keep_action(kept), kept)
-        for size in range(DICE)
-        for kept in combinations(range(DICE), size)
+def _keep_indices(dice: tuple[int, ...]) -> npt.NDArray[np.int64]:
+    """For a roll by position, the lattice index of what each keep action keeps."""
+    index = lattice().index
+    return np.array(
+        [index[tuple(sorted(dice[p] for p in kept))] for kept in KEEP_POSITIONS], dtype=np.int64
     )
 
 
@@ -102,45 +108,47 @@ class Advisor:
         # The widget functions also carry second moments; advice needs none.
         self.no_squares = np.broadcast_to(np.zeros(1), table.values.shape)
 
-    def advise(self, position: Position) -> list[Choice]:
-        """Every choice of the decision, best first; among equal values (within 1e-9) the
-        first in the engine's legal order is the best."""
+    def values(self, position: Position) -> tuple[list[str], list[float]]:
+        """Every choice of the decision in the engine's legal order, with its expected final
+        score (the points entered so far plus the optimal expectation of the rest)."""
         mask = position.mask
         upper = min(position.upper, UPPER_BONUS_THRESHOLD)
         entered = sum(points for points in position.sheet if points is not None)
-        choices: list[tuple[str, float]] = []
+        actions: list[str] = []
+        values: list[float] = []
         if position.rerolls > 0:
             keeps = self._keep_values(self._rolls_after(mask, upper, position.rerolls - 1))
-            index = self.lattice.index
-            for action, kept in _keep_actions():
-                multiset = tuple(sorted(position.dice[p] for p in kept))
-                choices.append((action, entered + float(keeps[index[multiset]])))
+            actions.extend(KEEP_ACTIONS)
+            values.extend((keeps[_keep_indices(position.dice)] + entered).tolist())
         level = position.rerolls if self.variant.puzzle else 0
         row = self.score_table[tuple(sorted(position.dice))]
+        table = self.table.values
         for category in CATEGORIES:
             if position.sheet[category] is not None:
                 continue
             points = row[category]
-            after = mask | 1 << category
-            nu = min(UPPER_BONUS_THRESHOLD, upper + points) if category.is_upper else upper
-            choices.append(
-                (
-                    enter_action(category),
-                    entered + points + float(self.table.values[after, nu, level]),
-                )
-            )
-        top = max(value for _, value in choices)
-        first = next(i for i, (_, value) in enumerate(choices) if value >= top - TOLERANCE)
-        rest = sorted((c for i, c in enumerate(choices) if i != first), key=lambda c: -c[1])
-        banked = position.banked
-        return [
-            Choice(action, value, banked, value - banked, max(0.0, top - value))
-            for action, value in [choices[first], *rest]
-        ]
+            nu = min(UPPER_BONUS_THRESHOLD, upper + points) if category < 6 else upper
+            actions.append(ENTER_ACTIONS[category])
+            values.append(entered + points + float(table[mask | 1 << category, nu, level]))
+        return actions, values
 
     def best(self, position: Position) -> str:
-        """The optimal action."""
-        return self.advise(position)[0].action
+        """The optimal action: the first in legal order within 1e-9 of the best value."""
+        actions, values = self.values(position)
+        top = max(values)
+        return next(a for a, v in zip(actions, values, strict=True) if v >= top - TOLERANCE)
+
+    def advise(self, position: Position) -> list[Choice]:
+        """Every choice of the decision, the optimal one first (see `best`), then by value."""
+        actions, values = self.values(position)
+        top = max(values)
+        first = next(i for i, value in enumerate(values) if value >= top - TOLERANCE)
+        rest = sorted((i for i in range(len(values)) if i != first), key=lambda i: -values[i])
+        banked = position.banked
+        return [
+            Choice(actions[i], values[i], banked, values[i] - banked, max(0.0, top - values[i]))
+            for i in [first, *rest]
+        ]
 
     def _keep_values(self, rolls: FloatArray) -> FloatArray:
         """Each keep's expected value when the rest is rolled into a stage worth `rolls`."""
@@ -183,3 +191,13 @@ class Advisor:
             else:
                 rolls = best_keep.copy()
         return rolls
+
+
+@cache
+def _advisor(variant: Variant) -> Advisor:
+    return Advisor(table_for(variant))
+
+
+def advisor_for(options: dict[str, Any]) -> Advisor:
+    """The advisor for a game's options; its table is loaded (or built) once per process."""
+    return _advisor(variant_of(options))

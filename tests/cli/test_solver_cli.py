@@ -1,0 +1,150 @@
+"""`parlour solve`, `parlour hint`, `parlour analyse` and `parlour play --hints`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import parlour
+from parlour.bots import make_bot
+from parlour.bots.match import play_match
+from parlour.cli.app import app
+
+runner = CliRunner()
+
+
+def invoke_json(*args: str) -> Any:
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_solve_prints_the_anchor_and_reports_the_cache() -> None:
+    result = runner.invoke(
+        app, ["solve", "dicetime", "--option", "five_of_a_kind_is_full_house=false"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "245.870775" in result.output
+    invoke_json("solve", "dicetime")  # builds the table unless an earlier test did
+    summary = invoke_json("solve", "dicetime")
+    assert summary["expected_score"] == 245.904728
+    assert set(summary) == {
+        "options",
+        "expected_score",
+        "sd_score",
+        "seconds",
+        "cached",
+        "table_bytes",
+    }
+    assert summary["cached"] is True and summary["table_bytes"] > 0
+    assert 30 < summary["sd_score"] < 50
+
+
+@pytest.mark.parametrize(
+    ("options", "mode"),
+    [
+        (["mode=simultaneous"], "simultaneous"),
+        (["start=race"], "turns"),
+        (["mode=puzzle", "time_limit=0"], "puzzle"),
+    ],
+)
+def test_solve_accepts_options_that_do_not_change_play(options: list[str], mode: str) -> None:
+    args = [part for option in options for part in ("--option", option)]
+    summary = invoke_json("solve", "dicetime", *args)
+    assert summary["options"]["mode"] == mode
+    if mode == "puzzle":
+        assert summary["expected_score"] > 280
+    else:
+        assert summary["expected_score"] == 245.904728
+
+
+def test_solve_refuses_other_games_and_bad_options() -> None:
+    with pytest.raises(parlour.OptionError, match="only dicetime"):
+        runner.invoke(app, ["solve", "chess"], catch_exceptions=False)
+    with pytest.raises(parlour.OptionError, match="mode=fast"):
+        runner.invoke(app, ["solve", "dicetime", "-o", "mode=fast"], catch_exceptions=False)
+
+
+def saved_record(tmp_path: Path, state: parlour.State) -> Path:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(state.record))
+    return path
+
+
+def test_hint_ranks_the_pending_choices(tmp_path: Path) -> None:
+    """Only Chance left open, four sixes and a one, one roll left: keeping the sixes is worth
+    24 + 3.5 to come, entering now 25, rerolling everything 17.5."""
+    state = parlour.load("dicetime").new(seed=1, chance=[1] * 5 * 12 * 1 + [6, 6, 6, 6, 1, 1])
+    for category in list(state.view(0)["seats"][0]["sheet"])[:12]:
+        state.apply(0, "roll")
+        state.apply(0, f"enter {category}")
+    state.apply(0, "roll")
+    state.apply(0, "keep 1,2,3,4")  # the scripted 1 comes again: 6 6 6 6 1, one roll left
+    banked = state.scores[0]
+    hints = invoke_json("hint", str(saved_record(tmp_path, state)))
+    choices = {choice["action"]: choice for choice in hints[0]["choices"]}
+    assert hints[0]["choices"][0]["action"] == "keep 1,2,3,4"
+    assert choices["keep 1,2,3,4"]["to_come"] == pytest.approx(27.5)
+    assert choices["enter chance"]["to_come"] == pytest.approx(25)
+    assert choices["roll"]["to_come"] == pytest.approx(17.5)
+    assert choices["roll"]["loss"] == pytest.approx(10)
+    assert all(choice["banked"] == banked for choice in choices.values())
+    text = runner.invoke(app, ["hint", str(saved_record(tmp_path, state))])
+    assert "keep 1,2,3,4" in text.output and "best" in text.output
+
+
+def test_hint_before_a_roll_has_nothing_pending(tmp_path: Path) -> None:
+    state = parlour.load("dicetime").new(seed=2)
+    assert invoke_json("hint", str(saved_record(tmp_path, state))) == []
+    result = runner.invoke(app, ["hint", str(saved_record(tmp_path, state))])
+    assert "No decision is pending" in result.output
+
+
+def test_analyse_finds_the_points_lost(tmp_path: Path) -> None:
+    game = parlour.load("dicetime", players=2)
+    state = play_match(
+        game.new(seed=7),
+        [make_bot("dicetime", "greedy", 0, 1), make_bot("dicetime", "optimal", 1, 2)],
+    )
+    report = invoke_json("analyse", str(saved_record(tmp_path, state)))
+    greedy, optimal = report["seats"]
+    assert report["optimal_expected_score"] == pytest.approx(245.904728, abs=1e-6)
+    assert optimal["lost"] == 0 and optimal["proficiency"] == 100
+    assert greedy["lost"] > 0 and greedy["proficiency"] < 100
+    assert greedy["lost"] == pytest.approx(sum(d["loss"] for d in greedy["decisions"]))
+    assert greedy["proficiency"] == pytest.approx(
+        100 * (245.904728 - greedy["lost"]) / 245.904728, abs=1e-4
+    )
+    assert all(d["loss"] > 0 for d in greedy["decisions"] if d["action"] != d["best"])
+    assert len(optimal["decisions"]) >= 13  # at least every entry is a decision
+    assert [greedy["score"], optimal["score"]] == list(state.scores)
+    text = runner.invoke(app, ["analyse", str(saved_record(tmp_path, state))])
+    assert "proficiency" in text.output
+
+
+def test_analyse_skips_the_tables_timeout(tmp_path: Path) -> None:
+    state = parlour.load("dicetime", mode="puzzle").new(seed=3)
+    state.apply(0, "roll")
+    state.apply(0, "enter chance")
+    state.apply(0, "roll")
+    state.apply(None, "timeout")
+    report = invoke_json("analyse", str(saved_record(tmp_path, state)))
+    decisions = report["seats"][0]["decisions"]
+    assert [d["number"] for d in decisions] == [2]
+    assert report["over"] is True
+
+
+def test_play_with_hints_shows_them_before_each_decision(tmp_path: Path) -> None:
+    lines = "".join(
+        f"roll\nenter {c}\n"
+        for c in list(parlour.load("dicetime").new(0).view(0)["seats"][0]["sheet"])
+    )
+    args = ["play", "dicetime", "--seats", "human", "--hints", "--save", str(tmp_path / "h.json")]
+    result = runner.invoke(app, args, lines)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Hints for you") == 13
+    assert "gives up" in result.output

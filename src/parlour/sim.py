@@ -82,6 +82,7 @@ class Summary:
     mean_scores: tuple[float, ...]
     sd_scores: tuple[float, ...]
     win_rates: tuple[float, ...]
+    scores: tuple[tuple[int, ...], ...]  # per game (in order), each bot's score
 
     @property
     def games_per_second(self) -> float:
@@ -116,7 +117,8 @@ def summarise(spec: SimSpec, results: list[GameResult], seconds: float) -> Summa
         means.append(mean)
         sds.append(math.sqrt(variance))
         wins.append(sum(result.won[bot] for result in results) / count)
-    return Summary(spec, seconds, tuple(means), tuple(sds), tuple(wins))
+    per_game = tuple(result.scores for result in results)
+    return Summary(spec, seconds, tuple(means), tuple(sds), tuple(wins), per_game)
 
 
 def _chunks(total: int, size: int) -> Iterator[tuple[int, int]]:

@@ -143,13 +143,18 @@ def sim(
     workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     option: OptionArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    scores: Annotated[
+        Path | None, typer.Option(help="Also write every game's scores, one CSV row a game.")
+    ] = None,
 ) -> None:
     """Play many games between bots and summarise each bot's scores and wins."""
-    from parlour.cli.simulate import run_sim
+    from parlour.cli.simulate import run_sim, write_scores
 
-    run_sim(
+    summary = run_sim(
         console, game, players, bots, games_, seed, rotate, workers, parse_options(option), as_json
     )
+    if scores is not None:
+        write_scores(summary, scores)
 
 
 @app.command("replay")

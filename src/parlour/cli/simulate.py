@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import sys
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -79,3 +81,12 @@ def table(summary: Summary) -> Table:
             f"{summary.win_rates[index]:.1%}",
         )
     return result
+
+
+def write_scores(summary: Summary, path: Path) -> None:
+    """Every game's scores as CSV: the game's number, then one column per bot."""
+    with path.open("w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["game", *summary.spec.bots])
+        for number, scores in enumerate(summary.scores):
+            writer.writerow([number, *scores])

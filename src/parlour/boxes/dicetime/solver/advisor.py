@@ -25,7 +25,7 @@ from parlour.boxes.dicetime.rules import score_table
 from parlour.boxes.dicetime.solver.build import Variant
 from parlour.boxes.dicetime.solver.lattice import FloatArray, lattice, scores
 from parlour.boxes.dicetime.solver.store import Table, table_for
-from parlour.boxes.dicetime.solver.widget import enter_values, keep_maxima, keep_means
+from parlour.boxes.dicetime.solver.widget import keep_means, stage_values
 from parlour.boxes.dicetime.state import enter_action, keep_action
 
 TOLERANCE = 1e-9
@@ -160,37 +160,24 @@ class Advisor:
         )
         return keeps
 
-    def _entries(self, mask: int, upper: int, level: int) -> FloatArray:
-        """Each roll's value if entered now (the level is the puzzle's pool, else 0)."""
-        count = len(self.scores)
-        out = np.empty(count)
-        enter_values(
-            mask,
-            upper,
-            level,
-            self.table.values,
-            self.no_squares,
-            self.scores,
-            out,
-            np.empty(count),
-        )
-        return out
-
     def _rolls_after(self, mask: int, upper: int, rerolls: int) -> FloatArray:
         """Each roll's value at the stage with `rerolls` left (rolls this turn, or the pool),
         deciding optimally from there."""
         lat = self.lattice
-        puzzle = self.variant.puzzle
-        rolls = self._entries(mask, upper, 0)
-        for level in range(1, rerolls + 1):
-            keeps = self._keep_values(rolls)
-            keep_maxima(lat.parent, self.size_start, keeps, np.zeros(lat.count + 1))
-            best_keep = keeps[lat.roll_keep]
-            if puzzle:
-                rolls = np.maximum(self._entries(mask, upper, level), best_keep)
-            else:
-                rolls = best_keep.copy()
-        return rolls
+        result: FloatArray = stage_values(
+            mask,
+            upper,
+            rerolls,
+            self.variant.puzzle,
+            self.table.values,
+            self.no_squares,
+            self.scores,
+            lat.child,
+            lat.parent,
+            self.size_start,
+            lat.roll_keep,
+        )
+        return result
 
 
 @cache

@@ -80,6 +80,34 @@ def enter_values(
 
 
 @njit(cache=True)
+def enter_values_all_levels(
+    mask: int, upper: int, values: Any, squares: Any, scores: Any, out: Any, out_sq: Any
+) -> None:
+    """`enter_values` for every level at once (`out[level, roll]`): each roll's categories and
+    next states are worked out once, then read for all levels, which lie side by side."""
+    levels = values.shape[2]
+    for roll in range(scores.shape[0]):
+        for level in range(levels):
+            out[level, roll] = NEG
+            out_sq[level, roll] = 0.0
+        for category in range(CATEGORY_COUNT):
+            bit = 1 << category
+            if mask & bit:
+                continue
+            points = scores[roll, category]
+            after = mask | bit
+            nu = _next_upper(upper, category, points)
+            for level in range(levels):
+                following = values[after, nu, level]
+                value = points + following
+                if value > out[level, roll] + 1e-9:
+                    out[level, roll] = value
+                    out_sq[level, roll] = (
+                        points * points + 2.0 * points * following + squares[after, nu, level]
+                    )
+
+
+@njit(cache=True)
 def keep_means(
     rolls: Any,
     rolls_sq: Any,
@@ -140,6 +168,42 @@ def keep_pass(
 
 
 @njit(cache=True)
+def stage_values(
+    mask: int,
+    upper: int,
+    rerolls: int,
+    pooled: bool,
+    values: Any,
+    squares: Any,
+    scores: Any,
+    child: Any,
+    parent: Any,
+    size_start: Any,
+    roll_keep: Any,
+) -> Any:
+    """Each roll's value in one state when `rerolls` are left (rolls this turn, or the pool),
+    deciding optimally from there: the widget for a single state, as advice needs it."""
+    count = scores.shape[0]
+    entered = np.empty(count)
+    entered_sq = np.empty(count)
+    rolls = np.empty(count)
+    rolls_sq = np.empty(count)
+    keeps = np.empty(child.shape[0] + 1)
+    keeps_sq = np.empty(child.shape[0] + 1)
+    enter_values(mask, upper, 0, values, squares, scores, rolls, rolls_sq)
+    for level in range(1, rerolls + 1):
+        keep_pass(rolls, rolls_sq, child, parent, size_start, roll_keep, keeps, keeps_sq)
+        if pooled:
+            enter_values(mask, upper, level, values, squares, scores, entered, entered_sq)
+        for roll in range(count):
+            best = keeps[roll_keep[roll]]
+            if pooled and entered[roll] >= best - 1e-9:
+                best = entered[roll]
+            rolls[roll] = best
+    return rolls
+
+
+@njit(cache=True)
 def _expectation(probability: Any, rolls: Any) -> float:
     total = 0.0
     for roll in range(rolls.shape[0]):
@@ -176,8 +240,6 @@ def solve_layer(
             continue
         rolls = np.empty(rolls_count)
         rolls_sq = np.empty(rolls_count)
-        entered = np.empty(rolls_count)
-        entered_sq = np.empty(rolls_count)
         keeps = np.empty(child.shape[0] + 1)
         keeps_sq = np.empty(child.shape[0] + 1)
         if not pooled:
@@ -190,8 +252,12 @@ def solve_layer(
             values[mask, upper, 0] = _expectation(probability, rolls)
             squares[mask, upper, 0] = _expectation(probability, rolls_sq)
             continue
+        all_entered = np.empty((levels, rolls_count))
+        all_entered_sq = np.empty((levels, rolls_count))
+        enter_values_all_levels(mask, upper, values, squares, scores, all_entered, all_entered_sq)
         for level in range(levels):
-            enter_values(mask, upper, level, values, squares, scores, entered, entered_sq)
+            entered = all_entered[level]
+            entered_sq = all_entered_sq[level]
             if level == 0:
                 rolls[:] = entered
                 rolls_sq[:] = entered_sq

@@ -3,8 +3,9 @@
     .venv/bin/python benchmarks/bench_games.py [--seconds 3] [--rounds 3] [--json]
 
 Both sides are driven the same way from Python on one core: while the game is not over, list
-the legal actions of the seat to act and apply a uniformly random one (OpenSpiel's chance
-nodes are sampled by their probabilities). Rounds alternate between the two sides so that
+the legal actions of the seat to act (one of them at random where several act at once) and
+apply a uniformly random one (OpenSpiel's chance nodes are sampled by their probabilities).
+A case without a peer reports Parlour's figure alone. Rounds alternate between the two sides so that
 both see the same machine; the best round of each counts. The ratio is the figure to watch.
 """
 
@@ -31,7 +32,10 @@ class Case:
     peer: str  # an OpenSpiel game name, or "" for no peer
 
 
-CASES = (Case("Dicetime vs OpenSpiel yacht, 2 players", "dicetime", 2, {}, "yacht"),)
+CASES = (
+    Case("Dicetime vs OpenSpiel yacht, 2 players", "dicetime", 2, {}, "yacht"),
+    Case("Dicecream, 3 players (no peer)", "dicecream", 3, {}, ""),
+)
 
 
 def parlour_games(case: Case, rng: random.Random, seconds: float) -> tuple[int, int, float]:
@@ -43,7 +47,8 @@ def parlour_games(case: Case, rng: random.Random, seconds: float) -> tuple[int, 
     while time.perf_counter() - started < seconds:
         state = game.new(rng.getrandbits(64))
         while not state.over:
-            seat = state.to_act[0]
+            to_act = state.to_act  # several seats where they act at once: any of them next
+            seat = to_act[0] if len(to_act) == 1 else to_act[int(draw() * len(to_act))]
             legal = state.legal_actions(seat)
             state.apply(seat, legal[int(draw() * len(legal))])
             actions += 1

@@ -46,6 +46,11 @@ CONFIGS = [
     Config("dicetime", 1, {"mode": "puzzle"}, 52 + 1),
     Config("dicetime", 1, {"mode": "puzzle", "time_limit": 0}, 52),
     Config("dicetime", 2, {"five_of_a_kind_is_full_house": False}, 2 * 52),
+    # Dicecream: a turn is at most roll, 2 rerolls, 5 dice and done (9 actions) and one pick by
+    # each other seat; a round adds one bonus choice a seat: rounds x players x (players + 9).
+    Config("dicecream", 2, {}, 5 * 2 * 11),
+    Config("dicecream", 3, {}, 4 * 3 * 12),
+    Config("dicecream", 4, {}, 3 * 4 * 13),
 ]
 IDS = [
     f"{c.game}-{c.players}-" + ",".join(f"{k}={v}" for k, v in c.options.items()) for c in CONFIGS

@@ -11,11 +11,11 @@ from typing import Any
 
 from rich.console import RenderableType
 
-from parlour.terminal.renderers import dicetime, generic
+from parlour.terminal.renderers import dicecream, dicetime, generic
 
 Renderer = Callable[[dict[str, Any]], RenderableType]
 
-RENDERERS: dict[str, Renderer] = {"dicetime": dicetime.render}
+RENDERERS: dict[str, Renderer] = {"dicetime": dicetime.render, "dicecream": dicecream.render}
 
 
 def renderer_for(game: str) -> Renderer:

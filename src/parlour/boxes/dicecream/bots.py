@@ -1,0 +1,132 @@
+"""Dicecream's own bots. `greedy` plays the move that adds the most to its score now; it reads
+only its seat's view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from typing import Any
+
+from parlour.bots.registry import Bot, BotInfo, View, register_bot
+from parlour.boxes.dicecream import rules
+from parlour.boxes.dicecream.components import FLAVOURS, SPACES, Colour, Kind
+from parlour.boxes.dicecream.state import BONUSES, DONE, TAKES, UNLOCK_OF
+from parlour.kernel import Action
+
+Value = tuple[int, ...]
+"""How good a move is, compared in order: the points it adds now, the toppings it ticks, then
+the fewer dice it uses (fewer for the others to take) and the fewer bowls it fills."""
+
+
+def sheet_of(seat: dict[str, Any]) -> rules.Sheet:
+    """A seat's sheet rebuilt from its view."""
+    sheet = rules.new_sheet()
+    for space in SPACES:
+        sundae = seat["sundaes"][space.sundae]
+        if space.kind is Kind.TOPPING:
+            sheet[space.index] = int(sundae["toppings"][space.colour.key])
+        elif space.side is not None:
+            sheet[space.index] = sundae["cream"][space.side.value] or 0
+        else:
+            sheet[space.index] = sundae["cubes"][space.colour.key] or 0
+    return sheet
+
+
+class GreedyBot(Bot):
+    """On its turn it finds the assignment of its dice that adds the most points now (ties: the
+    most toppings ticked, then the fewest dice used) and plays its next step; it never spends
+    a bean (that costs 2 points now). Picking a die or a bonus, it takes the entry that adds
+    the most (ties: a tick first, then the first listed)."""
+
+    name = "greedy"
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        sheet = sheet_of(view["seats"][self.seat])
+        if view["phase"] == "place":
+            return best_turn(sheet, view["turn"])[1]
+        faces = {die["colour"]: die["face"] for die in view["turn"]["dice"]} if view["turn"] else {}
+        base = rules.score(sheet, 0)
+
+        def value(action: Action) -> Value:
+            if action in TAKES:
+                space = TAKES[action]
+                number = faces[space.colour.key]
+            elif action in BONUSES:
+                space, number = BONUSES[action]
+            else:  # pass
+                return (0, 0)
+            previous = sheet[space.index]
+            sheet[space.index] = rules.entry(space, number)
+            gain = rules.score(sheet, 0) - base
+            sheet[space.index] = previous
+            return (gain, int(space.kind is Kind.TOPPING))
+
+        return max(legal, key=value)
+
+
+def best_turn(sheet: rules.Sheet, turn: dict[str, Any]) -> tuple[Value, Action]:
+    """The best way to use the dice still unused, and its first step (`done` when it is to
+    place nothing more)."""
+    faces = {Colour[die["colour"].upper()]: die["face"] for die in turn["dice"]}
+    unused = [Colour[die["colour"].upper()] for die in turn["dice"] if die["use"] == "unused"]
+    opened = {
+        Colour[sundae["sundae"].upper()]: (sundae["limit"], sundae["spent"])
+        for sundae in turn["unlocked"]
+    }
+    base = rules.score(sheet, 0)
+    best: tuple[Value, Action] = ((0, 0, 0, 0), DONE)
+    lockable = [die for die in unused if die in FLAVOURS]
+    for size in range(len(lockable) + 1):
+        for unlocks in combinations(lockable, size):
+            budgets = {**opened, **{sundae: (faces[sundae], 0) for sundae in unlocks}}
+            rest = [die for die in unused if die not in unlocks]
+            for gain, ticks, placed in _assignments(sheet, faces, rest, budgets, base, []):
+                value = (gain, ticks, -len(placed), -size)
+                if value > best[0]:
+                    steps = [UNLOCK_OF[sundae] for sundae in unlocks] + placed
+                    best = (value, steps[0] if steps else DONE)
+    return best
+
+
+def _assignments(
+    sheet: rules.Sheet,
+    faces: dict[Colour, int],
+    dice: list[Colour],
+    budgets: dict[Colour, tuple[int, int]],
+    base: int,
+    placed: list[Action],
+    ticks: int = 0,
+) -> Iterator[tuple[int, int, list[Action]]]:
+    """Every way to place `dice` (each one somewhere or nowhere) within the sundaes' budgets
+    (limit, spent): the points gained, the toppings ticked and the placements, in order."""
+    if not dice:
+        yield rules.score(sheet, 0) - base, ticks, list(placed)
+        return
+    die, rest = dice[0], dice[1:]
+    face = faces[die]
+    yield from _assignments(sheet, faces, rest, budgets, base, placed, ticks)
+    for sundae, (limit, spent) in list(budgets.items()):
+        if not rules.within_limit(spent, face, limit):
+            continue
+        for space in rules.spaces_on(sheet, sundae, die, face):
+            sheet[space.index] = rules.entry(space, face)
+            budgets[sundae] = (limit, spent + face)
+            placed.append(space.name)
+            tick = int(space.kind is Kind.TOPPING)
+            yield from _assignments(sheet, faces, rest, budgets, base, placed, ticks + tick)
+            placed.pop()
+            budgets[sundae] = (limit, spent)
+            sheet[space.index] = 0
+
+
+register_bot(
+    BotInfo(
+        "greedy",
+        "plays the assignment of its dice that adds the most points now (ties: more toppings, "
+        "fewer dice); takes the die or bonus that adds the most; never spends a bean",
+        GreedyBot,
+        game="dicecream",
+    )
+)

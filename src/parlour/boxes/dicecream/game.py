@@ -1,0 +1,28 @@
+"""Dicecream as a kernel game: its metadata. It has no options: the rulebook's rules with the
+project's rulings (`docs/rules/dicecream.md`) leave nothing for players to choose."""
+
+from __future__ import annotations
+
+from parlour.boxes.dicecream.components import ROUNDS
+from parlour.boxes.dicecream.state import DicecreamState
+from parlour.kernel import Game, GameInfo, Rng, register
+
+
+@register
+class Dicecream(Game):
+    """Dicecream: five coloured dice build four ice cream sundaes; the others may use your dice."""
+
+    info = GameInfo(
+        name="dicecream",
+        title="Dicecream",
+        summary="Roll five coloured dice and build four sundaes: unlock a bowl, place dice up to "
+        "its number; the others may take your dice; bonus cards after every round.",
+        min_players=min(ROUNDS),
+        max_players=max(ROUNDS),
+        options=(),
+        rulebook="000_d464a2aa4bb30828.txt",
+        hidden_information=True,
+    )
+
+    def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> DicecreamState:
+        return DicecreamState(self, rng, seed, chance)

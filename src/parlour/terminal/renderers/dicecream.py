@@ -1,0 +1,179 @@
+"""Dicecream in the terminal: every sheet's four sundaes in their colours (cubes with their
+numbers, the two cream spaces, ticked toppings, each sundae's score), the beans and totals;
+the current roll with what each die is used for and what it may still do; the bonus cards;
+who is still choosing; and the recent log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+STYLES = {
+    "blue": "bold blue",
+    "yellow": "bold yellow",
+    "red": "bold red",
+    "green": "bold green",
+    "white": "bold white",
+}
+FACES = "⚀⚁⚂⚃⚄⚅"
+HINTS = {
+    "roll": "Type roll (r).",
+    "place": "Type unlock blue (ub), red cube of blue (rcb), red topping of blue (rtb), the "
+    "white die's cream of blue (wb), reroll red,white (rr rw) or done (d).",
+    "take": "Type the space for the die you take, e.g. red cube of green (rcg), or pass (p).",
+    "bonus": "Type the space for the bonus, e.g. red cube of green (rcg), or pass (p).",
+}
+LEGEND = (
+    "Sheets: tops ✓ ticked / · open, by colour initial; cream: left right; cubes: colour:number; "
+    "bowl: dice placed / unlocking die this turn; x2: all toppings ticked. help lists every "
+    "legal action."
+)
+
+
+def seat_name(view: dict[str, Any], seat: int) -> str:
+    return "You" if seat == view["seat"] else f"Seat {seat + 1}"
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    parts: list[RenderableType] = [_header(view), _sheets(view)]
+    if view["turn"] is not None and view["turn"]["rolled"]:
+        parts.append(_dice(view))
+    if view["bonus_cards"]:
+        parts.append(_bonus(view))
+    if view["choosing"] is not None:
+        parts.append(_choosing(view))
+    if view["seat"] in view["to_act"]:
+        parts.append(Text(HINTS[view["phase"]] + "\n" + LEGEND, style="dim"))
+    log = view["log"][-5:]
+    if log:
+        parts.append(Text("\n".join(entry["text"] for entry in log), style="dim"))
+    return Group(*parts)
+
+
+def _header(view: dict[str, Any]) -> Text:
+    text = Text("Dicecream", style="bold")
+    text.append(f"  round {view['round']} of {view['rounds']}")
+    text.append(f" · bonus stack: {view['stack']} card{'s' if view['stack'] != 1 else ''}")
+    phase = view["phase"]
+    if view["over"]:
+        names = " and ".join(seat_name(view, seat) for seat in view["winners"])
+        text.append(f"\nGame over. Won: {names}.", style="bold")
+    elif phase in ("roll", "place"):
+        who = seat_name(view, view["active"])
+        text.append(f" · {who}: {'roll the dice' if phase == 'roll' else 'place dice'}")
+    elif phase == "take":
+        whose = "your" if view["active"] == view["seat"] else f"Seat {view['active'] + 1}'s"
+        text.append(f" · the others may take one of {whose} dice")
+    else:
+        text.append(" · everyone may use one of the two bonus cards")
+    return text
+
+
+def _sheets(view: dict[str, Any]) -> Columns:
+    return Columns([_sheet(view, seat) for seat in view["seats"]])
+
+
+def _sheet(view: dict[str, Any], seat: dict[str, Any]) -> Panel:
+    number = seat["seat"]
+    table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
+    table.add_column("")
+    for sundae in seat["sundaes"]:
+        table.add_column(Text(sundae["colour"], style=STYLES[sundae["colour"]]), justify="center")
+    sundaes = seat["sundaes"]
+    table.add_row(Text("tops", style="dim"), *(_toppings(s) for s in sundaes))
+    table.add_row(Text("cream", style="dim"), *(_cream(s) for s in sundaes))
+    for row in range(len(sundaes[0]["cubes"])):
+        label = Text("cubes" if row == 0 else "", style="dim")
+        table.add_row(label, *(_cube(s, row) for s in sundaes))
+    turn = view["turn"]
+    if turn is not None and turn["seat"] == number and turn["unlocked"]:
+        bowls = {bowl["sundae"]: bowl for bowl in turn["unlocked"]}
+        table.add_row(Text("bowl", style="dim"), *(_bowl(bowls.get(s["colour"])) for s in sundaes))
+    table.add_row(Text("score", style="dim"), *(_score(s) for s in sundaes))
+    beans = "●" * seat["beans"] or "none"
+    title = seat_name(view, number) + (" ▶" if number in view["to_act"] else "")
+    if number == view["active"]:
+        title += " (turn)"
+    footer = f"beans {beans} · toppings {seat['toppings']} · total {seat['total']}"
+    return Panel(table, title=title, subtitle=footer, expand=False)
+
+
+def _toppings(sundae: dict[str, Any]) -> Text:
+    return Text(" ").join(
+        Text(f"✓{colour[0]}", style=STYLES[colour]) if ticked else Text(f"·{colour[0]}", "dim")
+        for colour, ticked in sundae["toppings"].items()
+    )
+
+
+def _cream(sundae: dict[str, Any]) -> Text:
+    left, right = sundae["cream"]["left"], sundae["cream"]["right"]
+    return Text(f"{left or '·'} {right or '·'}", style="bold white" if left or right else "dim")
+
+
+def _cube(sundae: dict[str, Any], row: int) -> Text:
+    colour, value = list(sundae["cubes"].items())[row]
+    return Text(f"{colour[0]}:{value if value is not None else '·'}", style=STYLES[colour])
+
+
+def _bowl(bowl: dict[str, Any] | None) -> Text:
+    if bowl is None:
+        return Text("")
+    return Text(f"{bowl['spent']}/{bowl['limit']}", style="reverse")
+
+
+def _score(sundae: dict[str, Any]) -> Text:
+    doubled = all(sundae["toppings"].values())
+    return Text(f"{sundae['score']}{'x2' if doubled else ''}", style="bold")
+
+
+def _dice(view: dict[str, Any]) -> Group:
+    turn = view["turn"]
+    moves: dict[str, list[str]] = view["moves"]
+    taking = view["phase"] == "take"
+    table = Table(box=None, pad_edge=False, show_header=False)
+    table.add_column()
+    table.add_column()
+    table.add_column()
+    for die in turn["dice"]:
+        colour, face = die["colour"], die["face"]
+        label = Text(f"{FACES[face - 1]} {colour} {face}", style=STYLES[colour])
+        if die["use"] == "bowl":
+            use = f"unlocks the {colour} sundae"
+        elif die["use"] == "placed":
+            use = f"on the {die['space']}" + (" · may be taken" if taking else "")
+        else:
+            use = "forfeited" if taking else "not placed"
+        options = [option.removeprefix("take ") for option in moves.get(colour, [])]
+        table.add_row(label, Text(use), Text("→ " + " · ".join(options) if options else ""))
+    caption = f"{seat_name(view, turn['seat'])} rolled"
+    if turn["may_reroll"]:
+        caption += " · a chocolate bean may reroll any dice first (e.g. reroll red,white)"
+    return Group(Text(caption, style="bold"), table)
+
+
+def _bonus(view: dict[str, Any]) -> Group:
+    moves: dict[str, list[str]] = view["moves"]
+    lines: list[RenderableType] = [Text("Bonus cards:", style="bold")]
+    for card in view["bonus_cards"]:
+        line = Text(f"  {card['text']}")
+        options = moves.get(card["key"], [])
+        if options:
+            line.append("  → " + " · ".join(options), style="cyan")
+        lines.append(line)
+    return Group(*lines)
+
+
+def _choosing(view: dict[str, Any]) -> Text:
+    choosing = view["choosing"]
+    waiting = ", ".join(seat_name(view, seat) for seat in choosing["waiting"]) or "nobody"
+    text = Text(f"Choosing at once; waiting for: {waiting}.")
+    if choosing["yours"]:
+        text.append(f" You chose: {choosing['yours']} (shown to the others when all have chosen).")
+    elif view["seat"] is not None and view["seat"] not in choosing["eligible"]:
+        text.append(" You have nothing to choose this time.")
+    return text

@@ -50,7 +50,7 @@ def test(args: list[str]) -> int:
     """Lint, type-check and run the whole test suite; stop at the first failing step."""
     ensure_venv("dev")
     steps = [
-        [str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks", "dev.py"],
+        [str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks", "tools", "dev.py"],
         [str(PYTHON), "-m", "mypy"],
         [str(PYTHON), "-m", "pytest", *args],
     ]

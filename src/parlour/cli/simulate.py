@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from parlour.cli.progress import progress_bar
 from parlour.kernel.options import Value
 from parlour.sim import SimSpec, Summary, simulate, validate
 
@@ -41,14 +41,7 @@ def run_sim(
     )
     validate(spec)
     if games >= LONG_RUN:
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            transient=True,
-        ) as bar:
+        with progress_bar() as bar:
             task = bar.add_task(f"{game}", total=games)
             summary = simulate(spec, workers, lambda n: bar.advance(task, n))
     else:

@@ -6,9 +6,9 @@ import json
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table as RichTable
 
+from parlour.cli.progress import progress_bar
 from parlour.kernel import OptionError, State, load
 from parlour.terminal.hints import choices_table
 
@@ -25,14 +25,7 @@ def solve_command(
 
     checked = load(game, 1, **options)  # validates; the solver ignores start and time_limit
     variant = variant_of(checked.options)
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    ) as bar:
+    with progress_bar() as bar:
         task = bar.add_task(f"solving dicetime ({variant.key})", total=MASKS)
         table = obtain(variant, rebuild, lambda n: bar.advance(task, n))
     result = {

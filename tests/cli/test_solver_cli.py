@@ -148,3 +148,18 @@ def test_play_with_hints_shows_them_before_each_decision(tmp_path: Path) -> None
     assert result.exit_code == 0, result.output
     assert result.output.count("Hints for you") == 13
     assert "gives up" in result.output
+
+
+def test_solve_simulates_the_optimal_policy_and_writes_scores(tmp_path: Path) -> None:
+    scores = tmp_path / "scores.csv"
+    args = ["solve", "dicetime", "--simulate", "2000", "--seed", "3", "--scores", str(scores)]
+    summary = invoke_json(*args)
+    simulated = summary["simulation"]
+    assert simulated["games"] == 2000 and simulated["seed"] == 3
+    assert abs(simulated["z"]) < 3
+    assert abs(simulated["mean_score"] - 245.904728) < 3 * simulated["standard_error"]
+    lines = scores.read_text().splitlines()
+    assert lines[0] == "game,optimal" and len(lines) == 2001
+    mean = sum(int(line.split(",")[1]) for line in lines[1:]) / 2000
+    assert mean == pytest.approx(simulated["mean_score"])
+    assert invoke_json(*args)["simulation"]["mean_score"] == simulated["mean_score"]

@@ -170,12 +170,22 @@ def solve(
     game: Annotated[str, typer.Argument(help="The game (dicetime).")],
     option: OptionArg = None,
     rebuild: Annotated[bool, typer.Option(help="Build the table even if it is cached.")] = False,
+    simulate: Annotated[
+        int, typer.Option(help="Then play this many optimal solo games in bulk.", min=0)
+    ] = 0,
+    seed: Annotated[int, typer.Option(help="Seed of the simulated games' dice.")] = 1,
+    scores: Annotated[
+        Path | None, typer.Option(help="Write each simulated game's score to this CSV file.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Solve a game exactly (Dicetime): the optimal expected score and its table."""
-    from parlour.cli.solver import solve_command
+    """Solve a game exactly (Dicetime): the optimal expected score and its table; with
+    --simulate, the optimal policy's score distribution by simulation."""
+    from parlour.cli.solver import Simulation, solve_command
 
-    solve_command(console, game, parse_options(option), rebuild, as_json)
+    solve_command(
+        console, game, parse_options(option), rebuild, as_json, Simulation(simulate, seed, scores)
+    )
 
 
 @app.command()

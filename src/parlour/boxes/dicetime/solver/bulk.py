@@ -1,0 +1,261 @@
+"""The optimal policy played out in bulk: many solo games at once in compiled code, straight on
+the solved table, for score distributions and throughput (the peer's own simulator works so).
+
+Each game makes exactly the decisions of the `optimal` bot (the same candidates in the engine's
+legal order, the same values and the same tie-break) and consumes its dice faces in the
+engine's order, so a game fed the same faces through the kernel ends with the same score; a
+test checks this. Per turn, the rolls' values at every stage are computed once and shared by
+the turn's decisions (the table look-ups are batched per turn, not repeated per decision).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit, prange
+
+from parlour.boxes.dicetime.components import DICE, FACES, PUZZLE_REROLLS, UPPER_BONUS
+from parlour.boxes.dicetime.solver.lattice import lattice, scores
+from parlour.boxes.dicetime.solver.store import Table
+from parlour.boxes.dicetime.solver.widget import (
+    CAP,
+    CATEGORY_COUNT,
+    enter_values,
+    keep_means,
+    keep_pass,
+    stage_values,
+)
+
+TURNS = CATEGORY_COUNT
+FACES_PER_GAME = TURNS * DICE + 2 * TURNS * DICE
+"""Dice a game can roll at most: 13 first rolls and 26 rerolls of five dice, in either mode."""
+TOLERANCE = 1e-9
+STANDARD_REROLLS = 2
+
+KEEP_MASKS = np.array(
+    [sum(1 << p for p in kept) for size in range(DICE) for kept in combinations(range(DICE), size)],
+    dtype=np.int64,
+)
+"""The positions each keep action keeps, as bit masks, in the engine's legal order."""
+
+
+def _multiset_indices() -> npt.NDArray[np.int64]:
+    """The lattice index of each sorted multiset of up to five faces, keyed by its base-7 code
+    (faces as digits, most significant first)."""
+    lat = lattice()
+    out = np.full(7**DICE, -1, dtype=np.int64)
+    for keep, index in lat.index.items():
+        code = 0
+        for face in keep:
+            code = code * 7 + face
+        out[code] = index
+    return out
+
+
+def _keep_to_roll() -> npt.NDArray[np.int64]:
+    """Each lattice keep's roll index (0..251) when it holds five dice, else -1."""
+    lat = lattice()
+    out = np.full(lat.count, -1, dtype=np.int64)
+    out[lat.roll_keep] = np.arange(len(lat.roll_keep))
+    return out
+
+
+@njit(cache=True)
+def _index_of(dice: Any, kept: int, multiset: Any) -> int:
+    """The lattice index of the dice at the kept positions (a sorted base-7 code)."""
+    chosen = np.empty(DICE, dtype=np.int64)
+    count = 0
+    for position in range(DICE):
+        if kept >> position & 1:
+            chosen[count] = dice[position]
+            count += 1
+    chosen[:count].sort()
+    code = 0
+    for i in range(count):
+        code = code * 7 + chosen[i]
+    return int(multiset[code])
+
+
+@njit(cache=True)
+def _play(
+    faces: Any,
+    values: Any,
+    squares: Any,
+    scores: Any,
+    child: Any,
+    parent: Any,
+    size_start: Any,
+    roll_keep: Any,
+    keep_to_roll: Any,
+    multiset: Any,
+    keep_masks: Any,
+    pooled: bool,
+) -> int:
+    """One game by the optimal policy on the given faces; returns its final score."""
+    rolls_count = scores.shape[0]
+    keeps = np.empty(child.shape[0] + 1)
+    keeps_sq = np.empty(child.shape[0] + 1)
+    no_squares = np.zeros(rolls_count)
+    chain = np.empty((PUZZLE_REROLLS + 1, rolls_count))
+    entered_level = np.empty(rolls_count)
+    entered_sq = np.empty(rolls_count)
+    dice = np.empty(DICE, dtype=np.int64)
+    candidates = np.empty(keep_masks.shape[0] + CATEGORY_COUNT)
+    mask = 0
+    upper = 0
+    entered = 0
+    pool = PUZZLE_REROLLS if pooled else 0
+    cursor = 0
+    for _ in range(TURNS):
+        for position in range(DICE):
+            dice[position] = faces[cursor]
+            cursor += 1
+        left = pool if pooled else STANDARD_REROLLS
+        # The rolls' values at every stage this turn can reach, once: stage_values level by level.
+        chain[0, :] = stage_values(
+            mask, upper, 0, pooled, values, squares, scores, child, parent, size_start, roll_keep
+        )
+        for level in range(1, left):
+            keep_pass(
+                chain[level - 1], no_squares, child, parent, size_start, roll_keep, keeps, keeps_sq
+            )
+            if pooled:
+                enter_values(mask, upper, level, values, squares, scores, entered_level, entered_sq)
+            for roll in range(rolls_count):
+                best = keeps[roll_keep[roll]]
+                if pooled and entered_level[roll] >= best - 1e-9:
+                    best = entered_level[roll]
+                chain[level, roll] = best
+        while True:
+            count = 0
+            if left > 0:
+                keep_means(
+                    chain[left - 1], no_squares, child, size_start, roll_keep, keeps, keeps_sq
+                )
+                for k in range(keep_masks.shape[0]):
+                    candidates[count] = keeps[_index_of(dice, keep_masks[k], multiset)] + entered
+                    count += 1
+            roll = keep_to_roll[_index_of(dice, (1 << DICE) - 1, multiset)]
+            level = left if pooled else 0
+            for category in range(CATEGORY_COUNT):
+                if mask >> category & 1:
+                    continue
+                points = scores[roll, category]
+                nu = min(CAP, upper + points) if category < 6 else upper
+                candidates[count] = entered + points + values[mask | 1 << category, nu, level]
+                count += 1
+            top = candidates[:count].max()
+            choice = 0
+            while candidates[choice] < top - TOLERANCE:
+                choice += 1
+            if left > 0 and choice < keep_masks.shape[0]:
+                kept = keep_masks[choice]
+                for position in range(DICE):
+                    if not kept >> position & 1:
+                        dice[position] = faces[cursor]
+                        cursor += 1
+                left -= 1
+                if pooled:
+                    pool -= 1
+                continue
+            choice -= keep_masks.shape[0] if left > 0 else 0
+            for category in range(CATEGORY_COUNT):
+                if mask >> category & 1:
+                    continue
+                if choice == 0:
+                    points = scores[roll, category]
+                    entered += points
+                    if category < 6:
+                        upper = min(CAP, upper + points)
+                    mask |= 1 << category
+                    break
+                choice -= 1
+            break
+    return entered + (UPPER_BONUS if upper >= CAP else 0)
+
+
+@njit(cache=True, parallel=True)
+def _play_many(
+    faces: Any,
+    values: Any,
+    squares: Any,
+    scores: Any,
+    child: Any,
+    parent: Any,
+    size_start: Any,
+    roll_keep: Any,
+    keep_to_roll: Any,
+    multiset: Any,
+    keep_masks: Any,
+    pooled: bool,
+    out: Any,
+) -> None:
+    for game in prange(faces.shape[0]):
+        out[game] = _play(
+            faces[game],
+            values,
+            squares,
+            scores,
+            child,
+            parent,
+            size_start,
+            roll_keep,
+            keep_to_roll,
+            multiset,
+            keep_masks,
+            pooled,
+        )
+
+
+@dataclass(frozen=True)
+class Player:
+    """The solved table with the index arrays the compiled games read."""
+
+    table: Table
+
+    def play(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """Final scores of games whose dice are `faces[game]` (1..6, in rolling order)."""
+        lat = lattice()
+        out = np.empty(faces.shape[0], dtype=np.int64)
+        _play_many(
+            faces,
+            self.table.values,
+            np.broadcast_to(np.zeros(1), self.table.values.shape),  # second moments: unused
+            scores(self.table.variant.five_of_a_kind_is_full_house),
+            lat.child,
+            lat.parent,
+            np.array(lat.size_start, dtype=np.int64),
+            lat.roll_keep,
+            _keep_to_roll(),
+            _multiset_indices(),
+            KEEP_MASKS,
+            self.table.variant.puzzle,
+            out,
+        )
+        return out
+
+
+def simulate(
+    table: Table,
+    games: int,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+    chunk: int = 10_000,
+) -> npt.NDArray[np.int64]:
+    """Final scores of `games` optimal solo games. The dice of chunk i come from PCG64 seeded by
+    (seed, i), so the scores depend on the seed alone, not on threads or chunk timing."""
+    player = Player(table)
+    parts = []
+    for index, start in enumerate(range(0, games, chunk)):
+        size = min(chunk, games - start)
+        generator = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, index])))
+        faces = generator.integers(1, FACES + 1, size=(size, FACES_PER_GAME), dtype=np.int64)
+        parts.append(player.play(faces))
+        if progress is not None:
+            progress(size)
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)

@@ -210,6 +210,27 @@ def analyse(
     analyse_command(console, read_record(file), as_json)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Interface to listen on (0.0.0.0: every one).")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="Database URL (default: PARLOUR_DB, else SQLite in your data folder)."),
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(help="The address players reach, for the links the server hands out."),
+    ] = None,
+) -> None:
+    """Serve Parlour in the browser: the lobby, tables, bots and live play."""
+    from parlour.web.serve import serve as run_server
+
+    run_server(host, port, db, public_url)
+
+
 def main() -> None:
     """Run the CLI; a `ParlourError` becomes one red line and exit code 2 (usage errors are
     Typer's own clear messages)."""

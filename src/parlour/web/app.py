@@ -1,0 +1,373 @@
+"""The ASGI application: the JSON API, the WebSocket of live frames, and the pages.
+
+Seat tokens travel in the `X-Seat-Token` header (HTTP) or the first WebSocket message, never
+in a URL, so no access log or link can leak one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import asdict, dataclass, field
+from datetime import timedelta
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy import Engine
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from parlour.bots.registry import bots_for
+from parlour.kernel import ParlourError, games, replay
+from parlour.web.database import connect, default_url
+from parlour.web.schemas import Act, CreateTable, FillWithBots, JoinTable
+from parlour.web.security import SECURITY_HEADERS, RateLimit
+from parlour.web.tables import SeatSpec, TableError, TableHub, default_bot
+
+STATIC = Path(__file__).parent / "static"
+TOKEN_HEADER = "X-Seat-Token"
+Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=100)]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the server runs; tests and the load benchmark change these."""
+
+    db_url: str = field(default_factory=default_url)
+    public_url: str | None = None
+    bot_pace: float = 0.6
+    idle_expiry: timedelta = timedelta(days=7)
+    max_body: int = 16 * 1024
+    max_message: int = 4 * 1024
+    creates_per_minute: int = 20
+    requests_per_10s: int = 200
+    expiry_check_seconds: float = 600.0
+
+
+def create_app(settings: Settings | None = None, engine: Engine | None = None) -> FastAPI:
+    """The application for `settings` (its database migrated, its tables resumed)."""
+    settings = settings or Settings()
+    engine = engine or connect(settings.db_url)
+    creates = RateLimit(settings.creates_per_minute, 60.0)
+    requests = RateLimit(settings.requests_per_10s, 10.0)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub = TableHub(engine, bot_pace=settings.bot_pace, idle_expiry=settings.idle_expiry)
+        app.state.hub = hub
+        await hub.load_all()
+        expiry = asyncio.create_task(_expire_forever(hub, settings.expiry_check_seconds))
+        yield
+        expiry.cancel()
+        hub.close()
+
+    app = FastAPI(
+        title="Parlour",
+        description="Play Parlour's five games at shared tables: every action goes through "
+        "the game kernel, each seat sees only its own view.",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+
+    def hub_of(request: Request | WebSocket) -> TableHub:
+        hub: TableHub = request.app.state.hub
+        return hub
+
+    @app.middleware("http")
+    async def guard(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        """Body size and request-rate limits, then the security headers on every response."""
+        client = request.client.host if request.client else "?"
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > settings.max_body):
+            response: Response = _error(413, f"the request body is over {settings.max_body} bytes")
+        elif request.url.path.startswith("/api/") and not requests.allow(client):
+            response = _error(429, "too many requests; slow down")
+        elif (
+            request.method == "POST"
+            and request.url.path == "/api/tables"
+            and not creates.allow(client)
+        ):
+            response = _error(429, "too many tables created; wait a minute")
+        else:
+            response = await call_next(request)
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
+    @app.exception_handler(TableError)
+    async def table_error(_: Request, error: TableError) -> JSONResponse:
+        return _error(error.status, error.message)
+
+    @app.exception_handler(ParlourError)
+    async def parlour_error(_: Request, error: ParlourError) -> JSONResponse:
+        return _error(400, str(error))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
+        problems = []
+        for item in error.errors():
+            where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
+            problems.append(f"{where}: {item.get('msg', 'invalid')}" if where else item["msg"])
+        return _error(422, "; ".join(problems[:5]) or "the request is malformed")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
+        return _error(error.status_code, str(error.detail))
+
+    # -- the API ------------------------------------------------------------------------------
+
+    @app.get("/api/games")
+    async def list_games() -> list[dict[str, Any]]:
+        """The games, their options and bots."""
+        return [
+            {
+                **info.describe(),
+                "bots": [
+                    {"name": b.name, "description": b.description} for b in bots_for(info.name)
+                ],
+                "default_bot": default_bot(info.name),
+            }
+            for info in games()
+        ]
+
+    @app.get("/api/tables")
+    async def lobby(request: Request) -> list[dict[str, Any]]:
+        """Listed tables that are open (to join) or running (to watch)."""
+        return hub_of(request).listing()
+
+    @app.post("/api/tables", status_code=201)
+    async def create(request: Request, body: CreateTable) -> dict[str, Any]:
+        """A new table; the creator hosts it and sits at the first person's seat."""
+        seats = [SeatSpec(None if kind == "person" else kind) for kind in body.seats]
+        table, token = await hub_of(request).create(
+            body.game,
+            body.players,
+            dict(body.options),
+            seats,
+            name=body.name,
+            listed=body.listed,
+            turn_limit=body.turn_limit,
+        )
+        seat = next(s.seat for s in table.seats if s.host)
+        return {
+            "table": table.public(seat),
+            "token": token,
+            "seat": seat,
+            "link": _link(request, table.id),
+        }
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
+        """What anyone may know of a table (with `you` marked for the token's seat)."""
+        hub = hub_of(request)
+        table = hub.get(table_id)
+        seat = None if token is None else hub.seat_of(table, token)
+        return {**table.public(seat), "link": _link(request, table.id)}
+
+    @app.get("/api/tables/{table_id}/state")
+    async def table_state(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
+        """The frame the token's seat (or a spectator) would receive now."""
+        hub = hub_of(request)
+        table = hub.get(table_id)
+        seat = _seat(hub, table_id, token)
+        return table.frame(seat)
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(
+        request: Request, table_id: str, body: JoinTable, token: Token = None
+    ) -> dict[str, Any]:
+        """Take the first open seat (send the token you already hold for this table, if any)."""
+        table, new_token, seat = await hub_of(request).join(table_id, body.name, token)
+        return {"table": table.public(seat), "token": new_token, "seat": seat}
+
+    @app.post("/api/tables/{table_id}/bots")
+    async def fill(
+        request: Request, table_id: str, body: FillWithBots, token: Token = None
+    ) -> dict[str, Any]:
+        """The host fills the open seats with bots, and the game starts."""
+        table = await hub_of(request).fill_with_bots(table_id, _required(token), body.bot)
+        return table.public()
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def act(
+        request: Request, table_id: str, body: Act, token: Token = None
+    ) -> dict[str, Any]:
+        """Apply an action for the token's seat; the same request id is applied once."""
+        hub = hub_of(request)
+        number = await hub.act(table_id, _required(token), body.action, body.request_id)
+        return {"number": number, "version": hub.get(table_id).version}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(request: Request, table_id: str) -> JSONResponse:
+        """A finished game's record, in the format `parlour replay` reads."""
+        data = hub_of(request).record(table_id)
+        filename = f"parlour-{data['game']}-{table_id}.json"
+        return JSONResponse(
+            data, headers={"Content-Disposition": f'attachment; filename="{filename}"'}
+        )
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay_step(
+        request: Request, table_id: str, step: Annotated[int, Query(ge=0)] = 0
+    ) -> dict[str, Any]:
+        """A finished game after `step` actions: the spectator's view and the last action."""
+        record = hub_of(request).record(table_id)
+        actions = record["actions"]
+        step = min(step, len(actions))
+        state = replay({**record, "actions": actions[:step]})
+        return {
+            "step": step,
+            "steps": len(actions),
+            "action": actions[step - 1] if step else None,
+            "view": state.view(None),
+        }
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
+        """The same players again at a new table, with a fresh seed; your token works there."""
+        table = await hub_of(request).rematch(table_id, _required(token))
+        return {"table": table.public(), "link": _link(request, table.id)}
+
+    @app.get("/api/tables/{table_id}/hints")
+    async def hints(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
+        """Dicetime: what each choice of your pending decision is worth (the exact solver)."""
+        hub = hub_of(request)
+        table = hub.get(table_id)
+        seat = _seat(hub, table_id, _required(token))
+        if table.game != "dicetime":
+            raise TableError(404, f"{table.game} has no hints")
+        from parlour.boxes.dicetime.solver.analysis import choices_for
+
+        choices = None if seat is None or table.state.over else choices_for(table.state, seat)
+        return {"choices": None if choices is None else [asdict(c) for c in choices]}
+
+    @app.get("/api/tables/{table_id}/analysis")
+    async def analysis(request: Request, table_id: str) -> dict[str, Any]:
+        """Dicetime: every decision of a finished game against the optimum."""
+        record = hub_of(request).record(table_id)
+        if record["game"] != "dicetime":
+            raise TableError(404, f"{record['game']} has no analysis")
+        from parlour.boxes.dicetime.solver.analysis import analyse
+
+        report: dict[str, Any] = await asyncio.to_thread(analyse, record)
+        return report
+
+    # -- live frames ----------------------------------------------------------------------------
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def live(websocket: WebSocket, table_id: str) -> None:
+        """Frames for one seat or a spectator. The first message says who: `{"token": ...}`
+        (or `{"token": null}` to watch). Only pages of this server may connect."""
+        if not _same_origin(websocket, settings.public_url):
+            await websocket.close(code=4403, reason="cross-origin connections are refused")
+            return
+        await websocket.accept()
+        hub = hub_of(websocket)
+        try:
+            hello = await asyncio.wait_for(websocket.receive_text(), timeout=10)
+            token = _hello_token(hello, settings.max_message)
+            watcher = await hub.watch(table_id, token, websocket.send_json)
+        except (TableError, ValueError, TimeoutError) as error:
+            message = error.message if isinstance(error, TableError) else str(error) or "timed out"
+            await websocket.send_json({"type": "error", "error": message})
+            await websocket.close(code=4400)
+            return
+        except WebSocketDisconnect:
+            return
+        try:
+            while True:
+                message = await websocket.receive_text()
+                if len(message) > settings.max_message:
+                    await websocket.send_json({"type": "error", "error": "message too large"})
+                    await websocket.close(code=1009)
+                    return
+                await websocket.send_json({"type": "pong"})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.unwatch(table_id, watcher)
+
+    # -- pages ----------------------------------------------------------------------------------
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "lobby.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _required(token: str | None) -> str:
+    if not token:
+        raise TableError(401, f"this needs your seat token (the {TOKEN_HEADER} header)")
+    return token
+
+
+def _seat(hub: TableHub, table_id: str, token: str | None) -> int | None:
+    """The token's seat at the table; no token is a spectator, a wrong one an error."""
+    table = hub.get(table_id)
+    if token is None:
+        return None
+    seat = hub.seat_of(table, token)
+    if seat is None:
+        raise TableError(403, "that token holds no seat at this table")
+    return seat
+
+
+def _link(request: Request, table_id: str) -> str:
+    base = request.app.state.settings.public_url or str(request.base_url)
+    return f"{base.rstrip('/')}/t/{table_id}"
+
+
+def _hello_token(text: str, limit: int) -> str | None:
+    if len(text) > limit:
+        raise ValueError("message too large")
+    try:
+        hello = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError('the first message must be JSON: {"token": ...}') from error
+    if not isinstance(hello, dict) or not isinstance(hello.get("token", None), str | None):
+        raise ValueError('the first message must be {"token": "..."} or {"token": null}')
+    token: str | None = hello.get("token")
+    return token
+
+
+def _same_origin(websocket: WebSocket, public_url: str | None) -> bool:
+    """Browsers send Origin; it must be this server (its Host) or the public URL."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True  # not a browser (a browser always sends Origin on WebSockets)
+    host = websocket.headers.get("host", "")
+    allowed = {f"http://{host}", f"https://{host}"}
+    if public_url:
+        allowed.add(public_url.rstrip("/"))
+    return origin.rstrip("/") in allowed
+
+
+async def _expire_forever(hub: TableHub, every: float) -> None:
+    while True:
+        await asyncio.sleep(every)
+        await hub.expire_idle()
+
+
+__all__ = ["Settings", "create_app"]

@@ -1,0 +1,54 @@
+"""The database: SQLite in the user's data directory by default, PostgreSQL by URL; the schema
+is brought up to date by Alembic's migrations when the server starts."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def default_url() -> str:
+    """`PARLOUR_DB`, else a SQLite file in the per-user data directory."""
+    url = os.environ.get("PARLOUR_DB")
+    if url:
+        return url
+    folder = Path(platformdirs.user_data_dir("parlour"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'parlour.db'}"
+
+
+def connect(url: str) -> Engine:
+    """An engine for `url`, its schema migrated to the newest revision."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+    else:
+        engine = create_engine(url, pool_pre_ping=True)
+    migrate(engine)
+    return engine
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """Write-ahead logging (readers never wait for the writer) and enforced foreign keys."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def migrate(engine: Engine) -> None:
+    """Run Alembic's migrations up to `head` on `engine`."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

@@ -1,0 +1,75 @@
+"""Secrets and limits: seat tokens (random, stored hashed, compared in constant time), table
+ids, per-client rate limits, and the headers every response carries."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from collections import deque
+from dataclasses import dataclass, field
+
+TOKEN_BYTES = 32
+TABLE_ID_BYTES = 12
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self' ws: wss:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
+def new_token() -> str:
+    """A seat token: 256 bits from the operating system's CSPRNG."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def new_table_id() -> str:
+    """A table id: unguessable (96 bits), so a private table is reachable only by its link."""
+    return secrets.token_urlsafe(TABLE_ID_BYTES)
+
+
+def new_seed() -> int:
+    """A game seed: 128 bits, since a seed reveals every hidden card and future die."""
+    return secrets.randbits(128)
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a token (SHA-256: tokens are random, no salt is needed)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_matches(token: str, stored_hash: str | None) -> bool:
+    """Whether `token` is the one whose hash is stored, in constant time."""
+    if stored_hash is None:
+        return False
+    return hmac.compare_digest(token_hash(token), stored_hash)
+
+
+@dataclass
+class RateLimit:
+    """At most `limit` events per `seconds` for each client (a sliding window in memory)."""
+
+    limit: int
+    seconds: float
+    _events: dict[str, deque[float]] = field(default_factory=dict)
+
+    def allow(self, client: str, now: float | None = None) -> bool:
+        """Record an event for `client` if it is within the limit; whether it was."""
+        now = time.monotonic() if now is None else now
+        events = self._events.setdefault(client, deque())
+        while events and events[0] <= now - self.seconds:
+            events.popleft()
+        if len(events) >= self.limit:
+            return False
+        events.append(now)
+        if len(self._events) > 10_000:  # forget idle clients
+            for key in [k for k, v in self._events.items() if not v]:
+                del self._events[key]
+        return True

@@ -1,0 +1,145 @@
+// The lobby: pick a game, its players, seats and options; join or watch other tables.
+import { api, el, keepToken, tokenFor } from "/static/js/api.js";
+
+const form = document.getElementById("create");
+const nameInput = document.getElementById("name");
+let games = [];
+let current = null;
+
+nameInput.value = localStorage.getItem("parlour.name") || "";
+
+function chosenGame() {
+  return games.find((g) => g.name === form.querySelector("input[name=game]:checked")?.value);
+}
+
+function showGame() {
+  current = chosenGame();
+  if (!current) return;
+  document.getElementById("about").textContent = current.summary;
+  const players = document.getElementById("players");
+  players.replaceChildren();
+  for (let n = current.min_players; n <= current.max_players; n++) {
+    players.append(el("option", { value: n, text: String(n) }));
+  }
+  players.value = String(Math.min(Math.max(2, current.min_players), current.max_players));
+  showSeats();
+  showOptions();
+}
+
+function showSeats() {
+  const count = Number(document.getElementById("players").value);
+  const seats = document.getElementById("seats");
+  seats.replaceChildren();
+  for (let seat = 0; seat < count; seat++) {
+    const select = el("select", { "data-seat": seat, "aria-label": `Seat ${seat + 1}` });
+    if (seat === 0) select.append(el("option", { value: "person", text: "you" }));
+    else {
+      select.append(el("option", { value: "person", text: "a person (share the link)" }));
+      for (const bot of current.bots) {
+        select.append(el("option", { value: bot.name, text: `bot: ${bot.name}`, title: bot.description }));
+      }
+      select.value = current.default_bot;
+    }
+    seats.append(el("label", {}, `Seat ${seat + 1} `, select));
+  }
+}
+
+function showOptions() {
+  const box = document.getElementById("options");
+  box.replaceChildren();
+  for (const option of current.options) {
+    const id = `option-${option.name}`;
+    let input;
+    if (option.type === "boolean") {
+      input = el("select", { id, "data-option": option.name },
+        el("option", { value: "true", text: "yes" }), el("option", { value: "false", text: "no" }));
+      input.value = String(option.default);
+    } else if (option.type === "choice") {
+      input = el("select", { id, "data-option": option.name },
+        option.choices.map((c) => el("option", { value: c, text: c })));
+      input.value = option.default;
+    } else {
+      const value = Array.isArray(option.default) ? option.default.join(",") : option.default;
+      input = el("input", { id, "data-option": option.name, value: value ?? "", placeholder: "default" });
+    }
+    box.append(el("label", { for: id, title: option.description }, `${option.name} `, input,
+      el("span", { class: "muted", text: ` ${option.description}` })));
+  }
+}
+
+async function loadGames() {
+  games = await api("/api/games");
+  const box = document.getElementById("games");
+  for (const [index, game] of games.entries()) {
+    const radio = el("input", { type: "radio", name: "game", value: game.name, checked: index === 0, id: `game-${game.name}` });
+    radio.addEventListener("change", showGame);
+    box.append(el("label", { class: "game-choice", for: `game-${game.name}` }, radio,
+      el("strong", { text: game.title }), el("span", { class: "muted", text: ` ${game.min_players}-${game.max_players} players` })));
+  }
+  showGame();
+}
+
+form.addEventListener("change", (event) => {
+  if (event.target.id === "players") showSeats();
+});
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const error = document.getElementById("create-error");
+  error.textContent = "";
+  const name = nameInput.value.trim();
+  localStorage.setItem("parlour.name", name);
+  const options = {};
+  for (const input of form.querySelectorAll("[data-option]")) {
+    const spec = current.options.find((o) => o.name === input.dataset.option);
+    const value = input.value.trim();
+    const defaultText = Array.isArray(spec.default) ? spec.default.join(",") : String(spec.default);
+    if (value !== "" && value !== defaultText) options[spec.name] = value;
+  }
+  const seats = Array.from(form.querySelectorAll("[data-seat]"), (s) => s.value);
+  const limit = document.getElementById("turn-limit").value;
+  try {
+    const created = await api("/api/tables", {
+      method: "POST",
+      body: {
+        game: current.name, players: seats.length, options, seats, name,
+        listed: document.getElementById("listed").checked,
+        turn_limit: limit ? Number(limit) : null,
+      },
+    });
+    keepToken(created.table.id, created.token);
+    location.href = `/t/${created.table.id}`;
+  } catch (failure) {
+    error.textContent = failure.message;
+  }
+});
+
+function tableItem(table, action) {
+  const game = games.find((g) => g.name === table.game);
+  const people = table.seats.map((s) => s.name || (s.taken ? "?" : "open seat")).join(", ");
+  return el("li", { class: "card" },
+    el("strong", { text: game ? game.title : table.game }), ` (${table.players} players): `,
+    el("span", { text: people }), " ", action);
+}
+
+async function loadTables() {
+  const tables = await api("/api/tables");
+  const open = document.getElementById("open-tables");
+  const running = document.getElementById("running-tables");
+  open.replaceChildren();
+  running.replaceChildren();
+  for (const table of tables) {
+    if (table.status === "open") {
+      const mine = tokenFor(table.id);
+      open.append(tableItem(table, el("a", { href: `/t/${table.id}`, text: mine ? "back to your seat" : "join" })));
+    } else {
+      running.append(tableItem(table, el("a", { href: `/t/${table.id}`, text: "watch" })));
+    }
+  }
+  if (!open.children.length) open.append(el("li", { class: "muted", text: "No open table right now." }));
+  if (!running.children.length) running.append(el("li", { class: "muted", text: "No game is being played." }));
+}
+
+await loadGames();
+await loadTables();
+setInterval(loadTables, 5000);

@@ -1,0 +1,206 @@
+// A table page: seats, live frames over the WebSocket, the game's own renderer, the end.
+import { api, el, keepToken, requestId, tokenFor } from "/static/js/api.js";
+import * as generic from "/static/js/games/generic.js";
+
+const tableId = location.pathname.split("/").pop();
+let token = tokenFor(tableId);
+let renderer = generic;
+let frame = null;
+let socket = null;
+let retry = 500;
+let busy = false;
+let hintsOn = localStorage.getItem("parlour.hints") === "on";
+
+const $ = (id) => document.getElementById(id);
+
+function showError(message) {
+  $("error").textContent = message || "";
+}
+
+async function act(action) {
+  if (busy) return;
+  busy = true;
+  showError("");
+  document.body.classList.add("busy");
+  try {
+    await api(`/api/tables/${tableId}/actions`, {
+      method: "POST", token, body: { action, request_id: requestId() },
+    });
+  } catch (failure) {
+    showError(failure.message);
+  } finally {
+    busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+function seatName(table, seat) {
+  const info = table.seats[seat];
+  if (!info) return `seat ${seat + 1}`;
+  return info.name || (info.kind === "bot" ? info.bot : `seat ${seat + 1}`);
+}
+
+function showSeating(table) {
+  const box = $("seating");
+  box.hidden = table.status !== "open";
+  if (box.hidden) return;
+  const mine = table.seats.find((s) => s.you);
+  const link = location.href;
+  const items = table.seats.map((s) => el("li", {},
+    `Seat ${s.seat + 1}: `, s.kind === "bot" ? `bot ${s.bot}` : (s.taken ? s.name : "open")));
+  box.replaceChildren(el("h2", { text: "Waiting for players" }), el("ul", {}, items),
+    el("p", {}, "Share this link with a friend: ", el("input", { value: link, readonly: true, class: "link", "aria-label": "Link to this table" })));
+  if (!mine) {
+    const name = el("input", { id: "join-name", maxlength: 40, required: true, value: localStorage.getItem("parlour.name") || "", "aria-label": "Your name" });
+    const form = el("form", { id: "join" }, el("label", {}, "Your name ", name), el("button", { type: "submit", text: "Take a seat" }));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        localStorage.setItem("parlour.name", name.value.trim());
+        const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name: name.value.trim() } });
+        token = joined.token;
+        keepToken(tableId, token);
+        connect();
+      } catch (failure) { showError(failure.message); }
+    });
+    box.append(form);
+  } else if (mine.host) {
+    box.append(el("button", { id: "fill-bots", text: "Fill the open seats with bots and start", onclick: async () => {
+      try { await api(`/api/tables/${tableId}/bots`, { method: "POST", token, body: {} }); } catch (failure) { showError(failure.message); }
+    } }));
+  } else {
+    box.append(el("p", { class: "muted", text: "You have a seat. The game starts when every seat is taken." }));
+  }
+}
+
+function showStatus(current) {
+  const { table, view } = current;
+  const parts = [];
+  if (table.status === "open") parts.push("Waiting for players.");
+  if (view) {
+    if (view.over) {
+      parts.push("The game is over.");
+    } else {
+      const acting = view.to_act.map((s) => (s === current.seat ? "you" : seatName(table, s)));
+      parts.push(acting.length ? `To act: ${acting.join(", ")}.` : "");
+    }
+    parts.push(" Scores: " + view.scores.map((score, seat) => `${seatName(table, seat)} ${score}`).join(", "));
+  }
+  if (current.seat === null) parts.push(" (You are watching.)");
+  if (table.deadline && !view?.over) {
+    const left = Math.max(0, Math.round(table.deadline - current.now));
+    parts.push(` Time left: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}.`);
+  }
+  $("status").textContent = parts.join(" ");
+}
+
+function showLog(view) {
+  const log = $("log");
+  log.replaceChildren(...(view?.log || []).map((line) => el("li", { text: typeof line === "string" ? line : JSON.stringify(line) })));
+}
+
+function showEnd(current) {
+  const { table, view } = current;
+  const box = $("end");
+  box.hidden = !(view && view.over);
+  if (box.hidden) return;
+  const winners = view.winners.map((s) => (s === current.seat ? "you" : seatName(table, s)));
+  const children = [el("h2", { text: winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}` : "Nobody wins" })];
+  if (current.seat !== null) {
+    children.push(el("button", { id: "rematch", text: table.rematch ? "Go to the rematch" : "Rematch", onclick: async () => {
+      try {
+        const next = await api(`/api/tables/${tableId}/rematch`, { method: "POST", token });
+        keepToken(next.table.id, token);
+        location.href = `/t/${next.table.id}`;
+      } catch (failure) { showError(failure.message); }
+    } }));
+  }
+  children.push(" ", el("a", { href: `/replay/${tableId}`, text: "Replay step by step" }),
+    " ", el("a", { href: `/api/tables/${tableId}/record`, download: `parlour-${table.game}.json`, text: "Download the record" }));
+  if (table.game === "dicetime") children.push(" ", el("a", { href: `/replay/${tableId}#analysis`, text: "Analysis" }));
+  box.replaceChildren(...children);
+}
+
+async function showHints(current) {
+  const box = $("hints");
+  const mine = current.legal.length > 0;
+  box.hidden = !(current.table.game === "dicetime" && current.seat !== null);
+  if (box.hidden) return;
+  const toggle = el("label", { class: "check" }, el("input", { type: "checkbox", id: "hints-toggle", checked: hintsOn, onchange: (e) => {
+    hintsOn = e.target.checked;
+    localStorage.setItem("parlour.hints", hintsOn ? "on" : "off");
+    showHints(frame);
+  } }), " Show the solver's hints");
+  box.replaceChildren(toggle);
+  if (!hintsOn || !mine) return;
+  const { choices } = await api(`/api/tables/${tableId}/hints`, { token });
+  if (!choices || frame !== current) return;
+  const rows = choices.slice(0, 12).map((c) => el("tr", {},
+    el("td", {}, el("button", { class: "link-button", text: c.action, onclick: () => act(c.action) })),
+    el("td", { text: c.expected.toFixed(2) }), el("td", { text: c.banked.toFixed(0) }),
+    el("td", { text: c.to_come.toFixed(2) }), el("td", { text: c.loss ? `-${c.loss.toFixed(2)}` : "best" })));
+  box.append(el("table", { class: "hints" }, el("thead", {}, el("tr", {},
+    ["choice", "expected final", "banked", "to come", "gives up"].map((h) => el("th", { text: h })))), el("tbody", {}, rows)));
+}
+
+function render(current) {
+  frame = current;
+  const { table } = current;
+  document.title = `Parlour: ${table.game}`;
+  $("title").textContent = `${table.game} · table ${table.id.slice(0, 6)}`;
+  showSeating(table);
+  showStatus(current);
+  const board = $("board");
+  const actions = $("actions");
+  board.replaceChildren();
+  actions.replaceChildren();
+  if (current.view) {
+    renderer.render(current, { board, actions, act, seatName: (s) => seatName(table, s), el });
+  }
+  showLog(current.view);
+  showEnd(current);
+  showHints(current).catch((failure) => showError(failure.message));
+}
+
+function connect() {
+  if (socket) socket.close();
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
+  const mine = socket;
+  socket.addEventListener("open", () => {
+    mine.send(JSON.stringify({ token }));
+    $("connection").textContent = "live";
+    retry = 500;
+  });
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "state") {
+      if (!frame || message.table.version >= frame.table.version || message.table.id !== frame.table.id) render(message);
+    } else if (message.type === "error") {
+      showError(message.error);
+    }
+  });
+  socket.addEventListener("close", () => {
+    if (socket !== mine) return;
+    $("connection").textContent = "reconnecting";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 10000);
+  });
+}
+
+async function start() {
+  try {
+    const info = await api(`/api/tables/${tableId}`, { token });
+    try {
+      renderer = await import(`/static/js/games/${info.game}.js`);
+    } catch {
+      renderer = generic;
+    }
+    connect();
+    setInterval(() => { if (frame && frame.table.deadline) { frame.now += 1; showStatus(frame); } }, 1000);
+  } catch (failure) {
+    showError(failure.message);
+  }
+}
+
+start();

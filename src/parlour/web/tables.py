@@ -1,0 +1,726 @@
+"""Live tables: each one a kernel state, its seats and the people watching it, kept in memory
+and written through to the database, one action at a time.
+
+The hub is the only writer. Every change to a table happens under that table's lock: the
+action is tried on a clone of the state (an illegal one raises and changes nothing), stored in
+the same transaction that bumps the table's version, and only then becomes the live state.
+After a restart the hub rebuilds every unfinished table by replaying its record.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Engine, select, update
+from sqlalchemy.orm import Session, selectinload
+
+from parlour.bots.match import clock_since
+from parlour.bots.registry import Bot, bots_for, make_bot
+from parlour.kernel import TABLE, IllegalAction, OptionError, State, load
+from parlour.web.models import ActionRow, SeatRow, TableRow
+from parlour.web.security import new_seed, new_table_id, new_token, token_hash, token_matches
+
+Frame = dict[str, Any]
+Send = Callable[[Frame], Awaitable[None]]
+
+
+class TableError(Exception):
+    """A request the hub refuses; `status` is the HTTP status that says why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class SeatSpec:
+    """Who sits at a seat when a table is created: a person (`bot` None) or a named bot."""
+
+    bot: str | None = None
+
+
+@dataclass
+class SeatState:
+    """A seat as the hub keeps it; the token's hash never leaves the server."""
+
+    seat: int
+    bot: str | None
+    name: str | None
+    token_hash: str | None
+    host: bool = False
+    absent: bool = False  # a person whose turn ran past the limit: a stand-in plays
+
+    @property
+    def taken(self) -> bool:
+        return self.bot is not None or self.token_hash is not None
+
+
+@dataclass
+class Pending:
+    """A decision on its way to the table: a bot's (or a stand-in's) action, due at `ready`."""
+
+    ready: float
+    seat: int
+    action: str
+
+
+@dataclass(eq=False)
+class Watcher:
+    """A WebSocket connection: the seat it sees (None: a spectator) and how to send to it."""
+
+    seat: int | None
+    send: Send
+
+
+@dataclass
+class LiveTable:
+    """One table in memory: its row's fields, its seats and, once started, its state."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    listed: bool
+    status: str
+    version: int
+    turn_limit: float | None
+    seats: list[SeatState]
+    state: State
+    started_at: float | None = None
+    action_times: list[float] = field(default_factory=list)
+    request_ids: dict[str, int] = field(default_factory=dict)
+    rematch: str | None = None
+    rematch_of: str | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watchers: set[Watcher] = field(default_factory=set)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    pending: dict[int, Pending] = field(default_factory=dict)
+    waiting_since: dict[int, float] = field(default_factory=dict)
+    timer: asyncio.TimerHandle | None = None
+
+    @property
+    def deadline(self) -> float | None:
+        """When the table applies `timeout` (epoch seconds), or None if untimed."""
+        return deadline_of(self.state, self.started_at, self.action_times)
+
+    def public(self, seat: int | None = None) -> dict[str, Any]:
+        """What anyone may know of the table (`seat`: whose page asks, to mark `you`)."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "listed": self.listed,
+            "status": self.status,
+            "version": self.version,
+            "turn_limit": self.turn_limit,
+            "deadline": self.deadline,
+            "rematch": self.rematch,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": "bot" if s.bot else "person",
+                    "bot": s.bot,
+                    "name": s.name,
+                    "taken": s.taken,
+                    "host": s.host,
+                    "absent": s.absent,
+                    "you": s.seat == seat,
+                }
+                for s in self.seats
+            ],
+        }
+
+    def frame(self, seat: int | None) -> Frame:
+        """The message a seat (or a spectator, None) receives after every change."""
+        state = self.state
+        started = self.status != "open"
+        legal = (
+            list(state.legal_actions(seat))
+            if started and seat is not None and seat in state.to_act
+            else []
+        )
+        return {
+            "type": "state",
+            "table": self.public(seat),
+            "seat": seat,
+            "view": state.view(seat) if started else None,
+            "legal": legal,
+            "now": time.time(),
+        }
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def deadline_of(state: State, started_at: float | None, times: list[float]) -> float | None:
+    """The absolute time of a state's `timeout`: its clock counted from when the clock
+    started (the game's start, or the action that restarted it; see `clock_since`)."""
+    clock = state.clock
+    if clock is None or started_at is None or state.over:
+        return None
+    since = clock_since(state)
+    return (started_at if since == 0 else times[since - 1]) + clock
+
+
+class TableHub:
+    """Creates, joins, starts and plays tables; the single writer of their rows."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        bot_pace: float = 0.6,
+        idle_expiry: timedelta = timedelta(days=7),
+    ) -> None:
+        self.engine = engine
+        self.bot_pace = bot_pace
+        """Seconds a bot waits before acting on its own turn, so people can follow."""
+        self.idle_expiry = idle_expiry
+        self.tables: dict[str, LiveTable] = {}
+        self.create_lock = asyncio.Lock()
+
+    # -- creating, joining, starting ------------------------------------------------------
+
+    async def create(
+        self,
+        game_name: str,
+        players: int,
+        options: dict[str, Any],
+        seats: list[SeatSpec],
+        *,
+        name: str,
+        listed: bool,
+        turn_limit: float | None,
+        rematch_of: str | None = None,
+    ) -> tuple[LiveTable, str]:
+        """A new table; its creator hosts it and takes the first person's seat. Returns the
+        table and the creator's seat token (shown once, kept by the browser)."""
+        game = load(game_name, players, **options)  # OptionError names what was wrong
+        if len(seats) != players:
+            raise OptionError(f"give one seat for each of the {players} players")
+        known = {bot.name for bot in bots_for(game_name)}
+        for spec in seats:
+            if spec.bot is not None and spec.bot not in known:
+                allowed = ", ".join(sorted(known))
+                raise OptionError(f"{game_name} has no bot {spec.bot!r} (bots: {allowed})")
+        people = [i for i, spec in enumerate(seats) if spec.bot is None]
+        if not people:
+            raise OptionError("at least one seat must be a person's (the host's)")
+        token = new_token()
+        seed = new_seed()
+        table = LiveTable(
+            id=new_table_id(),
+            game=game_name,
+            players=players,
+            options=dict(game.options),
+            seed=seed,
+            listed=listed,
+            status="open",
+            version=0,
+            turn_limit=turn_limit,
+            seats=[
+                SeatState(
+                    i,
+                    spec.bot,
+                    name if i == people[0] else spec.bot,
+                    token_hash(token) if i == people[0] else None,
+                    host=i == people[0],
+                )
+                for i, spec in enumerate(seats)
+            ],
+            state=game.new(seed),
+            rematch_of=rematch_of,
+        )
+        with Session(self.engine) as session, session.begin():
+            session.add(
+                TableRow(
+                    id=table.id,
+                    game=game_name,
+                    players=players,
+                    options=table.options,
+                    seed=str(seed),
+                    listed=listed,
+                    status="open",
+                    version=0,
+                    turn_limit=turn_limit,
+                    created_at=_now(),
+                    active_at=_now(),
+                    rematch_of=rematch_of,
+                )
+            )
+            for s in table.seats:
+                session.add(
+                    SeatRow(
+                        table_id=table.id,
+                        seat=s.seat,
+                        bot=s.bot,
+                        name=s.name,
+                        token_hash=s.token_hash,
+                        host=s.host,
+                    )
+                )
+        self.tables[table.id] = table
+        if all(s.taken for s in table.seats):
+            await self._start(table)
+        return table, token
+
+    async def join(self, table_id: str, name: str, held: str | None) -> tuple[LiveTable, str, int]:
+        """Take the first open person's seat. Atomic: two people racing for the last seat get
+        it once; `held` is a token the browser already has for this table (one seat each)."""
+        table = self.get(table_id)
+        async with table.lock:
+            if held is not None and self.seat_of(table, held) is not None:
+                raise TableError(409, "you already have a seat at this table")
+            if table.status != "open":
+                raise TableError(409, "this table has no open seat: it has started")
+            seat = next((s for s in table.seats if not s.taken), None)
+            if seat is None:
+                raise TableError(409, "every seat of this table is taken")
+            token = new_token()
+            hashed = token_hash(token)
+            with Session(self.engine) as session, session.begin():
+                claimed = (
+                    session.connection()
+                    .execute(
+                        update(SeatRow)
+                        .where(
+                            SeatRow.table_id == table.id,
+                            SeatRow.seat == seat.seat,
+                            SeatRow.token_hash.is_(None),
+                            SeatRow.bot.is_(None),
+                        )
+                        .values(token_hash=hashed, name=name)
+                    )
+                    .rowcount
+                )
+                if claimed != 1:
+                    raise TableError(409, "that seat was just taken; try again")
+                self._bump(session, table)
+            seat.token_hash, seat.name = hashed, name
+            if all(s.taken for s in table.seats):
+                await self._start_locked(table)
+            else:
+                await self._broadcast(table)
+            return table, token, seat.seat
+
+    async def fill_with_bots(self, table_id: str, token: str, bot: str | None) -> LiveTable:
+        """The host starts the table now: every open seat gets a bot."""
+        table = self.get(table_id)
+        async with table.lock:
+            seat = self.seat_of(table, token)
+            if seat is None or not table.seats[seat].host:
+                raise TableError(403, "only the table's host can fill the seats with bots")
+            if table.status != "open":
+                raise TableError(409, "this table has already started")
+            choice = bot or default_bot(table.game)
+            if choice not in {b.name for b in bots_for(table.game)}:
+                raise TableError(400, f"{table.game} has no bot {choice!r}")
+            with Session(self.engine) as session, session.begin():
+                for s in table.seats:
+                    if not s.taken:
+                        session.execute(
+                            update(SeatRow)
+                            .where(SeatRow.table_id == table.id, SeatRow.seat == s.seat)
+                            .values(bot=choice, name=choice)
+                        )
+                        s.bot = s.name = choice
+                self._bump(session, table)
+            await self._start_locked(table)
+            return table
+
+    async def _start(self, table: LiveTable) -> None:
+        async with table.lock:
+            await self._start_locked(table)
+
+    async def _start_locked(self, table: LiveTable) -> None:
+        table.status = "running"
+        table.started_at = time.time()
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table.id)
+                .values(status="running", started_at=table.started_at, deadline=table.deadline)
+            )
+            self._bump(session, table)
+        self._make_bots(table)
+        await self._after_change(table)
+
+    # -- playing --------------------------------------------------------------------------
+
+    async def act(self, table_id: str, token: str, action_text: str, request_id: str) -> int:
+        """Apply a person's action; returns its number in the record. A request id seen
+        before returns the first result and applies nothing."""
+        table = self.get(table_id)
+        async with table.lock:
+            seat = self.seat_of(table, token)
+            if seat is None:
+                raise TableError(403, "that token holds no seat at this table")
+            if request_id in table.request_ids:
+                return table.request_ids[request_id]
+            if table.status != "running":
+                raise TableError(409, f"the table is {table.status}, not running")
+            table.seats[seat].absent = False
+            try:
+                action = table.state.parse_action(seat, action_text)
+            except IllegalAction as error:
+                raise TableError(409, str(error)) from error
+            if not table.state.is_legal(seat, action):
+                raise TableError(409, table.state.explain(seat, action))
+            return await self._apply(table, seat, action, request_id)
+
+    async def _apply(
+        self, table: LiveTable, seat: int | None, action: str, request_id: str | None
+    ) -> int:
+        """Try `action` on a clone, store it with the new version, then make it live."""
+        twin = table.state.clone()
+        twin.apply(seat, action)
+        number = len(twin.history) - 1
+        at = time.time()
+        times = [*table.action_times, at]
+        with Session(self.engine) as session, session.begin():
+            session.add(
+                ActionRow(
+                    table_id=table.id,
+                    number=number,
+                    seat=seat,
+                    action=action,
+                    request_id=request_id,
+                    at=at,
+                )
+            )
+            values: dict[str, Any] = {"status": "finished"} if twin.over else {}
+            deadline = deadline_of(twin, table.started_at, times)
+            self._bump(session, table, deadline=deadline, **values)
+        table.state = twin
+        table.action_times = times
+        if request_id is not None:
+            table.request_ids[request_id] = number
+        if twin.over:
+            table.status = "finished"
+        await self._after_change(table)
+        return number
+
+    def _bump(self, session: Session, table: LiveTable, **values: Any) -> None:
+        """Advance the table's version (and activity time) in the caller's transaction."""
+        table.version += 1
+        session.execute(
+            update(TableRow)
+            .where(TableRow.id == table.id)
+            .values(version=table.version, active_at=_now(), **values)
+        )
+
+    # -- bots, stand-ins and the clock ------------------------------------------------------
+
+    def _make_bots(self, table: LiveTable) -> None:
+        for s in table.seats:
+            if s.bot is not None and s.seat not in table.bots:
+                table.bots[s.seat] = make_bot(table.game, s.bot, s.seat, new_seed())
+
+    def _stand_in(self, table: LiveTable, seat: int) -> Bot:
+        """The bot that plays for an absent person (made once per seat)."""
+        key = -1 - seat
+        if key not in table.bots:
+            table.bots[key] = make_bot(table.game, default_bot(table.game), seat, new_seed())
+        return table.bots[key]
+
+    async def _after_change(self, table: LiveTable) -> None:
+        """Send everyone their frame, then plan what bots, stand-ins and the clock do next."""
+        await self._broadcast(table)
+        self._plan(table)
+
+    def _plan(self, table: LiveTable) -> None:
+        """Decide the bots' next actions and set one timer for the earliest event."""
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        state = table.state
+        if table.status != "running" or state.over:
+            table.pending.clear()
+            return
+        now = time.time()
+        if clock_since(state) == len(state.history):
+            table.pending.clear()  # a new clock, a new question: old decisions are stale
+        for seat in list(table.pending):
+            if seat not in state.to_act or not state.is_legal(seat, table.pending[seat].action):
+                del table.pending[seat]
+        for seat in list(table.waiting_since):
+            if seat not in state.to_act:
+                del table.waiting_since[seat]
+        for seat in state.to_act:
+            table.waiting_since.setdefault(seat, now)
+            info = table.seats[seat]
+            if seat in table.pending:
+                continue
+            if info.bot is not None:
+                table.pending[seat] = self._decide(table, table.bots[seat], seat, now)
+            elif info.absent:
+                table.pending[seat] = self._decide(table, self._stand_in(table, seat), seat, now)
+        due = [p.ready for p in table.pending.values()]
+        if table.deadline is not None:
+            due.append(table.deadline)
+        if table.turn_limit is not None:
+            due += [
+                since + table.turn_limit
+                for seat, since in table.waiting_since.items()
+                if table.seats[seat].bot is None and not table.seats[seat].absent
+            ]
+        if due:
+            loop = asyncio.get_running_loop()
+            delay = max(0.0, min(due) - time.time())
+            table.timer = loop.call_later(delay, lambda: asyncio.create_task(self._fire(table)))
+
+    def _decide(self, table: LiveTable, bot: Bot, seat: int, now: float) -> Pending:
+        state = table.state
+        legal = state.legal_actions(seat)
+        alone = len(state.to_act) == 1
+        if len(legal) == 1 and alone:
+            return Pending(now + self.bot_pace, seat, legal[0])
+        view = state.view(seat)
+        action = bot.choose(view, legal)
+        delay = self.bot_pace if alone else max(0.0, bot.think_time(view, legal))
+        return Pending(now + (delay if self.bot_pace else 0.0), seat, action)
+
+    async def _fire(self, table: LiveTable) -> None:
+        """Apply whatever is due: the clock's timeout, then the earliest bot decision; mark
+        people whose turn ran past the limit as absent."""
+        async with table.lock:
+            table.timer = None
+            if table.status != "running":
+                return
+            now = time.time()
+            deadline = table.deadline
+            if deadline is not None and now >= deadline and table.state.is_legal(TABLE, "timeout"):
+                await self._apply(table, TABLE, "timeout", None)
+                return
+            if table.turn_limit is not None:
+                for seat, since in table.waiting_since.items():
+                    info = table.seats[seat]
+                    if info.bot is None and not info.absent and now >= since + table.turn_limit:
+                        info.absent = True
+            due = [p for p in table.pending.values() if p.ready <= now]
+            if due:
+                first = min(due, key=lambda p: (p.ready, p.seat))
+                del table.pending[first.seat]
+                if table.state.is_legal(first.seat, first.action):
+                    await self._apply(table, first.seat, first.action, None)
+                    return
+            await self._after_change(table)
+
+    # -- watching ---------------------------------------------------------------------------
+
+    async def watch(self, table_id: str, token: str | None, send: Send) -> Watcher:
+        """Subscribe a connection to a table's frames; a token sees its seat's view."""
+        table = self.get(table_id)
+        seat = None if token is None else self.seat_of(table, token)
+        if token is not None and seat is None:
+            raise TableError(403, "that token holds no seat at this table")
+        watcher = Watcher(seat, send)
+        async with table.lock:
+            table.watchers.add(watcher)
+            if seat is not None and table.seats[seat].absent:
+                table.seats[seat].absent = False
+                table.waiting_since.pop(seat, None)
+                table.pending.pop(seat, None)
+                self._plan(table)
+            await send(table.frame(seat))
+        return watcher
+
+    def unwatch(self, table_id: str, watcher: Watcher) -> None:
+        table = self.tables.get(table_id)
+        if table is not None:
+            table.watchers.discard(watcher)
+
+    async def _broadcast(self, table: LiveTable) -> None:
+        frames: dict[int | None, Frame] = {}
+        for watcher in list(table.watchers):
+            if watcher.seat not in frames:
+                frames[watcher.seat] = table.frame(watcher.seat)
+            try:
+                await watcher.send(frames[watcher.seat])
+            except Exception:  # a connection that went away: forget it
+                table.watchers.discard(watcher)
+
+    # -- lookups ----------------------------------------------------------------------------
+
+    def get(self, table_id: str) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError(404, "no such table (it may have expired)")
+        return table
+
+    @staticmethod
+    def seat_of(table: LiveTable, token: str) -> int | None:
+        """The seat a token holds at `table`, checked in constant time against every seat."""
+        found = None
+        for s in table.seats:
+            if token_matches(token, s.token_hash):
+                found = s.seat
+        return found
+
+    def listing(self) -> list[dict[str, Any]]:
+        """The lobby: listed tables that are open or running, newest first."""
+        tables = [t for t in self.tables.values() if t.listed and t.status in ("open", "running")]
+        return [t.public() for t in reversed(tables)]
+
+    def record(self, table_id: str) -> dict[str, Any]:
+        """A finished game's record (its seed is no secret any more), with who sat where."""
+        table = self.get(table_id)
+        if table.status != "finished":
+            raise TableError(403, "a record is available once the game is over")
+        record = table.state.record
+        record["meta"] = {"seats": [s.bot or "human" for s in table.seats]}
+        return record
+
+    async def rematch(self, table_id: str, token: str) -> LiveTable:
+        """The same seats and options at a new table with a fresh seed; the same tokens hold
+        the same seats there. A Dicetime rematch starts with the race."""
+        table = self.get(table_id)
+        async with table.lock:
+            seat = self.seat_of(table, token)
+            if seat is None:
+                raise TableError(403, "only a player of this table can ask for a rematch")
+            if table.status != "finished":
+                raise TableError(409, "a rematch follows a finished game")
+            if table.rematch is not None:
+                return self.get(table.rematch)
+            options = dict(table.options)
+            if table.game == "dicetime" and options.get("mode") != "puzzle":
+                options["start"] = "race"
+            game = load(table.game, table.players, **options)
+            seed = new_seed()
+            new = LiveTable(
+                id=new_table_id(),
+                game=table.game,
+                players=table.players,
+                options=dict(game.options),
+                seed=seed,
+                listed=table.listed,
+                status="open",
+                version=0,
+                turn_limit=table.turn_limit,
+                seats=[SeatState(s.seat, s.bot, s.name, s.token_hash, s.host) for s in table.seats],
+                state=game.new(seed),
+                rematch_of=table.id,
+            )
+            with Session(self.engine) as session, session.begin():
+                session.add(
+                    TableRow(
+                        id=new.id,
+                        game=new.game,
+                        players=new.players,
+                        options=new.options,
+                        seed=str(seed),
+                        listed=new.listed,
+                        status="open",
+                        version=0,
+                        turn_limit=new.turn_limit,
+                        created_at=_now(),
+                        active_at=_now(),
+                        rematch_of=table.id,
+                    )
+                )
+                for s in new.seats:
+                    session.add(
+                        SeatRow(
+                            table_id=new.id,
+                            seat=s.seat,
+                            bot=s.bot,
+                            name=s.name,
+                            token_hash=s.token_hash,
+                            host=s.host,
+                        )
+                    )
+                table.rematch = new.id
+                self._bump(session, table, rematch=new.id)
+            self.tables[new.id] = new
+            await self._broadcast(table)
+        await self._start(new)
+        return new
+
+    # -- restart and expiry -------------------------------------------------------------------
+
+    async def load_all(self) -> None:
+        """Rebuild every table that is not expired from its record, and resume its bots and
+        clock: deadlines are absolute, so time spent down counts against the clock."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(TableRow)
+                .where(TableRow.status != "expired")
+                .options(selectinload(TableRow.seats), selectinload(TableRow.actions))
+                .order_by(TableRow.created_at)
+            ).all()
+            for row in rows:
+                self.tables[row.id] = self._rebuild(row)
+        for table in self.tables.values():
+            if table.status == "running":
+                self._make_bots(table)
+                self._plan(table)
+
+    @staticmethod
+    def _rebuild(row: TableRow) -> LiveTable:
+        game = load(row.game, row.players, **row.options)
+        state = game.new(int(row.seed))
+        for action in row.actions:
+            state.apply(action.seat, action.action)
+        return LiveTable(
+            id=row.id,
+            game=row.game,
+            players=row.players,
+            options=dict(row.options),
+            seed=int(row.seed),
+            listed=row.listed,
+            status=row.status,
+            version=row.version,
+            turn_limit=row.turn_limit,
+            seats=[SeatState(s.seat, s.bot, s.name, s.token_hash, s.host) for s in row.seats],
+            state=state,
+            started_at=row.started_at,
+            action_times=[a.at for a in row.actions],
+            request_ids={a.request_id: a.number for a in row.actions if a.request_id},
+            rematch=row.rematch,
+            rematch_of=row.rematch_of,
+        )
+
+    async def expire_idle(self) -> list[str]:
+        """Unfinished tables idle longer than `idle_expiry` expire (finished ones stay)."""
+        cutoff = _now() - self.idle_expiry
+        with Session(self.engine) as session, session.begin():
+            ids = session.scalars(
+                select(TableRow.id).where(
+                    TableRow.status.in_(("open", "running")), TableRow.active_at < cutoff
+                )
+            ).all()
+            if ids:
+                session.execute(
+                    update(TableRow).where(TableRow.id.in_(ids)).values(status="expired")
+                )
+        for table_id in ids:
+            table = self.tables.pop(table_id, None)
+            if table is not None and table.timer is not None:
+                table.timer.cancel()
+        return list(ids)
+
+    def close(self) -> None:
+        """Stop every timer (the server is shutting down)."""
+        for table in self.tables.values():
+            if table.timer is not None:
+                table.timer.cancel()
+
+
+def default_bot(game: str) -> str:
+    """The bot that fills seats and stands in for absent people: the game's strongest
+    registered one that is not random (its first listed otherwise)."""
+    names = [bot.name for bot in bots_for(game)]
+    for preferred in ("greedy", "counter"):
+        if preferred in names:
+            return preferred
+    return next((n for n in names if n != "random"), names[0])

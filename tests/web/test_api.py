@@ -1,0 +1,290 @@
+"""The HTTP API: tables, seats, actions, records, and every kind of bad input."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from fastapi.testclient import TestClient
+
+from tests.web.conftest import create, frame, hdr
+
+
+def play_until_over(client: TestClient, table_id: str, token: str, limit: float = 60) -> dict:
+    """Play the token's seat with its last legal action until the game ends (bots answer)."""
+    deadline = time.monotonic() + limit
+    number = 0
+    while time.monotonic() < deadline:
+        current = frame(client, table_id, token)
+        if current["view"]["over"]:
+            return current
+        if current["legal"]:
+            action = current["legal"][-1]
+            response = client.post(
+                f"/api/tables/{table_id}/actions",
+                json={"action": action, "request_id": f"r{number}"},
+                headers=hdr(token),
+            )
+            assert response.status_code in (200, 409), response.text  # 409: a bot was quicker
+            number += 1
+        else:
+            time.sleep(0.005)
+    raise AssertionError("the game did not end")
+
+
+def test_games_list_their_options_and_bots(client: TestClient) -> None:
+    listing = {game["name"]: game for game in client.get("/api/games").json()}
+    assert "dicetime" in listing
+    assert {"greedy", "random"} <= {bot["name"] for bot in listing["dicetime"]["bots"]}
+    assert listing["dicetime"]["default_bot"] == "greedy"
+
+
+def test_a_table_against_bots_starts_and_plays_to_the_end(client: TestClient) -> None:
+    created = create(client, "dicetime", ["person", "greedy"])
+    assert created["table"]["status"] == "running" and created["seat"] == 0
+    assert created["link"].endswith(f"/t/{created['table']['id']}")
+    final = play_until_over(client, created["table"]["id"], created["token"])
+    assert final["table"]["status"] == "finished"
+    assert len(final["view"]["scores"]) == 2
+
+
+def test_an_open_table_waits_for_people_and_the_host_can_fill_it(client: TestClient) -> None:
+    created = create(client, "dicetime", ["person", "person", "person"])
+    table_id, host = created["table"]["id"], created["token"]
+    assert created["table"]["status"] == "open"
+    joined = client.post(f"/api/tables/{table_id}/join", json={"name": "Bob"}).json()
+    assert joined["seat"] == 1 and joined["token"] != host
+    refused = client.post(f"/api/tables/{table_id}/bots", json={}, headers=hdr(joined["token"]))
+    assert refused.status_code == 403 and "host" in refused.json()["error"]
+    started = client.post(f"/api/tables/{table_id}/bots", json={}, headers=hdr(host))
+    assert started.status_code == 200
+    seats = started.json()["seats"]
+    assert started.json()["status"] == "running"
+    assert [s["kind"] for s in seats] == ["person", "person", "bot"] and seats[2]["bot"] == "greedy"
+    assert [s["name"] for s in seats[:2]] == ["Ann", "Bob"]
+
+
+def test_one_browser_holds_one_seat_and_a_full_table_refuses(client: TestClient) -> None:
+    created = create(client, "dicetime", ["person", "person"])
+    table_id, host = created["table"]["id"], created["token"]
+    again = client.post(f"/api/tables/{table_id}/join", json={"name": "Ann"}, headers=hdr(host))
+    assert again.status_code == 409 and "already have a seat" in again.json()["error"]
+    assert client.post(f"/api/tables/{table_id}/join", json={"name": "Bob"}).status_code == 200
+    late = client.post(f"/api/tables/{table_id}/join", json={"name": "Cy"})
+    assert late.status_code == 409 and "started" in late.json()["error"]
+
+
+def test_a_repeated_request_id_is_applied_once(client: TestClient) -> None:
+    created = create(client, "dicetime", ["person"])
+    table_id, token = created["table"]["id"], created["token"]
+    body = {"action": "roll", "request_id": "same-id"}
+    first = client.post(f"/api/tables/{table_id}/actions", json=body, headers=hdr(token))
+    second = client.post(f"/api/tables/{table_id}/actions", json=body, headers=hdr(token))
+    assert first.json() == second.json() == {"number": 0, "version": first.json()["version"]}
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert hub.get(table_id).state.history == ((0, "roll"),)
+    assert frame(client, table_id, token)["table"]["version"] == first.json()["version"]
+
+
+def test_an_illegal_or_stale_action_is_refused_and_changes_nothing(client: TestClient) -> None:
+    created = create(client, "dicetime", ["person", "person"])
+    table_id, host = created["table"]["id"], created["token"]
+    guest = client.post(f"/api/tables/{table_id}/join", json={"name": "Bob"}).json()["token"]
+    before = frame(client, table_id, host)
+    cases = [
+        (host, "enter chance", "roll"),  # not before rolling
+        (guest, "roll", "seat 1"),  # not their turn
+        (host, "dance", "dance"),
+    ]
+    for number, (token, action, words) in enumerate(cases):
+        response = client.post(
+            f"/api/tables/{table_id}/actions",
+            json={"action": action, "request_id": f"x{number}"},
+            headers=hdr(token),
+        )
+        assert response.status_code == 409, response.text
+        assert words in response.json()["error"]
+    after = frame(client, table_id, host)
+    assert after["table"]["version"] == before["table"]["version"]
+    assert after["view"] == before["view"]
+
+
+def test_bad_input_gets_a_clear_4xx_and_no_traceback(client: TestClient) -> None:
+    created = create(client, "dicetime", ["person"])
+    table_id, token = created["table"]["id"], created["token"]
+    act = f"/api/tables/{table_id}/actions"
+    good = {"action": "roll", "request_id": "a"}
+    checks = [
+        (
+            client.post(
+                "/api/tables", content=b"{nope", headers={"content-type": "application/json"}
+            ),
+            422,
+            "JSON",
+        ),
+        (
+            client.post(
+                "/api/tables",
+                json={"game": "chess", "players": 2, "seats": ["person", "person"], "name": "A"},
+            ),
+            400,
+            "unknown game",
+        ),
+        (
+            client.post(
+                "/api/tables",
+                json={"game": "dicetime", "players": 2, "seats": ["person", "nobody"], "name": "A"},
+            ),
+            400,
+            "no bot 'nobody'",
+        ),
+        (
+            client.post(
+                "/api/tables",
+                json={
+                    "game": "dicetime",
+                    "players": 1,
+                    "seats": ["person"],
+                    "name": "A",
+                    "options": {"mode": "fast"},
+                },
+            ),
+            400,
+            "mode",
+        ),
+        (
+            client.post(
+                "/api/tables",
+                json={
+                    "game": "dicetime",
+                    "players": 1,
+                    "seats": ["person"],
+                    "name": "A",
+                    "colour": 1,
+                },
+            ),
+            422,
+            "colour",
+        ),
+        (
+            client.post(
+                "/api/tables",
+                json={"game": "dicetime", "players": 1, "seats": ["person"], "name": ""},
+            ),
+            422,
+            "name",
+        ),
+        (
+            client.post(
+                "/api/tables",
+                json={"game": "dicetime", "players": 1, "seats": ["greedy"], "name": "A"},
+            ),
+            400,
+            "person",
+        ),
+        (
+            client.post("/api/tables/nope/actions", json=good, headers=hdr(token)),
+            404,
+            "no such table",
+        ),
+        (client.post(act, json=good), 401, "token"),
+        (client.post(act, json=good, headers=hdr("wrong")), 403, "no seat"),
+        (
+            client.post(act, json={"action": "roll", "request_id": "bad id!"}, headers=hdr(token)),
+            422,
+            "request_id",
+        ),
+        (client.post(act, json={"action": "roll"}, headers=hdr(token)), 422, "request_id"),
+        (
+            client.post(
+                act,
+                content=b"x" * 20_000,
+                headers={**hdr(token), "content-type": "application/json"},
+            ),
+            413,
+            "bytes",
+        ),
+        (client.get(f"/api/tables/{table_id}/record"), 403, "over"),
+        (client.get("/api/nothing-here"), 404, "Not Found"),
+    ]
+    for response, status, words in checks:
+        assert response.status_code == status, (status, response.text)
+        body = response.json()
+        assert words in body["error"], body
+        assert "Traceback" not in response.text
+    assert frame(client, table_id, token)["table"]["version"] == created["table"]["version"]
+
+
+def test_every_response_carries_the_security_headers(client: TestClient) -> None:
+    for path in ("/", "/api/games", "/api/tables/nope"):
+        headers = client.get(path).headers
+        assert "default-src 'self'" in headers["content-security-policy"]
+        assert headers["x-content-type-options"] == "nosniff"
+
+
+def test_the_api_has_an_openapi_description(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"/api/tables", "/api/tables/{table_id}/actions", "/api/tables/{table_id}/join"} <= set(
+        paths
+    )
+
+
+def test_a_finished_games_record_replays_and_steps(client: TestClient) -> None:
+    from parlour import replay
+
+    created = create(client, "dicetime", ["person"], options={"mode": "puzzle", "time_limit": 0})
+    table_id, token = created["table"]["id"], created["token"]
+    final = play_until_over(client, table_id, token)
+    record = client.get(f"/api/tables/{table_id}/record")
+    assert record.status_code == 200 and "attachment" in record.headers["content-disposition"]
+    state = replay(record.json())
+    assert state.over and state.view(0) == final["view"]
+    step = client.get(f"/api/tables/{table_id}/replay", params={"step": 2}).json()
+    assert step["step"] == 2 and step["action"] == record.json()["actions"][1]
+    assert step["steps"] == len(record.json()["actions"])
+
+
+def test_rematch_has_a_fresh_seed_and_the_same_tokens(client: TestClient) -> None:
+    created = create(client, "dicetime", ["person", "greedy"])
+    table_id, token = created["table"]["id"], created["token"]
+    play_until_over(client, table_id, token)
+    first = client.get(f"/api/tables/{table_id}/record").json()
+    rematch = client.post(f"/api/tables/{table_id}/rematch", headers=hdr(token))
+    assert rematch.status_code == 200, rematch.text
+    new = rematch.json()["table"]
+    assert new["options"]["start"] == "race" and new["status"] == "running"
+    again = client.post(f"/api/tables/{table_id}/rematch", headers=hdr(token)).json()["table"]
+    assert again["id"] == new["id"]  # one rematch per table
+    mine = frame(client, new["id"], token)
+    assert mine["seat"] == 0
+    play_until_over(client, new["id"], token)
+    second = client.get(f"/api/tables/{new['id']}/record").json()
+    assert second["seed"] != first["seed"]
+
+
+def test_the_lobby_lists_listed_tables_only(client: TestClient) -> None:
+    listed = create(client, "dicetime", ["person", "person"])
+    hidden = create(client, "dicetime", ["person", "person"], listed=False)
+    ids = [table["id"] for table in client.get("/api/tables").json()]
+    assert listed["table"]["id"] in ids and hidden["table"]["id"] not in ids
+    assert client.get(f"/api/tables/{hidden['table']['id']}").status_code == 200
+
+
+def test_no_response_reveals_a_token_or_an_unfinished_seed(client: TestClient) -> None:
+    created = create(client, "dicetime", ["person", "person"])
+    table_id, host = created["table"]["id"], created["token"]
+    guest = client.post(f"/api/tables/{table_id}/join", json={"name": "Bob"}).json()["token"]
+    from parlour.web.tables import TableHub
+
+    hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
+    seed = str(hub.get(table_id).seed)
+    texts = [
+        client.get(f"/api/tables/{table_id}").text,
+        client.get(f"/api/tables/{table_id}", headers=hdr(host)).text,
+        client.get(f"/api/tables/{table_id}/state", headers=hdr(guest)).text,
+        client.get(f"/api/tables/{table_id}/state").text,
+        client.get("/api/tables").text,
+    ]
+    for text in texts:
+        assert seed not in text and host not in text and guest not in text
+    assert json.loads(texts[1])["seats"][0]["you"] is True

@@ -1,0 +1,209 @@
+"""Live frames over the WebSocket, seat races, restarts, bots standing in, clocks and expiry."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from datetime import timedelta
+from typing import Any
+
+import httpx2
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from parlour.web.app import Settings, create_app
+from tests.web.conftest import create, frame, hdr, hello, make_client
+from tests.web.test_api import play_until_over
+
+
+def wait_for(check: Any, limit: float = 20) -> None:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+def test_each_seat_receives_its_own_frame_and_spectators_the_public_one(
+    client: TestClient,
+) -> None:
+    created = create(client, "dicetime", ["person", "person"])
+    table_id, host = created["table"]["id"], created["token"]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as spectator:
+        spectator.send_text(hello(None))
+        assert spectator.receive_json()["table"]["status"] == "open"
+        guest = client.post(f"/api/tables/{table_id}/join", json={"name": "Bob"}).json()["token"]
+        with client.websocket_connect(f"/ws/tables/{table_id}") as mine:
+            mine.send_text(hello(host))
+            first = mine.receive_json()
+            assert first["seat"] == 0 and first["legal"] == ["roll"]
+            assert spectator.receive_json()["table"]["status"] == "running"
+            client.post(
+                f"/api/tables/{table_id}/actions",
+                json={"action": "roll", "request_id": "1"},
+                headers=hdr(host),
+            )
+            after = mine.receive_json()
+            watched = spectator.receive_json()
+            assert after["table"]["version"] == watched["table"]["version"]
+            assert after["view"]["seat"] == 0 and watched["view"]["seat"] is None
+            assert watched["legal"] == [] and after["legal"]
+            assert guest not in str(after) + str(watched)
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [("not json", "JSON"), ('{"token": 5}', "token"), ('{"token": "wrong"}', "no seat")],
+)
+def test_a_bad_hello_is_answered_and_closed(client: TestClient, message: str, words: str) -> None:
+    table_id = create(client, "dicetime", ["person", "person"])["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        socket.send_text(message)
+        reply = socket.receive_json()
+        assert reply["type"] == "error" and words in reply["error"]
+        with pytest.raises(WebSocketDisconnect):
+            socket.receive_json()
+
+
+def test_a_websocket_from_another_origin_is_refused(client: TestClient) -> None:
+    table_id = create(client, "dicetime", ["person", "person"])["table"]["id"]
+    with (
+        pytest.raises(WebSocketDisconnect) as refused,
+        client.websocket_connect(
+            f"/ws/tables/{table_id}", headers={"origin": "https://evil.example"}
+        ) as socket,
+    ):
+        socket.receive_json()
+    assert refused.value.code == 4403
+    with client.websocket_connect(
+        f"/ws/tables/{table_id}", headers={"origin": "http://testserver"}
+    ) as socket:
+        socket.send_text(hello(None))
+        assert socket.receive_json()["type"] == "state"
+
+
+def test_an_oversized_websocket_message_closes_the_connection(client: TestClient) -> None:
+    table_id = create(client, "dicetime", ["person", "person"])["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        socket.send_text(hello(None))
+        socket.receive_json()
+        socket.send_text("x" * 5000)
+        assert "too large" in socket.receive_json()["error"]
+
+
+async def _race(settings: Settings, table_id: str, people: int) -> list[int]:
+    app = create_app(settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx2.ASGITransport(app=app)
+        async with httpx2.AsyncClient(transport=transport, base_url="http://t") as async_client:
+            responses = await asyncio.gather(
+                *[
+                    async_client.post(f"/api/tables/{table_id}/join", json={"name": f"P{i}"})
+                    for i in range(people)
+                ]
+            )
+    return sorted(response.status_code for response in responses)
+
+
+def test_racing_for_the_last_seat_gives_it_to_one(settings: Settings) -> None:
+    with make_client(settings) as client:
+        table_id = create(client, "dicetime", ["person", "person"])["table"]["id"]
+    assert asyncio.run(_race(settings, table_id, 5)) == [200, 409, 409, 409, 409]
+    with make_client(settings) as client:
+        seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+        assert seats[1]["taken"] and seats[1]["name"] in {f"P{i}" for i in range(5)}
+
+
+def test_a_restart_resumes_every_table_where_it_was(settings: Settings) -> None:
+    with make_client(settings) as client:
+        created = create(client, "dicecream", ["person", "greedy", "greedy"])
+        table_id, token = created["table"]["id"], created["token"]
+        for number in range(3):
+            current = frame(client, table_id, token)
+            if current["legal"]:
+                client.post(
+                    f"/api/tables/{table_id}/actions",
+                    json={"action": current["legal"][0], "request_id": f"q{number}"},
+                    headers=hdr(token),
+                )
+            wait_for(lambda: bool(frame(client, table_id, token)["legal"]))
+        before = frame(client, table_id, token)
+    with make_client(settings) as client:
+        after = frame(client, table_id, token)
+        assert after["view"] == before["view"] and after["legal"] == before["legal"]
+        assert after["table"]["version"] == before["table"]["version"]
+        repeat = client.post(
+            f"/api/tables/{table_id}/actions",
+            json={"action": "anything", "request_id": "q0"},
+            headers=hdr(token),
+        )
+        assert repeat.status_code == 200 and repeat.json()["number"] == 0  # still applied once
+
+
+def test_bots_pending_at_a_restart_move_again(settings: Settings) -> None:
+    with make_client(settings, bot_pace=30.0) as client:  # the bots wait: the server stops first
+        created = create(client, "dicetime", ["person", "greedy"])
+        table_id, token = created["table"]["id"], created["token"]
+        client.post(
+            f"/api/tables/{table_id}/actions",
+            json={"action": "roll", "request_id": "a"},
+            headers=hdr(token),
+        )
+        client.post(
+            f"/api/tables/{table_id}/actions",
+            json={"action": "enter chance", "request_id": "b"},
+            headers=hdr(token),
+        )
+        assert frame(client, table_id, token)["view"]["to_act"] == [1]
+    with make_client(settings) as client:
+        wait_for(lambda: frame(client, table_id, token)["view"]["to_act"] == [0])
+
+
+def test_the_puzzle_clock_runs_on_the_server_and_counts_time_down(settings: Settings) -> None:
+    with make_client(settings) as client:
+        created = create(
+            client, "dicetime", ["person"], options={"mode": "puzzle", "time_limit": 1}
+        )
+        table_id, token = created["table"]["id"], created["token"]
+        assert created["table"]["deadline"] is not None
+    time.sleep(1.2)  # the server is down when the clock runs out
+    with make_client(settings) as client:
+        wait_for(lambda: frame(client, table_id, token)["view"]["over"])
+        assert client.get(f"/api/tables/{table_id}/record").json()["actions"][-1] == [
+            None,
+            "timeout",
+        ]
+
+
+def test_a_bot_stands_in_for_an_absent_player_until_they_return(settings: Settings) -> None:
+    from parlour.web import tables
+
+    with make_client(settings) as client:
+        created = create(client, "dicetime", ["person", "greedy"], turn_limit=5)
+        table_id, token = created["table"]["id"], created["token"]
+        hub: tables.TableHub = client.app.state.hub  # type: ignore[attr-defined]
+        table = hub.get(table_id)
+        table.turn_limit = 0.05  # the API's minimum is 5 s; the test cannot wait that long
+        client.portal.call(hub._plan, table)  # type: ignore[union-attr]
+        wait_for(lambda: len(table.state.history) >= 6)
+        assert table.seats[0].absent
+        assert frame(client, table_id, token)["table"]["seats"][0]["absent"]
+        table.turn_limit = None
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            socket.send_text(hello(token))
+            socket.receive_json()
+            assert not table.seats[0].absent
+
+
+def test_idle_unfinished_tables_expire_and_finished_ones_stay(settings: Settings) -> None:
+    with make_client(settings, idle_expiry=timedelta(seconds=0)) as client:
+        solo = create(client, "dicetime", ["person"])
+        finished = solo["table"]["id"]
+        play_until_over(client, finished, solo["token"])
+        idle = create(client, "dicetime", ["person", "person"])["table"]["id"]
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert client.portal.call(hub.expire_idle) == [idle]  # type: ignore[union-attr]
+        assert client.get(f"/api/tables/{idle}").status_code == 404
+        assert client.get(f"/api/tables/{finished}/record").status_code == 200

@@ -10,8 +10,10 @@ The virtual environment lives in `.venv` next to this file and is reinstalled on
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -46,9 +48,71 @@ def run(args: list[str]) -> int:
     return subprocess.call([str(BIN / "parlour"), *args], cwd=os.getcwd())
 
 
+PG_ROLE = "parlour"
+PG_URL = f"postgresql+psycopg://{PG_ROLE}:{PG_ROLE}@127.0.0.1:5432/postgres"
+
+
+def apt_install(packages: list[str]) -> bool:
+    """Install Debian packages (as root, where apt-get exists); whether it worked."""
+    if shutil.which("apt-get") is None or os.geteuid() != 0:
+        return False
+    print(f"Installing {', '.join(packages)} from Debian's packages ...", flush=True)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    out = subprocess.DEVNULL
+    subprocess.run(["apt-get", "update", "-qq"], check=False, env=env, stdout=out)
+    install = ["apt-get", "install", "-y", "-qq", *packages]
+    return subprocess.run(install, check=False, env=env, stdout=out).returncode == 0
+
+
+def chromium() -> str | None:
+    """Debian's Chromium for the browser tests, installed when missing."""
+    found = shutil.which("chromium")
+    if found is None and apt_install(["chromium"]):
+        found = shutil.which("chromium")
+    return found
+
+
+def postgresql() -> str | None:
+    """A running PostgreSQL with a `parlour` role that may create databases (the tests make
+    one per test); installed and started when missing. Its admin URL, or None."""
+    if not glob.glob("/usr/lib/postgresql/*/bin/postgres") and not apt_install(["postgresql"]):
+        return None
+    clusters = subprocess.run(["pg_lsclusters", "-h"], capture_output=True, text=True, check=False)
+    for line in clusters.stdout.splitlines():
+        version, name, _port, status = line.split()[:4]
+        if status != "online":
+            subprocess.run(["pg_ctlcluster", version, name, "start"], check=False)
+    create = (
+        f"DO $$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '{PG_ROLE}') THEN "
+        f"CREATE ROLE {PG_ROLE} LOGIN PASSWORD '{PG_ROLE}' CREATEDB; END IF; END$$;"
+    )
+    made = subprocess.run(  # SQL on stdin: no shell quoting of its $$
+        ["su", "postgres", "-c", "psql -q -v ON_ERROR_STOP=1"],
+        input=create,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return PG_URL if made.returncode == 0 else None
+
+
+def services() -> dict[str, str]:
+    """What the browser and PostgreSQL tests need, as environment variables; a missing piece
+    makes those tests skip and say why."""
+    env = {}
+    browser = chromium()
+    if browser:
+        env["PARLOUR_CHROMIUM"] = browser
+    database = postgresql()
+    if database:
+        env["PARLOUR_TEST_PG"] = database
+    return env
+
+
 def test(args: list[str]) -> int:
     """Lint, type-check and run the whole test suite; stop at the first failing step."""
     ensure_venv("dev")
+    os.environ.update(services())
     steps = [
         [str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks", "tools", "dev.py"],
         [str(PYTHON), "-m", "mypy"],

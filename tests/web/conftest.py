@@ -1,8 +1,13 @@
-"""Fixtures of the server tests: an app on a fresh SQLite file, bots without pauses."""
+"""Fixtures of the server tests: an app on a fresh database, bots without pauses. Every test
+that uses `settings` runs twice: on a SQLite file and on a new database of a real PostgreSQL
+server (`PARLOUR_TEST_PG`, an admin URL that `python3 dev.py test` sets after installing and
+starting PostgreSQL; without it those runs skip and say so)."""
 
 from __future__ import annotations
 
 import json
+import os
+import secrets
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -10,13 +15,29 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
 
 from parlour.web.app import Settings, create_app
 
 
-@pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(db_url=f"sqlite:///{tmp_path / 'parlour.db'}", bot_pace=0.0)
+@pytest.fixture(params=["sqlite", "postgresql"])
+def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Settings]:
+    if request.param == "sqlite":
+        yield Settings(db_url=f"sqlite:///{tmp_path / 'parlour.db'}", bot_pace=0.0)
+        return
+    admin = os.environ.get("PARLOUR_TEST_PG")
+    if not admin:
+        pytest.skip("no PostgreSQL: PARLOUR_TEST_PG is unset (python3 dev.py test sets it up)")
+    name = f"parlour_test_{secrets.token_hex(6)}"
+    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield Settings(db_url=f"{admin.rsplit('/', 1)[0]}/{name}", bot_pace=0.0)
+    finally:
+        with engine.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        engine.dispose()
 
 
 @pytest.fixture

@@ -96,7 +96,7 @@ function showStatus(current) {
 
 function showLog(view) {
   const log = $("log");
-  log.replaceChildren(...(view?.log || []).map((line) => el("li", { text: typeof line === "string" ? line : JSON.stringify(line) })));
+  log.replaceChildren(...(view?.log || []).map((line) => el("li", { text: typeof line === "string" ? line : (line.text ?? JSON.stringify(line)) })));
 }
 
 function showEnd(current) {

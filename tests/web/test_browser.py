@@ -1,0 +1,141 @@
+"""End to end in a real headless Chromium: create tables in the lobby, play whole games by
+clicking, two people at one table from a shared link. Skipped, saying why, where Chromium or
+Playwright is missing (`python3 dev.py test` installs Chromium when it can).
+
+Set PARLOUR_SCREENSHOTS=1 to save each game's table page to docs/screenshots/.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.web.app import Settings
+from tests.web.live_server import running
+
+CHROMIUM = os.environ.get("PARLOUR_CHROMIUM") or shutil.which("chromium") or ""
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+GAMES = {  # game: players (seat 1 is the tester, the others the game's default bot)
+    "dicetime": 2,
+    "dicecream": 2,
+    "icecream": 3,
+    "dokitto": 2,
+    "likedice": 2,
+}
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM, reason="Chromium is not installed (apt-get install chromium; dev.py does it)"
+)
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    folder = tmp_path_factory.mktemp("browser")
+    settings = Settings(db_url=f"sqlite:///{folder / 'parlour.db'}", bot_pace=0.02)
+    with running(settings) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def play_by_clicking(
+    page: Any, rng: random.Random, limit: int = 3000, shot: Path | None = None
+) -> int:
+    """Click one of the offered actions at random until the end screen shows; every offered
+    action must be legal for this seat (the page offers nothing the kernel would refuse)."""
+    clicks = 0
+    for _ in range(limit):
+        if page.locator("#end:not([hidden])").count():
+            return clicks
+        offered = page.locator("[data-action]:not([disabled]):visible")
+        count = offered.count()
+        if count == 0:
+            page.wait_for_timeout(20)
+            continue
+        pick = offered.nth(rng.randrange(count))
+        try:
+            pick.click(timeout=2000)
+        except playwright_api.Error:
+            continue  # the page was redrawn under the click: look again
+        clicks += 1
+        if shot is not None and clicks == 6:
+            page.screenshot(path=str(shot), full_page=True)
+        page.wait_for_timeout(10)
+    raise AssertionError("the game did not end by clicking")
+
+
+def create_in_lobby(page: Any, base_url: str, game: str, players: int, people: int = 1) -> None:
+    page.goto(base_url + "/")
+    page.fill("#name", "Tester")
+    page.check(f"#game-{game}")
+    page.select_option("#players", str(players))
+    for seat in range(1, people):
+        page.select_option(f"[data-seat='{seat}']", "person")
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_game_against_bots_is_played_to_the_end_by_clicking(
+    browser: Any, base_url: str, game: str
+) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    create_in_lobby(page, base_url, game, GAMES[game])
+    shot = SCREENSHOTS / f"{game}.png" if os.environ.get("PARLOUR_SCREENSHOTS") else None
+    clicks = play_by_clicking(page, random.Random(game), shot=shot)
+    assert clicks > 0
+    assert page.locator("#end h2").inner_text().startswith(("Winner", "Nobody"))
+    assert page.locator("#end a[href*='/record']").count() == 1
+    assert not errors, errors
+    context.close()
+
+
+def test_two_people_play_one_table_from_a_shared_link(browser: Any, base_url: str) -> None:
+    host = browser.new_context().new_page()
+    create_in_lobby(host, base_url, "dicetime", 2, people=2)
+    link = host.locator("input.link").input_value()
+    guest = browser.new_context(viewport={"width": 390, "height": 844}).new_page()  # a phone
+    guest.goto(link)
+    guest.fill("#join-name", "Friend")
+    guest.click("#join button[type=submit]")
+    rng = random.Random(2)
+    for _ in range(4000):
+        if all(page.locator("#end:not([hidden])").count() for page in (host, guest)):
+            break
+        for page in (host, guest):
+            offered = page.locator("[data-action]:not([disabled]):visible")
+            if offered.count():
+                with contextlib.suppress(playwright_api.Error):  # redrawn under the click
+                    offered.nth(rng.randrange(offered.count())).click(timeout=1000)
+        host.wait_for_timeout(10)
+    else:
+        raise AssertionError("the two-person game did not end")
+    assert host.locator("#end h2").inner_text().startswith(("Winner", "Nobody"))
+    assert guest.locator("#end h2").inner_text().startswith(("Winner", "Nobody"))
+    scores = [page.locator("#status").inner_text().split("Scores:")[1] for page in (host, guest)]
+    assert scores[0] == scores[1] and "Friend" in scores[0] and "Tester" in scores[0]

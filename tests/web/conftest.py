@@ -19,11 +19,14 @@ from sqlalchemy import create_engine, text
 
 from parlour.web.app import Settings, create_app
 
+QUICK: dict[str, Any] = {"bot_pace": 0.0, "requests_per_10s": 1_000_000}
+"""Bots without pauses, and no request limit (one test checks the limits themselves)."""
+
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Settings]:
     if request.param == "sqlite":
-        yield Settings(db_url=f"sqlite:///{tmp_path / 'parlour.db'}", bot_pace=0.0)
+        yield Settings(db_url=f"sqlite:///{tmp_path / 'parlour.db'}", **QUICK)
         return
     admin = os.environ.get("PARLOUR_TEST_PG")
     if not admin:
@@ -33,7 +36,7 @@ def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Setting
     with engine.connect() as connection:
         connection.execute(text(f'CREATE DATABASE "{name}"'))
     try:
-        yield Settings(db_url=f"{admin.rsplit('/', 1)[0]}/{name}", bot_pace=0.0)
+        yield Settings(db_url=f"{admin.rsplit('/', 1)[0]}/{name}", **QUICK)
     finally:
         with engine.connect() as connection:
             connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))

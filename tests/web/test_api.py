@@ -7,7 +7,8 @@ import time
 
 from fastapi.testclient import TestClient
 
-from tests.web.conftest import create, frame, hdr
+from parlour.web.app import Settings
+from tests.web.conftest import create, frame, hdr, make_client
 
 
 def play_until_over(client: TestClient, table_id: str, token: str, limit: float = 60) -> dict:
@@ -288,3 +289,14 @@ def test_no_response_reveals_a_token_or_an_unfinished_seed(client: TestClient) -
     for text in texts:
         assert seed not in text and host not in text and guest not in text
     assert json.loads(texts[1])["seats"][0]["you"] is True
+
+
+def test_requests_and_table_creation_are_rate_limited(settings: Settings) -> None:
+    with make_client(settings, requests_per_10s=5, creates_per_minute=2) as client:
+        codes = [client.get("/api/games").status_code for _ in range(7)]
+        assert codes == [200] * 5 + [429] * 2
+        assert "slow down" in client.get("/api/tables").json()["error"]
+    with make_client(settings, creates_per_minute=2) as client:
+        body = {"game": "dicetime", "players": 1, "seats": ["person"], "name": "A"}
+        codes = [client.post("/api/tables", json=body).status_code for _ in range(3)]
+        assert codes == [201, 201, 429]

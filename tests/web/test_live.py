@@ -207,3 +207,44 @@ def test_idle_unfinished_tables_expire_and_finished_ones_stay(settings: Settings
         assert client.portal.call(hub.expire_idle) == [idle]  # type: ignore[union-attr]
         assert client.get(f"/api/tables/{idle}").status_code == 404
         assert client.get(f"/api/tables/{finished}/record").status_code == 200
+
+
+async def _both_act(settings: Settings, options: dict[str, str]) -> tuple[list[int], list[Any]]:
+    """Two people at one table send their actions at the same moment."""
+    app = create_app(settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx2.ASGITransport(app=app)
+        async with httpx2.AsyncClient(transport=transport, base_url="http://t") as client:
+            body = {"game": "dicetime", "players": 2, "seats": ["person", "person"]}
+            created = (
+                await client.post("/api/tables", json={**body, "name": "A", "options": options})
+            ).json()
+            table_id = created["table"]["id"]
+            guest = (await client.post(f"/api/tables/{table_id}/join", json={"name": "B"})).json()[
+                "token"
+            ]
+            tokens = [created["token"], guest]
+            responses = await asyncio.gather(
+                *[
+                    client.post(
+                        f"/api/tables/{table_id}/actions",
+                        json={"action": "roll", "request_id": f"seat{seat}"},
+                        headers=hdr(token),
+                    )
+                    for seat, token in enumerate(tokens)
+                ]
+            )
+            history = list(app.state.hub.get(table_id).state.history)
+    return [response.status_code for response in responses], history
+
+
+def test_seats_acting_at_once_are_applied_in_arrival_order(settings: Settings) -> None:
+    statuses, history = asyncio.run(_both_act(settings, {"mode": "simultaneous"}))
+    assert statuses == [200, 200]
+    assert history == [(0, "roll"), (1, "roll")]  # sent in this order, applied in this order
+
+
+def test_a_request_made_stale_by_a_quicker_seat_is_refused(settings: Settings) -> None:
+    statuses, history = asyncio.run(_both_act(settings, {"start": "race"}))
+    assert statuses == [200, 409]  # the race: whoever rolls first begins
+    assert history == [(0, "roll")]

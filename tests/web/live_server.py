@@ -25,7 +25,12 @@ def running(settings: Settings) -> Iterator[str]:
     """Serve `settings` until the block ends; yields the base URL."""
     port = free_port()
     config = uvicorn.Config(
-        create_app(settings), host="127.0.0.1", port=port, log_level="warning", ws_max_size=4096
+        create_app(settings),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        ws_max_size=4096,
+        ws_per_message_deflate=False,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

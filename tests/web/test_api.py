@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 
 from fastapi.testclient import TestClient
 
@@ -300,3 +301,21 @@ def test_requests_and_table_creation_are_rate_limited(settings: Settings) -> Non
         body = {"game": "dicetime", "players": 1, "seats": ["person"], "name": "A"}
         codes = [client.post("/api/tables", json=body).status_code for _ in range(3)]
         assert codes == [201, 201, 429]
+
+
+def test_a_body_sent_without_a_length_is_limited_too(client: TestClient) -> None:
+    def chunks() -> Iterator[bytes]:
+        for _ in range(40):
+            yield b"x" * 1000
+
+    response = client.post(
+        "/api/tables", content=chunks(), headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 413 and "bytes" in response.json()["error"]
+    assert "default-src" in response.headers["content-security-policy"]
+    small = client.post(
+        "/api/tables",
+        content=iter([b'{"game": "dicetime"}']),
+        headers={"content-type": "application/json"},
+    )
+    assert small.status_code == 422 and "players" in small.json()["error"]

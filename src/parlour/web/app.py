@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from dataclasses import asdict, dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -17,10 +17,12 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from parlour.bots.registry import bots_for
 from parlour.kernel import ParlourError, games, replay
@@ -79,28 +81,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         hub: TableHub = request.app.state.hub
         return hub
 
-    @app.middleware("http")
-    async def guard(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        """Body size and request-rate limits, then the security headers on every response."""
-        client = request.client.host if request.client else "?"
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > settings.max_body):
-            response: Response = _error(413, f"the request body is over {settings.max_body} bytes")
-        elif request.url.path.startswith("/api/") and not requests.allow(client):
-            response = _error(429, "too many requests; slow down")
-        elif (
-            request.method == "POST"
-            and request.url.path == "/api/tables"
-            and not creates.allow(client)
-        ):
-            response = _error(429, "too many tables created; wait a minute")
-        else:
-            response = await call_next(request)
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        return response
+    app.add_middleware(Guard, settings=settings, creates=creates, requests=requests)
 
     @app.exception_handler(TableError)
     async def table_error(_: Request, error: TableError) -> JSONResponse:
@@ -311,6 +292,70 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+class Guard:
+    """Pure ASGI middleware: body-size and request-rate limits before any route runs, and the
+    security headers on every response."""
+
+    def __init__(
+        self, app: ASGIApp, settings: Settings, creates: RateLimit, requests: RateLimit
+    ) -> None:
+        self.app = app
+        self.settings = settings
+        self.creates = creates
+        self.requests = requests
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    headers.setdefault(name, value)
+            await send(message)
+
+        refusal = self._refusal(scope)
+        if refusal is None and "content-length" not in Headers(scope=scope):
+            receive, refusal = await self._buffered(receive)
+        if refusal is not None:
+            await _error(*refusal)(scope, receive, send_secured)
+        else:
+            await self.app(scope, receive, send_secured)
+
+    async def _buffered(self, receive: Receive) -> tuple[Receive, tuple[int, str] | None]:
+        """Read a body sent without a length (chunked) up to the limit, then replay it."""
+        messages: list[Message] = []
+        size = 0
+        while True:
+            message = await receive()
+            messages.append(message)
+            size += len(message.get("body", b""))
+            if size > self.settings.max_body:
+                return receive, (413, f"the request body is over {self.settings.max_body} bytes")
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                break
+
+        async def replay() -> Message:
+            return messages.pop(0) if messages else await receive()
+
+        return replay, None
+
+    def _refusal(self, scope: Scope) -> tuple[int, str] | None:
+        client = scope["client"][0] if scope.get("client") else "?"
+        path: str = scope["path"]
+        length = Headers(scope=scope).get("content-length")
+        limit = self.settings.max_body
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            return 413, f"the request body is over {limit} bytes"
+        if path.startswith("/api/") and not self.requests.allow(client):
+            return 429, "too many requests; slow down"
+        if scope["method"] == "POST" and path == "/api/tables" and not self.creates.allow(client):
+            return 429, "too many tables created; wait a minute"
+        return None
 
 
 def _error(status: int, message: str) -> JSONResponse:

@@ -18,7 +18,14 @@ def serve(host: str, port: int, db: str | None, public_url: str | None) -> None:
         f"Parlour is serving at [bold]{shown}[/bold] (database: {_safe(settings.db_url)}). "
         "Ctrl+C stops it."
     )
-    uvicorn.run(app, host=host, port=port, ws_max_size=settings.max_message, log_level="warning")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=settings.max_message,
+        ws_per_message_deflate=False,  # frames are small; compressing them costs more than it saves
+        log_level="warning",
+    )
 
 
 def _safe(url: str) -> str:

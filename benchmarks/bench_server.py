@@ -1,0 +1,137 @@
+"""Load on the web server: many concurrent clients, each playing a table against a bot.
+
+    .venv/bin/python benchmarks/bench_server.py [--tables 100] [--seconds 30] [--game dicetime]
+
+The server runs in its own process (uvicorn, a fresh SQLite file, bots without delay, limits
+off); the clients run here on asyncio, one WebSocket and one HTTP connection each, as browsers
+do: wait for a frame that offers this seat actions, pick one at random, POST it. An action's
+latency is the time from sending the POST to its response (the action checked by the kernel,
+stored in its transaction, and every watcher sent its frame). When a game ends, the client
+starts a new table. Reports actions per second and the 50th/99th percentile latency.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx2
+import websockets
+
+SERVER = """
+import uvicorn
+from parlour.web.app import Settings, create_app
+settings = Settings(db_url={db!r}, bot_pace=0.0, requests_per_10s=10**9, creates_per_minute=10**9)
+uvicorn.run(create_app(settings), host="127.0.0.1", port={port}, log_level="warning",
+            ws_per_message_deflate=False)
+"""
+
+
+async def client(
+    base: str, game: str, players: int, until: float, latencies: list[float], rng: random.Random
+) -> int:
+    """Play tables one after another until `until`; returns the games finished."""
+    finished = 0
+    seats = ["person"] + ["greedy"] * (players - 1)
+    async with httpx2.AsyncClient(base_url=base, timeout=60) as http:
+        while time.perf_counter() < until:
+            body = {"game": game, "players": players, "seats": seats, "name": "load"}
+            created = (await http.post("/api/tables", json=body)).json()
+            table_id, token = created["table"]["id"], created["token"]
+            headers = {"X-Seat-Token": token}
+            url = base.replace("http", "ws") + f"/ws/tables/{table_id}"
+            async with websockets.connect(url, max_size=None) as socket:
+                await socket.send(json.dumps({"token": token}))
+                number = 0
+                while time.perf_counter() < until:
+                    frame = json.loads(await socket.recv())
+                    if frame.get("type") != "state":
+                        continue
+                    if frame["view"] and frame["view"]["over"]:
+                        finished += 1
+                        break
+                    if not frame["legal"]:
+                        continue
+                    action = rng.choice(frame["legal"])
+                    started = time.perf_counter()
+                    response = await http.post(
+                        f"/api/tables/{table_id}/actions",
+                        json={"action": action, "request_id": f"r{number}"},
+                        headers=headers,
+                    )
+                    latencies.append(time.perf_counter() - started)
+                    number += 1
+                    if response.status_code != 200 and response.status_code != 409:
+                        raise RuntimeError(response.text)
+    return finished
+
+
+async def load(base: str, game: str, players: int, tables: int, seconds: float) -> dict[str, float]:
+    latencies: list[float] = []
+    until = time.perf_counter() + seconds
+    started = time.perf_counter()
+    games = await asyncio.gather(
+        *[
+            client(base, game, players, until, latencies, random.Random(i))
+            for i in range(tables)
+        ]
+    )
+    elapsed = time.perf_counter() - started
+    ordered = sorted(latencies)
+    return {
+        "tables": tables,
+        "seconds": elapsed,
+        "actions": len(latencies),
+        "actions_per_second": len(latencies) / elapsed,
+        "games_finished": sum(games),
+        "p50_ms": 1000 * statistics.median(ordered),
+        "p99_ms": 1000 * ordered[int(0.99 * (len(ordered) - 1))],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--game", default="dicetime")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="parlour-load-"))
+    code = SERVER.format(db=f"sqlite:///{folder / 'load.db'}", port=args.port)
+    server = subprocess.Popen([sys.executable, "-c", code], env=os.environ.copy())
+    base = f"http://127.0.0.1:{args.port}"
+    try:
+        for _ in range(300):
+            try:
+                httpx2.get(base + "/api/games", timeout=1)
+                break
+            except httpx2.HTTPError:
+                time.sleep(0.1)
+        result = asyncio.run(load(base, args.game, args.players, args.tables, args.seconds))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(
+        f"{result['tables']} concurrent tables of {args.game} for {result['seconds']:.1f} s: "
+        f"{result['actions_per_second']:,.0f} actions/s ({result['actions']:,} actions, "
+        f"{result['games_finished']} games finished); action latency p50 "
+        f"{result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""Ice Cream's own bots. `greedy` keeps deliveries that add a flavour, puts scoops where they
+add the most to what it can serve (and the least to what the others can), and serves the
+largest cone it can; it reads only its seat's view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from parlour.bots.registry import Bot, BotInfo, View, register_bot
+from parlour.boxes.icecream import rules
+from parlour.boxes.icecream.components import BY_KEY
+from parlour.boxes.icecream.rules import EMPTY, Cone, Fit, Hand
+from parlour.boxes.icecream.state import CONE_OF, DISCARD, DRAW, KEEP, NEW_CONE, SERVE_OF
+from parlour.kernel import Action
+
+OTHERS_WEIGHT = 0.5
+"""How much a point the scoop adds to another player's best cone counts against a placement
+(one of several others, who may not get to serve it)."""
+
+
+def worth(cone: Cone, hand: Hand) -> int:
+    """The points `hand` would get serving `cone`: every scoop if exact, all but one if near."""
+    match = rules.fit(cone, hand)
+    return cone.size if match is Fit.EXACT else cone.size - 1 if match is Fit.NEAR else 0
+
+
+def cones_of(view: View) -> dict[int, Cone]:
+    """The cones not yet served, by number."""
+    return {
+        cone["cone"]: rules.cone_of([BY_KEY[scoop] for scoop in cone["scoops"]])
+        for cone in view["cones"]
+    }
+
+
+def hand_of_seat(seat: dict[str, Any], face_down: bool) -> Hand:
+    """The flavours a seat's view shows it holding face up (and its own face-down card)."""
+    flavours = {BY_KEY[card["flavour"]] for card in seat["cards"]}
+    if face_down and seat["delivery"] is not None:
+        flavours.add(BY_KEY[seat["delivery"]])
+    return rules.hand_of(flavours)
+
+
+class GreedyBot(Bot):
+    """Deliveries: keeps a card of a flavour it lacks, discards a duplicate. Cones: puts the
+    scoop where it adds the most to the points it could serve, less half what it adds to the
+    best of the others' (by their face-up cards). Serving: the largest exact cone; otherwise
+    the best near serve if it scores 2 or more, else a draw while it may."""
+
+    name = "greedy"
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        me = view["seats"][self.seat]
+        if view["phase"] == "deliveries":
+            held = {card["flavour"] for card in me["cards"]}
+            return DISCARD if me["delivery"] in held else KEEP
+        if view["phase"] == "cones":
+            return self._place(view, legal)
+        return self._serve(view, legal)
+
+    def _place(self, view: View, legal: Sequence[Action]) -> Action:
+        scoop = BY_KEY[view["scoop"]]
+        cones = cones_of(view)
+        mine = hand_of_seat(view["seats"][self.seat], face_down=True)
+        others = [
+            hand_of_seat(seat, face_down=False)
+            for seat in view["seats"]
+            if seat["seat"] != self.seat
+        ]
+
+        def value(action: Action) -> float:
+            before = EMPTY if action == NEW_CONE else cones[CONE_OF[action]]
+            after = rules.add(before, scoop)
+            assert after is not None
+            gain = worth(after, mine) - worth(before, mine)
+            lost = max(worth(after, hand) - worth(before, hand) for hand in others)
+            return gain - OTHERS_WEIGHT * lost
+
+        return max(legal, key=value)
+
+    def _serve(self, view: View, legal: Sequence[Action]) -> Action:
+        cones = cones_of(view)
+        mine = hand_of_seat(view["seats"][self.seat], face_down=False)
+        serves = [action for action in legal if action in SERVE_OF]
+        best = max(serves, key=lambda a: worth(cones[SERVE_OF[a]], mine), default=DRAW)
+        if best == DRAW:
+            return DRAW
+        cone = cones[SERVE_OF[best]]
+        if rules.fit(cone, mine) is Fit.EXACT or worth(cone, mine) >= 2 or DRAW not in legal:
+            return best
+        return DRAW
+
+
+register_bot(
+    BotInfo(
+        "greedy",
+        "keeps deliveries of new flavours; places scoops where they add the most to what it can "
+        "serve (less half of what they add for the others); serves the largest cone it can, "
+        "drawing rather than serving a near cone worth less than 2",
+        GreedyBot,
+        game="icecream",
+    )
+)

@@ -1,0 +1,46 @@
+"""Ice Cream's components as data: the six flavours, the two decks, the cones, and the numbers
+of the setup and the days. A different printing is dropped in here, nowhere else.
+
+The rulebook lists the decks (30 Ice Cream cards, 30 Scoop cards, 12 cones) but not how many of
+each flavour; five of each in each deck is the issue's ruling (`docs/rules/icecream.md`).
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Flavour(IntEnum):
+    """The six flavours, in the rulebook's order; Ice Cream cards and scoops both show one."""
+
+    STRAWBERRY = 0
+    BLACK_RASPBERRY = 1
+    CHOCOLATE_CHIP = 2
+    CHOCOLATE = 3
+    PISTACHIO = 4
+    VANILLA = 5
+
+    @property
+    def key(self) -> str:
+        """The name used in views and logs, e.g. `black raspberry`."""
+        return _KEYS[self]
+
+
+_KEYS = tuple(flavour.name.lower().replace("_", " ") for flavour in Flavour)
+FLAVOURS = tuple(Flavour)
+BY_KEY = {flavour.key: flavour for flavour in FLAVOURS}
+"""Each flavour by its name."""
+
+ICE_CREAM_CARDS = 5
+"""Ice Cream cards (gallons) of each flavour: 30 in all (ruling)."""
+SCOOP_CARDS = 5
+"""Scoop cards of each flavour: 30 in all (ruling)."""
+CONES = 12
+"""Cone cards: at most this many cones a day."""
+MAX_SCOOPS = 4
+"""No cone may have more scoops than this."""
+REMOVED = {3: 6, 4: 6, 5: 5}
+"""Scoop cards removed at random at setup, unseen, for the whole game, by player count."""
+FACE_UP_AT_SETUP = 1
+"""Ice Cream cards dealt face up to each player at setup."""
+DAYS = 4

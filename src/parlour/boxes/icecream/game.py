@@ -1,0 +1,48 @@
+"""Ice Cream as a kernel game: its metadata and its one option, who deals on the first day."""
+
+from __future__ import annotations
+
+from parlour.boxes.icecream.components import REMOVED
+from parlour.boxes.icecream.state import IcecreamState
+from parlour.kernel import Game, GameInfo, Option, OptionError, OptionType, Rng, register
+from parlour.kernel.options import Value
+
+OPTIONS = (
+    Option(
+        "first_dealer",
+        OptionType.INTEGER,
+        1,
+        "the seat of the first day's dealer, counting from 1 (the rulebook's youngest player)",
+        minimum=1,
+        maximum=max(REMOVED),
+    ),
+)
+
+
+@register
+class Icecream(Game):
+    """Ice Cream (Joe M. Huber): deliver gallons, build cones together, serve them exactly."""
+
+    info = GameInfo(
+        name="icecream",
+        title="Ice Cream",
+        summary="Four days of Ice Cream card deliveries, cones built in turn from public "
+        "scoops, and customers served with the flavours you hold: one point a scoop.",
+        min_players=min(REMOVED),
+        max_players=max(REMOVED),
+        options=OPTIONS,
+        rulebook="001_528a64dcf6f83f1a.txt",
+        hidden_information=True,
+    )
+
+    @classmethod
+    def check(cls, players: int, options: dict[str, Value]) -> None:
+        dealer = options["first_dealer"]
+        if not isinstance(dealer, int) or dealer > players:
+            raise OptionError(
+                f"option first_dealer={dealer} is not allowed for {players} players: use an "
+                f"integer from 1 to {players}"
+            )
+
+    def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> IcecreamState:
+        return IcecreamState(self, rng, seed, chance)

@@ -1,0 +1,518 @@
+"""Ice Cream's state machine: four days, each of deliveries, cones, serving and scoring.
+
+Every phase is a sequence of single turns from the day's dealer clockwise:
+- deliveries: each player dealt a face-down card keeps it, or discards it and takes the next
+  card face down, which is kept by force; the discards go back into the deck afterwards;
+- cones: at the start of each turn a Scoop card is turned over (drawn at random from the rest
+  of the Scoop deck at that moment, so it is public and no deck order exists to leak), and the
+  player puts it on a cone or starts a new one, until every scoop is placed;
+- serving: one action a turn, round after round, until the last cone is served or the player
+  to act has no action;
+then the day is scored, and the next day begins with its dealer or, after the fourth, the game
+ends. Ice Cream cards too are drawn at random from the deck when they are dealt or drawn.
+
+Actions (canonical text):
+    keep / discard        (deliveries) keep the face-down card, or discard it for the next one
+    cone 3 / new cone     (cones) put the turned-over scoop on cone 3, or start a new cone
+    serve 2               (serving) serve cone 2, exactly or with one scoop missing
+    draw                  (serving, no cone to serve exactly) take an Ice Cream card face up
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from parlour.boxes.icecream import rules
+from parlour.boxes.icecream.components import (
+    CONES,
+    DAYS,
+    FACE_UP_AT_SETUP,
+    FLAVOURS,
+    ICE_CREAM_CARDS,
+    MAX_SCOOPS,
+    REMOVED,
+    SCOOP_CARDS,
+    Flavour,
+)
+from parlour.boxes.icecream.log import Event, Secret, describe, scoops_text
+from parlour.boxes.icecream.notation import normalise
+from parlour.boxes.icecream.rules import EMPTY, Cone, Fit, clockwise
+from parlour.kernel import Action, Rng, Seat, State
+
+if TYPE_CHECKING:
+    from parlour.boxes.icecream.game import Icecream
+
+KEEP = "keep"
+DISCARD = "discard"
+NEW_CONE = "new cone"
+DRAW = "draw"
+CONE_ACTIONS = tuple(f"cone {number}" for number in range(1, CONES + 1))
+"""`cone N` puts the scoop on cone N; cones are numbered from 1 each day as they are started."""
+SERVE_ACTIONS = tuple(f"serve {number}" for number in range(1, CONES + 1))
+CONE_OF = {action: number for number, action in enumerate(CONE_ACTIONS, start=1)}
+SERVE_OF = {action: number for number, action in enumerate(SERVE_ACTIONS, start=1)}
+KNOWN = frozenset({KEEP, DISCARD, NEW_CONE, DRAW, *CONE_OF, *SERVE_OF})
+"""Every action of the game, legal or not now."""
+_KEEP_OR_DISCARD = (KEEP, DISCARD)
+_KEEP_ONLY = (KEEP,)
+FITS = {Fit.EXACT: "exact", Fit.NEAR: "near", Fit.NONE: "none"}
+_EXACT, _NEAR = Fit.EXACT, Fit.NEAR
+
+
+class Phase(Enum):
+    """The phase of the day (or the end)."""
+
+    DELIVERIES = "deliveries"
+    CONES = "cones"
+    SERVING = "serving"
+    OVER = "over"
+
+
+_WAITING = {
+    Phase.DELIVERIES: "the players keep or discard their deliveries",
+    Phase.CONES: "the players are making cones",
+    Phase.SERVING: "the players are serving customers",
+    Phase.OVER: "the game is over",
+}
+
+
+class IcecreamState(State):
+    """An Ice Cream game in progress: the decks, every player's cards, the cones and the turn."""
+
+    game: Icecream
+
+    def __init__(self, game: Icecream, rng: Rng, seed: int, chance: tuple[int, ...]) -> None:
+        super().__init__(game, rng, seed, chance)
+        players = game.players
+        first = game.options["first_dealer"]
+        assert isinstance(first, int)
+        self._dealer = first - 1
+        pool = [SCOOP_CARDS] * len(FLAVOURS)
+        removed = [0] * len(FLAVOURS)
+        for _ in range(REMOVED[players]):
+            removed[self._take(pool)] += 1
+        self._removed = tuple(removed)  # out of the game, unseen
+        self._ice = [ICE_CREAM_CARDS] * len(FLAVOURS)  # the Ice Cream deck, by flavour
+        self._cards = [[0] * len(FLAVOURS) for _ in range(players)]  # face up, by flavour
+        self._hands = [0] * players  # the flavours each seat holds face up, as `rules.Hand`
+        for seat in clockwise(self._dealer, players):
+            for _ in range(FACE_UP_AT_SETUP):
+                self._gain(seat, self._take(self._ice))
+        self._banked = [0] * players  # totals of the days scored
+        self._served = [[0] * len(FLAVOURS) for _ in range(players)]  # today's scoops, by card
+        self._day = 1
+        self._phase = Phase.DELIVERIES
+        self._active = self._last = self._dealer
+        self._to_act: tuple[int, ...] = ()
+        self._legal: tuple[Action, ...] | None = None  # the active seat's, once computed
+        self._winners: tuple[int, ...] = ()
+        self._events: list[Event] = []
+        self._described: dict[Seat, list[dict[str, Any]]] = {}  # the log, per viewer, so far
+        self._begin_day()
+
+    def _copy_into(self, twin: State) -> None:
+        assert isinstance(twin, IcecreamState)
+        twin._ice = list(self._ice)
+        twin._scoops = list(self._scoops)
+        twin._cards = [list(cards) for cards in self._cards]
+        twin._hands = list(self._hands)
+        twin._banked = list(self._banked)
+        twin._served = [list(served) for served in self._served]
+        twin._face_down = list(self._face_down)
+        twin._discards = list(self._discards)
+        twin._choosing = list(self._choosing)
+        twin._cones = dict(self._cones)
+        twin._room = list(self._room)
+        twin._events = list(self._events)
+        twin._described = {viewer: list(log) for viewer, log in self._described.items()}
+
+    # -- who acts and what they may do --------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self._to_act
+
+    def legal_actions(self, seat: Seat) -> tuple[Action, ...]:
+        if seat != self._active or not self._to_act:
+            return ()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self._phase is Phase.DELIVERIES:
+            return _KEEP_OR_DISCARD if any(self._ice) else _KEEP_ONLY
+        if self._phase is Phase.CONES:
+            return self._placements()
+        return self._serving_actions(self._active)
+
+    def _placements(self) -> tuple[Action, ...]:
+        """The cones with room for the turned-over scoop, then a new cone while fewer than 12
+        are started (the day's first scoop can only start one)."""
+        if self._started < CONES:
+            return (*self._room, NEW_CONE)
+        return tuple(self._room)
+
+    def _serving_actions(self, seat: int) -> tuple[Action, ...]:
+        """Case A: the cones `seat` can serve exactly, one of which it must serve. Case B: the
+        cones it can serve with one scoop missing, and `draw` while the deck has a card. None:
+        the player has no action."""
+        hand = self._hands[seat]
+        exact: list[Action] = []
+        near: list[Action] = []
+        for number, cone in self._cones.items():
+            match = cone.fits[hand]
+            if match is _EXACT:
+                exact.append(SERVE_ACTIONS[number - 1])
+            elif match is _NEAR:
+                near.append(SERVE_ACTIONS[number - 1])
+        if exact:
+            return tuple(exact)
+        if any(self._ice):
+            near.append(DRAW)
+        return tuple(near)
+
+    def parse_action(self, seat: Seat, text: str) -> Action:
+        """The canonical text, a short form (see `notation`), or a cone's number alone: the
+        cone to put the scoop on, or to serve."""
+        wanted = normalise(text)
+        if wanted.isdigit():
+            legal = self.legal_actions(seat)
+            cone, serve = f"cone {wanted}", f"serve {wanted}"
+            if cone in legal or serve in legal:
+                return cone if cone in legal else serve
+            wanted = serve if self._phase is Phase.SERVING else cone
+        return super().parse_action(seat, wanted)
+
+    def explain(self, seat: Seat, action: object) -> str:
+        if seat in self._to_act and isinstance(action, str) and action in KNOWN:
+            assert seat is not None
+            return self._refusal(seat, action)
+        return super().explain(seat, action)
+
+    def _refusal(self, seat: int, action: Action) -> str:
+        """Why the rules refuse one of the game's actions to the seat to act."""
+        phase = self._phase
+        if phase is Phase.DELIVERIES and action == DISCARD:
+            return "the Ice Cream deck is empty: you must keep the card you were dealt"
+        if phase is Phase.CONES and action == NEW_CONE:
+            return (
+                f"all {CONES} cones are started: the scoop goes on a cone with fewer than "
+                f"{MAX_SCOOPS} scoops"
+            )
+        if phase is Phase.CONES and action in CONE_OF:
+            number = CONE_OF[action]
+            if number in self._cones:
+                return f"cone {number} already has {MAX_SCOOPS} scoops, the most a cone may have"
+            if not self._cones:
+                return "there is no cone yet: the day's first scoop starts one (new cone)"
+            return f"there is no cone {number}: the cones are {self._numbers()}"
+        if phase is Phase.SERVING and (action in SERVE_OF or action == DRAW):
+            return self._serving_refusal(seat, action)
+        return f"not now: {_WAITING[phase]}"
+
+    def _serving_refusal(self, seat: int, action: Action) -> str:
+        hand = self._hands[seat]
+        exact = [n for n, cone in self._cones.items() if rules.fit(cone, hand) is Fit.EXACT]
+        number = SERVE_OF.get(action)
+        if number is not None and number not in self._cones:
+            return f"there is no cone {number} to serve: the cones are {self._numbers()}"
+        if exact:
+            cones = " or ".join(str(n) for n in exact)
+            return f"you can serve cone {cones} exactly, so you must serve one of those"
+        if number is None:
+            return "the Ice Cream deck is empty: there is no card to draw"
+        missing = self._cones[number].lacking(hand)
+        return (
+            f"you lack {len(missing)} of cone {number}'s scoops ({scoops_text(missing)}): a "
+            "cone may be served with at most one scoop missing"
+        )
+
+    def _numbers(self) -> str:
+        return ", ".join(str(number) for number in self._cones)
+
+    # -- applying actions ---------------------------------------------------------------------
+
+    def _apply(self, seat: Seat, action: Action) -> None:
+        assert seat is not None
+        phase = self._phase
+        if phase is Phase.DELIVERIES:
+            self._deliver(seat, action)
+        elif phase is Phase.CONES:
+            self._place(seat, action)
+        elif action == DRAW:
+            card = self._take(self._ice)
+            self._gain(seat, card)
+            self._events.append(("draw", seat, card))
+            self._after_serving_turn(seat)
+        else:
+            self._serve(seat, SERVE_OF[action])
+
+    def _take(self, deck: list[int]) -> Flavour:
+        """A card drawn at random from `deck` (counts by flavour), which loses it."""
+        card = rules.card_at(deck, self._rng.below(sum(deck)))
+        deck[card] -= 1
+        return card
+
+    def _gain(self, seat: int, card: Flavour) -> None:
+        self._cards[seat][card] += 1
+        self._hands[seat] |= 1 << card
+
+    def _turn(self, seat: int, legal: tuple[Action, ...] | None = None) -> None:
+        self._active = seat
+        self._to_act = (seat,)
+        self._legal = legal
+
+    def _next(self, seat: int) -> int:
+        return (seat + 1) % self.game.players
+
+    def _begin_day(self) -> None:
+        """Deal the deliveries, one face down to each player from the dealer on while the deck
+        has cards; then the first of them keeps or discards."""
+        players = self.game.players
+        self._events.append(("day", self._day, self._dealer))
+        self._scoops = [SCOOP_CARDS - removed for removed in self._removed]
+        self._scoops_left = sum(self._scoops)
+        self._scoop: Flavour | None = None  # the turned-over scoop, to be placed
+        self._cones: dict[int, Cone] = {}  # the cones not yet served, by number
+        self._room: list[Action] = []  # `cone N` for each cone with fewer than four scoops
+        self._started = 0
+        self._face_down: list[Flavour | None] = [None] * players
+        self._discards = [0] * len(FLAVOURS)  # set aside until all have chosen
+        order = clockwise(self._dealer, players)
+        secrets = []
+        for seat in order:
+            if not any(self._ice):
+                break
+            card = self._face_down[seat] = self._take(self._ice)
+            secrets.append(Secret(seat, card))
+        self._events.append(("deal", order, tuple(secrets)))
+        self._choosing = [secret.owner for secret in secrets]  # yet to keep or discard
+        self._phase = Phase.DELIVERIES
+        self._next_delivery()
+
+    def _deliver(self, seat: int, action: Action) -> None:
+        card = self._face_down[seat]
+        assert card is not None
+        if action == DISCARD:
+            new = self._face_down[seat] = self._take(self._ice)
+            self._discards[card] += 1
+            self._events.append(("discard", seat, Secret(seat, card), Secret(seat, new)))
+        else:
+            self._events.append(("keep", seat, Secret(seat, card)))
+        del self._choosing[0]
+        self._next_delivery()
+
+    def _next_delivery(self) -> None:
+        if self._choosing:
+            self._turn(self._choosing[0])
+            return
+        returned = sum(self._discards)
+        if returned:
+            self._ice = [deck + back for deck, back in zip(self._ice, self._discards, strict=True)]
+            self._discards = [0] * len(FLAVOURS)
+            self._events.append(("back", returned))
+        self._phase = Phase.CONES
+        self._turn_over(self._dealer)
+
+    def _turn_over(self, seat: int) -> None:
+        """`seat`'s turn to place: the next scoop is turned over for all to see."""
+        self._scoop = self._take(self._scoops)
+        self._scoops_left -= 1
+        self._turn(seat)
+
+    def _place(self, seat: int, action: Action) -> None:
+        scoop = self._scoop
+        assert scoop is not None
+        new = action == NEW_CONE
+        if new:
+            self._started += 1
+            number, cone = self._started, rules.add(EMPTY, scoop)
+        else:
+            number = CONE_OF[action]
+            cone = rules.add(self._cones[number], scoop)
+        assert cone is not None
+        self._cones[number] = cone
+        if new:
+            self._room.append(CONE_ACTIONS[number - 1])
+        elif cone.size == MAX_SCOOPS:
+            self._room.remove(action)
+        self._last = seat
+        self._events.append(("place", seat, scoop, number, new, cone))
+        if self._scoops_left:
+            self._turn_over(self._next(seat))
+        else:
+            self._scoop = None
+            self._begin_serving()
+
+    def _begin_serving(self) -> None:
+        """Reveal the face-down cards; the dealer serves first."""
+        shown = []
+        for seat in clockwise(self._dealer, self.game.players):
+            card = self._face_down[seat]
+            if card is not None:
+                self._gain(seat, card)
+                self._face_down[seat] = None
+                shown.append((seat, card))
+        self._events.append(("reveal", tuple(shown)))
+        self._phase = Phase.SERVING
+        self._offer(self._dealer)
+
+    def _offer(self, seat: int) -> None:
+        """`seat`'s turn to serve, or the end of serving if it has no action."""
+        legal = self._serving_actions(seat)
+        if legal:
+            self._turn(seat, legal)
+        else:
+            self._events.append(("stuck", seat))
+            self._end_day()
+
+    def _serve(self, seat: int, number: int) -> None:
+        """Every scoop goes on the seat's card of its flavour; a scoop of a flavour it lacks
+        (at most one) goes back to the Scoop deck unscored."""
+        cone = self._cones.pop(number)
+        hand = self._hands[seat]
+        served = self._served[seat]
+        returned = None
+        for scoop in cone.scoops:
+            if hand >> scoop & 1:
+                served[scoop] += 1
+            else:
+                returned = scoop
+        points = cone.size - (returned is not None)
+        self._events.append(("serve", seat, number, cone, returned, points))
+        self._after_serving_turn(seat)
+
+    def _after_serving_turn(self, seat: int) -> None:
+        self._last = seat
+        if self._cones:
+            self._offer(self._next(seat))
+        else:
+            self._end_day()
+
+    def _end_day(self) -> None:
+        """Phase 4: score, discard into the deck, and begin the next day or end the game."""
+        scores = []
+        for seat in range(self.game.players):
+            score = rules.score_day(self._served[seat], self._cards[seat])
+            scores.append(score)
+            self._banked[seat] += score.points
+            self._cards[seat] = list(score.kept)
+            self._hands[seat] = rules.hand_of(f for f in FLAVOURS if score.kept[f])
+            self._served[seat] = [0] * len(FLAVOURS)
+            self._ice = [deck + back for deck, back in zip(self._ice, score.discarded, strict=True)]
+        self._cones = {}
+        self._events.append(("score", self._day, tuple(scores), tuple(self._banked)))
+        if self._day == DAYS:
+            self._finish()
+            return
+        self._dealer = rules.next_dealer(self._banked, self._last)
+        self._day += 1
+        self._begin_day()
+
+    def _finish(self) -> None:
+        self._phase = Phase.OVER
+        self._to_act = ()
+        self._legal = None
+        unopened = tuple(sum(cards) for cards in self._cards)
+        self._winners = rules.winners(self._banked, unopened)
+        self._events.append(("end", self._winners, tuple(self._banked), unopened))
+
+    # -- results --------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self._phase is Phase.OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The points so far: the days scored, plus the scoops served today (each scores 1;
+        the duplicates count when the day is scored)."""
+        pairs = zip(self._banked, self._served, strict=True)
+        return tuple(banked + sum(served) for banked, served in pairs)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self._winners
+
+    # -- what a seat sees: never another's face-down card or discard, the decks' contents,
+    #    or the removed scoops --------------------------------------------------------------
+
+    def view(self, seat: Seat) -> dict[str, Any]:
+        players = self.game.players
+        scoop = self._scoop
+        return {
+            "game": "icecream",
+            "seat": seat,
+            "players": players,
+            "to_act": list(self._to_act),
+            "over": self.over,
+            "winners": list(self._winners),
+            "scores": list(self.scores),
+            "day": self._day,
+            "days": DAYS,
+            "phase": self._phase.value,
+            "dealer": self._dealer,
+            "active": self._active if self._to_act else None,
+            "ice_cream_deck": sum(self._ice),
+            "scoops_left": self._scoops_left,
+            "scoops_removed": REMOVED[players],
+            "scoop": scoop.key if scoop is not None else None,
+            "cones_started": self._started,
+            "cones_limit": CONES,
+            "max_scoops": MAX_SCOOPS,
+            "cones": self._cones_view(seat),
+            "seats": [self._seat_view(other, seat) for other in range(players)],
+            "log": self._log(seat),
+        }
+
+    def _cones_view(self, viewer: Seat) -> list[dict[str, Any]]:
+        """The cones not yet served; for a player, how its cards fit each (counting its own
+        face-down card, which is revealed before serving) and which scoops it lacks."""
+        hand = None
+        if viewer in range(self.game.players):
+            assert viewer is not None
+            hand = self._hands[viewer]
+            own = self._face_down[viewer]
+            if own is not None:
+                hand |= 1 << own
+        cones = []
+        for number, cone in self._cones.items():
+            entry: dict[str, Any] = {
+                "cone": number,
+                "scoops": [scoop.key for scoop in cone.scoops],
+                "fit": None,
+                "missing": None,
+            }
+            if hand is not None:
+                entry["fit"] = FITS[rules.fit(cone, hand)]
+                entry["missing"] = [scoop.key for scoop in cone.lacking(hand)]
+            cones.append(entry)
+        return cones
+
+    def _seat_view(self, seat: int, viewer: Seat) -> dict[str, Any]:
+        cards = []
+        for flavour in FLAVOURS:
+            count, served = self._cards[seat][flavour], self._served[seat][flavour]
+            cards += [
+                {"flavour": flavour.key, "scoops": served if i == 0 else 0} for i in range(count)
+            ]
+        face_down = self._face_down[seat]
+        return {
+            "seat": seat,
+            "cards": cards,
+            "face_down": int(face_down is not None),
+            "delivery": face_down.key if face_down is not None and seat == viewer else None,
+            "served": sum(self._served[seat]),
+            "unopened": sum(1 for card in cards if not card["scoops"]),
+            "total": self._banked[seat] + sum(self._served[seat]),
+        }
+
+    def _log(self, viewer: Seat) -> list[dict[str, Any]]:
+        """The log told from `viewer`'s side; entries are described once and remembered."""
+        log = self._described.setdefault(viewer, [])
+        for event in self._events[len(log) :]:
+            log.append(describe(event, viewer))
+        return [dict(entry) for entry in log]  # copies: a caller may change its view

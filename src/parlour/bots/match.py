@@ -3,7 +3,8 @@
 Where several seats may act at once, each bot decides on what its seat sees and its action
 arrives after its `think_time`; actions apply in arrival order (ties: lower seat first), and a
 decision that is no longer legal when it arrives is made again. The table's `timeout` applies
-when the simulated time reaches the state's clock.
+when the simulated time reaches the state's clock, counted from when the clock started (see
+`State.clock_since`); play goes on after it if the game does.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ def decide(bot: Bot, state: State, seat: int, now: float) -> Pending:
 
 def play_match(state: State, bots: Sequence[Bot], max_actions: int = 1_000_000) -> State:
     """Play `state` to the end with one bot per seat; returns the same (finished) state."""
-    now = 0.0
+    now = started = 0.0
+    applied = len(state.history)
     pending: dict[int, Pending] = {}
     for _ in range(max_actions):
         if state.over:
@@ -47,12 +49,17 @@ def play_match(state: State, bots: Sequence[Bot], max_actions: int = 1_000_000) 
                 pending[seat] = decide(bots[seat], state, seat, now)
         first = min(pending.values(), key=lambda p: (p.ready, p.seat))
         clock = state.clock
-        if clock is not None and first.ready >= clock:
+        if clock is not None and first.ready >= started + clock:
+            now = started + clock
             state.apply(TABLE, "timeout")
-            return state
-        now = first.ready
-        del pending[first.seat]
-        state.apply(first.seat, first.action)
+        else:
+            now = first.ready
+            del pending[first.seat]
+            state.apply(first.seat, first.action)
+        applied += 1
+        if state.clock_since == applied:  # a new clock: the decisions pending are stale
+            started = now
+            pending.clear()
         for seat, decision in list(pending.items()):
             if not state.is_legal(seat, decision.action):
                 del pending[seat]

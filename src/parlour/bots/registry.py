@@ -6,7 +6,7 @@ A bot sees only what its seat sees: the seat's view and its legal actions, never
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from parlour.kernel import Action, OptionError, Rng
@@ -51,6 +51,10 @@ class BotInfo:
     game: str | None = None
     prepare: Callable[[dict[str, Any]], None] | None = None
     """Called once with the game's options before games start (e.g. to build a table)."""
+    configure: Callable[[str], BotFactory] | None = None
+    """For a bot that takes settings: the factory for the name `NAME:SETTINGS` given the text
+    after the colon (e.g. `counter:expert`, `counter:speed=2:error=0.05`); it raises
+    `OptionError` naming a bad setting. `None`: the bot takes no settings."""
 
 
 _BOTS: dict[tuple[str | None, str], BotInfo] = {}
@@ -70,12 +74,19 @@ def bots_for(game: str) -> list[BotInfo]:
 
 
 def bot_info(game: str, name: str) -> BotInfo:
-    """The registered bot `name` for `game`, or `OptionError` listing its bots."""
+    """The registered bot `name` for `game`, or `OptionError` listing its bots. A name may
+    carry settings after a colon (`counter:expert`) for a bot that takes them: the settings
+    are checked here and the info returned makes the bot so configured."""
+    base, colon, settings = name.partition(":")
     for info in bots_for(game):
-        if info.name == name:
-            return info
+        if info.name == base:
+            if not colon:
+                return info
+            if info.configure is None:
+                raise OptionError(f"the {base} bot takes no settings, not {settings!r}")
+            return replace(info, name=name, factory=info.configure(settings))
     known = ", ".join(info.name for info in bots_for(game))
-    raise OptionError(f"{game} has no bot {name!r}; its bots are: {known}")
+    raise OptionError(f"{game} has no bot {base!r}; its bots are: {known}")
 
 
 def make_bot(game: str, name: str, seat: int, seed: int) -> Bot:

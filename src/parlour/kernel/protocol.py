@@ -141,9 +141,17 @@ class State(ABC):
 
     @property
     def clock(self) -> float | None:
-        """Seconds of play the table allows from the game's start; then a runner applies
-        `apply(None, "timeout")`. `None`: untimed. Engines never read a clock themselves."""
+        """Seconds of play the table allows, counted from when the clock started (see
+        `clock_since`); then a runner applies `apply(None, "timeout")`. `None`: untimed.
+        Engines never read a clock themselves."""
         return None
+
+    @property
+    def clock_since(self) -> int:
+        """How many actions the record held when the current clock started: 0 (the game's
+        start) unless the game restarts its clock, as Like Dice does for each challenge.
+        Runners count the deadline from then and drop bot decisions made before it."""
+        return 0
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
         """Whether `seat` may apply `action` now. Games may override this with a faster test."""

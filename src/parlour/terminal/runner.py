@@ -2,9 +2,10 @@
 
 The runner holds no rules: it shows the acting person's view, turns what they type into an
 action with the game's own `parse_action`, and applies it through the kernel. Where several
-seats may act at once, bots answer after their `think_time` and a person's action counts from
-when it was typed, so actions apply in the order they were made. The table's `timeout` is
-applied when the state's clock runs out.
+seats may act at once, bots answer after their `think_time` (shown while the person thinks)
+and a person's action counts from when it was typed, so actions apply in the order they were
+made. The table's `timeout` is applied when the state's clock runs out, counted from when it
+started (a game may restart it, see `State.clock_since`).
 """
 
 from __future__ import annotations
@@ -68,16 +69,17 @@ class TerminalGame:
         self.humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
         self.shown = len(state.view(None)["log"])
         self.pending: dict[int, Pending] = {}
+        self.clock_started = time.monotonic()
         self.hints = hint_source(game) if hints else None
 
     # -- the loop -------------------------------------------------------------------------
 
     def play(self) -> State:
         """Play until the game ends or the person quits (`Quit`)."""
-        clock = self.state.clock
-        deadline = time.monotonic() + clock if clock is not None else None
         try:
             while not self.state.over:
+                clock = self.state.clock
+                deadline = None if clock is None else self.clock_started + clock
                 if deadline is not None and time.monotonic() >= deadline:
                     self._apply(TABLE, "timeout")
                     continue
@@ -100,9 +102,9 @@ class TerminalGame:
             if shown is not None:
                 self.console.print(shown)
         name = self._name(seat)
-        text = self.prompt.ask(f"[bold]{name}[/bold] > ", deadline)
+        text = self._ask(seat, f"[bold]{name}[/bold] > ", deadline)
         if text is None or (deadline is not None and time.monotonic() >= deadline):
-            return  # the time ran out before the answer came: the loop applies the timeout
+            return  # time ran out (the loop applies the timeout) or the bots changed the game
         command = text.strip().lower()
         if command in ("help", "?"):
             self._help(seat)
@@ -125,6 +127,22 @@ class TerminalGame:
             self._apply(seat, action)
         else:
             self.console.print(Text(f"Too late for {action!r}: the others were faster.", "red"))
+
+    def _ask(self, seat: int, prompt: str, deadline: float | None) -> str | None:
+        """The person's line. Meanwhile bots whose actions fall due act (their log lines are
+        shown) and the prompt is asked again; `None` when the deadline passes, or when the bots
+        changed what the seat may do (the view is drawn again)."""
+        legal = self.state.legal_actions(seat)
+        while True:
+            due = [pending.ready for pending in self.pending.values()]
+            if deadline is not None:
+                due.append(deadline)
+            text = self.prompt.ask(prompt, min(due, default=None))
+            if text is not None or (deadline is not None and time.monotonic() >= deadline):
+                return text
+            self._bots_until(time.monotonic())
+            if seat not in self.state.to_act or self.state.legal_actions(seat) != legal:
+                return None
 
     # -- bots ---------------------------------------------------------------------------
 
@@ -153,6 +171,9 @@ class TerminalGame:
 
     def _apply(self, seat: int | None, action: str) -> None:
         self.state.apply(seat, action)
+        if self.state.clock_since == len(self.state.history):  # a new clock, a new question:
+            self.clock_started = time.monotonic()  # the decisions pending are stale
+            self.pending.clear()
         for other, decision in list(self.pending.items()):
             if not self.state.is_legal(other, decision.action):
                 del self.pending[other]

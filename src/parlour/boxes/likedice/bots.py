@@ -1,0 +1,180 @@
+"""Like Dice's own bots. `counter` counts like a person: its thinking time grows with the dice
+it must look at, it is sometimes wrong, and presets run from a child to an expert. It reads
+only its seat's view; runners order the answers by its `think_time`."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from parlour.bots.registry import Bot, BotFactory, BotInfo, View, register_bot
+from parlour.boxes.likedice import rules
+from parlour.boxes.likedice.components import (
+    CARD_BY_KEY,
+    CHALLENGE_BY_KEY,
+    MAX_ANSWER,
+    Challenge,
+    Die,
+    Kind,
+)
+from parlour.boxes.likedice.state import ANSWER_OF
+from parlour.kernel import Action, OptionError, Rng
+
+RUSH = 0.9
+"""Share of a challenge's time limit after which a slow counter calls out what it has."""
+MISSES = (-3, -2, -1, 1, 2, 3)
+"""How far off a wrong answer is."""
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A counter's speed and accuracy: seconds to take in the challenge, seconds for each die
+    it must look at, and the chance that a finished count is wrong."""
+
+    reaction: float
+    per_die: float
+    error: float
+
+
+PRESETS = {
+    "child": Skill(3.0, 1.2, 0.25),
+    "teen": Skill(2.0, 0.8, 0.15),
+    "adult": Skill(1.5, 0.6, 0.10),
+    "skilled": Skill(1.0, 0.4, 0.05),
+    "expert": Skill(0.6, 0.25, 0.02),
+}
+"""The presets, slowest and least accurate first; `counter` alone is `adult`."""
+
+
+def looked_at(challenge: Challenge, dice: Sequence[Die]) -> int:
+    """How many of the dice a counter must look at: those of the card's colours; every die for
+    white dice; for a sequence, the colours in order up to the one holding the position."""
+    if challenge.kind is Kind.WHITE:
+        return len(dice)
+    if challenge.kind is not Kind.SEQUENCE:
+        colours = challenge.colours
+        return sum(1 for die in dice if die.colour in colours)
+    seen = 0
+    for colour in challenge.colours:
+        seen += sum(1 for die in dice if die.colour is colour)
+        if seen >= challenge.position:
+            break
+    return seen
+
+
+class CounterBot(Bot):
+    """Counts the dice of the challenge over the common display and its own, taking
+    `reaction + per_die x dice looked at` seconds (give or take a fifth); a count is wrong
+    with the chance `error`, then off by 1 to 3. Where the challenge's time would run out it
+    calls out at 90% of it, right only in proportion to the dice it counted. As the winner it
+    takes the card with the most dots (the tie-break at the end)."""
+
+    name = "counter"
+
+    def __init__(self, seat: int, rng: Rng, skill: Skill) -> None:
+        super().__init__(seat, rng)
+        self.skill = skill
+        self._planned: tuple[int, float] | None = None  # (challenge number, seconds)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if view["phase"] == "take":
+            choices = view["take"]["choices"]
+            best = max(choices, key=lambda c: sum(d["pips"] for d in c["card"]["dice"]))
+            return str(best["action"])
+        challenge, dice = _situation(view, self.seat)
+        seconds = self._seconds(challenge, dice) * (0.8 + self.rng.below(401) / 1000)
+        accuracy = 1.0 - self.skill.error
+        limit = view["time_limit"]
+        if limit and seconds > RUSH * limit:
+            accuracy *= RUSH * limit / seconds
+            seconds = RUSH * limit
+        self._planned = (view["number"], seconds)
+        right = rules.answer(challenge, dice)
+        if self.rng.below(1_000_000) < accuracy * 1_000_000:
+            return ANSWER_OF[right]
+        return ANSWER_OF[self._miss(right)]
+
+    def think_time(self, view: View, legal: Sequence[Action]) -> float:
+        """The time planned by `choose` for this challenge (its estimate without the noise if
+        asked first); on its own turn to take a card, the default."""
+        if view["phase"] != "answer":
+            return super().think_time(view, legal)
+        if self._planned is not None and self._planned[0] == view["number"]:
+            return self._planned[1]
+        seconds = self._seconds(*_situation(view, self.seat))
+        limit = view["time_limit"]
+        return min(seconds, RUSH * limit) if limit else seconds
+
+    def _seconds(self, challenge: Challenge, dice: Sequence[Die]) -> float:
+        return self.skill.reaction + self.skill.per_die * looked_at(challenge, dice)
+
+    def _miss(self, right: int) -> int:
+        """A wrong answer near the right one, within 0 to 99."""
+        wrong = min(MAX_ANSWER, max(0, right + MISSES[self.rng.below(len(MISSES))]))
+        if wrong == right:
+            wrong = right + 1 if right < MAX_ANSWER else right - 1
+        return wrong
+
+
+def _situation(view: View, seat: int) -> tuple[Challenge, list[Die]]:
+    """The challenge and the dice the seat counts (the common display and its own), from its
+    view."""
+    cards = [*view["common"], *view["seats"][seat]["display"]]
+    dice = rules.dice_of(CARD_BY_KEY[card["key"]] for card in cards)
+    return CHALLENGE_BY_KEY[view["challenge"]["key"]], dice
+
+
+def _configure(preset: str) -> BotInfo:
+    """A registered counter with this preset, taking settings: another preset, `speed=X` (a
+    factor: 2 counts twice as fast) and `error=P` (the chance a count is wrong, 0 to 1)."""
+
+    def configure(settings: str) -> BotFactory:
+        skill, speed, error = PRESETS[preset], 1.0, None
+        for part in filter(None, settings.lower().split(":")):
+            key, equals, text = part.partition("=")
+            value = _finite(text)
+            if not equals and key in PRESETS:
+                skill = PRESETS[key]
+            elif key == "speed" and value is not None and value > 0:
+                speed = value
+            elif key == "error" and value is not None and 0 <= value <= 1:
+                error = value
+            else:
+                raise OptionError(
+                    f"counter setting {part!r} is not allowed: use a preset ("
+                    f"{', '.join(PRESETS)}), speed=X (a number above 0) or error=P (0 to 1)"
+                )
+        final = Skill(
+            skill.reaction / speed,
+            skill.per_die / speed,
+            skill.error if error is None else error,
+        )
+        return lambda seat, rng: CounterBot(seat, rng, final)
+
+    name = "counter" if preset == "adult" else f"counter-{preset}"
+    skill = PRESETS[preset]
+    return BotInfo(
+        name,
+        f"counts like {'an' if preset[0] in 'aeiou' else 'a'} {preset} ({skill.reaction:g} s "
+        f"+ {skill.per_die:g} s a die, wrong {skill.error:.0%}); settings: "
+        f"{name}:speed=2:error=0.05 or a preset ({', '.join(PRESETS)})",
+        configure(""),
+        game="likedice",
+        configure=configure,
+    )
+
+
+def _finite(text: str) -> float | None:
+    """`text` as a finite number, or None."""
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+register_bot(_configure("adult"))
+for preset in PRESETS:
+    if preset != "adult":
+        register_bot(_configure(preset))

@@ -1,0 +1,151 @@
+"""Like Dice's rules as plain functions: the answer to each kind of challenge over the dice a
+player sees (the common display plus their own), the dice that answer counts, the common cards
+the winner may take, and who wins at the end."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from parlour.boxes.likedice.components import (
+    CARDS,
+    CHALLENGES,
+    FACES,
+    Challenge,
+    DiceCard,
+    Die,
+    Kind,
+)
+
+
+def dice_of(cards: Iterable[DiceCard]) -> list[Die]:
+    """Every die printed on these cards."""
+    return [die for card in cards for die in card.dice]
+
+
+def answer(challenge: Challenge, dice: Sequence[Die]) -> int:
+    """The right answer to `challenge` for a player who sees `dice`. An absent colour counts 0;
+    a sequence with fewer dice than its position gives 0."""
+    kind = challenge.kind
+    if kind is Kind.COLOURS:
+        colours = challenge.colours
+        return sum(die.pips for die in dice if die.colour in colours)
+    if kind is Kind.WHITE:
+        faces = challenge.faces
+        return sum(die.pips for die in dice if die.pips in faces)
+    return sum(die.pips for die in _extremes(challenge, dice))
+
+
+# Tables for `answer_on`, per challenge and dice card (by index): what the card adds (colour
+# and white dice cards add up die by die); its highest big and lowest small pips (big+small;
+# 0 and 7 where it has no such die); or its dice's places in the sequence's order, as ranks
+# (the colour's place x 6 + 6 - pips: sorting ranks orders the dice as the card asks).
+_NO_SMALL = FACES + 1
+_SUMS = {
+    c.index: tuple(answer(c, card.dice) for card in CARDS)
+    for c in CHALLENGES
+    if c.kind is Kind.COLOURS or c.kind is Kind.WHITE
+}
+_BIG_SMALL = {
+    c.index: tuple(
+        (
+            max((d.pips for d in card.dice if d.colour is c.colours[0]), default=0),
+            min((d.pips for d in card.dice if d.colour is c.colours[1]), default=_NO_SMALL),
+        )
+        for card in CARDS
+    )
+    for c in CHALLENGES
+    if c.kind is Kind.BIG_SMALL
+}
+_RANKS = {
+    c.index: tuple(
+        tuple(c.colours.index(d.colour) * FACES + FACES - d.pips for d in card.dice)
+        for card in CARDS
+    )
+    for c in CHALLENGES
+    if c.kind is Kind.SEQUENCE
+}
+
+
+def answer_on(challenge: Challenge, cards: Sequence[int]) -> int:
+    """`answer` over the dice of these cards (indices into `CARDS`), from tables per card: the
+    fast path of play (`answer` says what it computes)."""
+    index = challenge.index
+    if challenge.kind is Kind.BIG_SMALL:
+        table = _BIG_SMALL[index]
+        big = max((table[card][0] for card in cards), default=0)
+        small = min((table[card][1] for card in cards), default=_NO_SMALL)
+        return big + (small if small != _NO_SMALL else 0)
+    if challenge.kind is Kind.SEQUENCE:
+        ranks = sorted([rank for card in cards for rank in _RANKS[index][card]])
+        position = challenge.position
+        return FACES - ranks[position - 1] % FACES if len(ranks) >= position else 0
+    table_of_sums = _SUMS[index]
+    return sum(table_of_sums[card] for card in cards)
+
+
+def counted(challenge: Challenge, dice: Sequence[Die]) -> frozenset[Die]:
+    """The dice (colour and pips) the right answer counts. Where equal dice tie (the highest
+    big die, the lowest small die, the die at a sequence's position) every die equal to the
+    one counted is in the set, so any card holding one of them may be taken."""
+    kind = challenge.kind
+    if kind is Kind.COLOURS:
+        colours = challenge.colours
+        return frozenset(die for die in dice if die.colour in colours)
+    if kind is Kind.WHITE:
+        faces = challenge.faces
+        return frozenset(die for die in dice if die.pips in faces)
+    return frozenset(_extremes(challenge, dice))
+
+
+def _extremes(challenge: Challenge, dice: Sequence[Die]) -> list[Die]:
+    """The one or two dice a big+small or sequence card asks for (none where they are absent)."""
+    if challenge.kind is Kind.BIG_SMALL:
+        big, small = challenge.colours
+        bigs = [die for die in dice if die.colour is big]
+        smalls = [die for die in dice if die.colour is small]
+        chosen = [max(bigs, key=_pips)] if bigs else []
+        if smalls:
+            chosen.append(min(smalls, key=_pips))
+        return chosen
+    ordered = in_sequence(challenge, dice)
+    position = challenge.position
+    return [ordered[position - 1]] if len(ordered) >= position else []
+
+
+def _pips(die: Die) -> int:
+    return die.pips
+
+
+def in_sequence(challenge: Challenge, dice: Sequence[Die]) -> list[Die]:
+    """The dice ordered as a sequence card asks: by the card's colour order, within a colour
+    from the highest pips to the lowest."""
+    rank = {colour: place for place, colour in enumerate(challenge.colours)}
+    return sorted(dice, key=lambda die: (rank[die.colour], -die.pips))
+
+
+def takeable(common: Sequence[DiceCard], used: frozenset[Die]) -> tuple[int, ...]:
+    """The places (0-based) of the common cards the winner may take: those holding a die the
+    answer counted, or every card when the answer counted none of them."""
+    places = tuple(
+        place for place, card in enumerate(common) if any(die in used for die in card.dice)
+    )
+    return places or tuple(range(len(common)))
+
+
+def reached(cards: int, target: int) -> bool:
+    """Whether a display of `cards` cards has reached its player's target."""
+    return cards >= target
+
+
+def final_winners(
+    cards: Sequence[int], targets: Sequence[int], pips: Sequence[int]
+) -> tuple[int, ...]:
+    """When the dice deck runs out: the most cards relative to each player's target (ruling),
+    ties to the highest dot total of the own display; players still tied share the win."""
+    keys = [
+        (Fraction(count, target), total)
+        for count, target, total in zip(cards, targets, pips, strict=True)
+    ]
+    best = max(keys)
+    return tuple(seat for seat, key in enumerate(keys) if key == best)

@@ -1,0 +1,148 @@
+"""Like Dice in the terminal: the challenge card, the common display and every player's own
+display drawn with coloured dice (cards, target, dots), the answers called out so far in
+calling order, the last challenge's check (who won, which card moved), the winner's choice,
+and the recent log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+STYLES = {
+    "blue": "bold blue",
+    "red": "bold red",
+    "green": "bold green",
+    "yellow": "bold yellow",
+    "purple": "bold magenta",
+}
+FACES = "⚀⚁⚂⚃⚄⚅"
+HINTS = {
+    "answer": "Type your count, a number from 0 to 99 (e.g. 17), or pass (p). help lists the "
+    "actions.",
+    "take": "Type take 1, take 2 or take 3 (or just the number, or the card's dice, e.g. b4 g6).",
+}
+
+
+def seat_name(view: dict[str, Any], seat: int) -> str:
+    return "You" if seat == view["seat"] else f"Seat {seat + 1}"
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    parts: list[RenderableType] = [_header(view)]
+    if not view["over"]:
+        parts.append(_challenge(view["challenge"], view["number"]))
+    parts.append(_displays(view))
+    if view["answers"] and view["phase"] != "over":
+        parts.append(_answers(view))
+    if view["result"] is not None:
+        parts.append(_result(view))
+    seat = view["seat"]
+    if seat in view["to_act"]:
+        parts.append(Text(HINTS[view["phase"]], style="dim"))
+    log = view["log"][-5:]
+    if log:
+        parts.append(Text("\n".join(entry["text"] for entry in log), style="dim"))
+    return Group(*parts)
+
+
+def _header(view: dict[str, Any]) -> Text:
+    text = Text("Like Dice", style="bold")
+    text.append(f"  {view['level']} · challenge {view['number']}")
+    text.append(f" · dice deck: {view['dice_deck']} card{'s' if view['dice_deck'] != 1 else ''}")
+    if view["time_limit"]:
+        text.append(f" · {view['time_limit']} s a challenge")
+    if view["over"]:
+        names = " and ".join(seat_name(view, seat) for seat in view["winners"])
+        text.append(f"\nGame over. Won: {names}.", style="bold")
+    elif view["phase"] == "take":
+        text.append(f" · {seat_name(view, view['take']['seat'])} may choose a card")
+    else:
+        waiting = ", ".join(seat_name(view, seat) for seat in view["to_act"])
+        text.append(f" · waiting for: {waiting}")
+    return text
+
+
+def die(entry: dict[str, Any]) -> Text:
+    """One die in its colour: its face and its number."""
+    return Text(f"{FACES[entry['pips'] - 1]}{entry['pips']}", style=STYLES[entry["colour"]])
+
+
+def card(entry: dict[str, Any]) -> Text:
+    """A dice card: its two dice in brackets."""
+    return Text("[").append(die(entry["dice"][0])).append(" ").append(die(entry["dice"][1])) + "]"
+
+
+def _challenge(challenge: dict[str, Any], number: int) -> Text:
+    text = Text(f"Challenge {number}: ", style="bold")
+    kind = challenge["kind"]
+    if kind == "colours":
+        text += Text(" + ").join(Text(c, style=STYLES[c]) for c in challenge["colours"])
+    elif kind == "big+small":
+        big, small = challenge["big"], challenge["small"]
+        text += Text("BIG ") + Text(big.upper(), style=STYLES[big])
+        text += Text(" + small ") + Text(small, style=STYLES[small])
+    elif kind == "white":
+        text += Text("white dice " + " ".join(FACES[f - 1] for f in challenge["faces"]))
+    else:
+        text += Text(" ").join(Text(c, style=STYLES[c]) for c in challenge["order"])
+        text += Text(f" · position {challenge['position']}", style="bold")
+    text.append(f"\n  {challenge['text']}", style="italic")
+    return text
+
+
+def _displays(view: dict[str, Any]) -> Table:
+    table = Table(box=None, pad_edge=False, show_header=False)
+    table.add_column(style="bold")
+    table.add_column()
+    table.add_column(justify="right")
+    places = Text("  ").join(
+        Text(f"{place}:") + card(entry) for place, entry in enumerate(view["common"], start=1)
+    )
+    table.add_row("common", places, "")
+    for seat in view["seats"]:
+        number = seat["seat"]
+        name = seat_name(view, number) + (" ▶" if number in view["to_act"] else "")
+        cards = Text(" ").join(card(entry) for entry in seat["display"])
+        tally = f"{seat['cards']}/{seat['target']} cards · {seat['pips']} dots"
+        table.add_row(name, cards, tally)
+    return table
+
+
+def _answers(view: dict[str, Any]) -> Text:
+    called = [
+        f"{seat_name(view, entry['seat'])}: "
+        + ("pass" if entry["answer"] is None else str(entry["answer"]))
+        for entry in view["answers"]
+    ]
+    return Text("Called (in order): " + " · ".join(called))
+
+
+def _result(view: dict[str, Any]) -> Text:
+    result = view["result"]
+    text = Text(f"Challenge {result['number']} checked", style="bold")
+    if result["timed_out"]:
+        text.append(" (time was up)")
+    text.append(": ")
+    checks = [
+        f"{seat_name(view, check['seat'])} {check['answer']} "
+        + ("✓" if check["right"] else f"✗ ({check['correct']})")
+        for check in result["checked"]
+    ]
+    text.append(" · ".join(checks) or "no answers")
+    if result["winner"] is None:
+        text.append(" · nobody was right")
+    elif result["took"] is not None:
+        text.append(f" · {seat_name(view, result['winner'])} took ")
+        text.append(card(result["took"]))
+    take = view["take"]
+    if take is not None:
+        text.append(f"\n{seat_name(view, take['seat'])} may take: ")
+        text.append(
+            Text("  ").join(
+                Text(f"{choice['action']} ") + card(choice["card"]) for choice in take["choices"]
+            )
+        )
+    return text

@@ -1,0 +1,79 @@
+"""Dokitto! Ice as a kernel game: its metadata, its two options and their cross-checks."""
+
+from __future__ import annotations
+
+from parlour.boxes.dokitto.components import FLAVOUR_NAMES, FLAVOURS, FLAVOURS_IN_PLAY
+from parlour.boxes.dokitto.rules import NextLeader
+from parlour.boxes.dokitto.state import DokittoState
+from parlour.kernel import Game, GameInfo, Option, OptionError, OptionType, Rng, register
+from parlour.kernel.options import Value
+
+NEEDED_TEXT = "none: drawn at random; else 3 for 2 or 3 players, 4 for 4, 5 for 5"
+
+OPTIONS = (
+    Option(
+        "flavours",
+        OptionType.CHOICE,
+        [],
+        "the flavours in play (distinct, as many as the player count needs); none: the game "
+        "draws them at random",
+        choices=tuple(flavour.key for flavour in FLAVOURS),
+        is_list=True,
+        length_text=NEEDED_TEXT,
+    ),
+    Option(
+        "next_round_leader",
+        OptionType.CHOICE,
+        NextLeader.ROTATE.value,
+        "who plays first from the second round on: rotate (the next seat clockwise after the "
+        "previous round's first player) or last_winner (the winner of the previous round's "
+        "last trick)",
+        choices=tuple(rule.value for rule in NextLeader),
+    ),
+)
+
+
+@register
+class Dokitto(Game):
+    """Dokitto! Ice: a trick-taking game; take Ice tiles for your cone, but never a fourth."""
+
+    info = GameInfo(
+        name="dokitto",
+        title="Dokitto! Ice",
+        summary="Trick-taking with flavour cards: one flavour, the highest wins; mixed, the "
+        "lowest wins. Each trick's winner takes an Ice tile; a fourth one spoils its round. "
+        "Rounds until someone has 10 points; the most points win.",
+        min_players=min(FLAVOURS_IN_PLAY),
+        max_players=max(FLAVOURS_IN_PLAY),
+        options=OPTIONS,
+        rulebook="003_3eab4136b12878bb.txt",
+        hidden_information=True,
+    )
+
+    @classmethod
+    def check(cls, players: int, options: dict[str, Value]) -> None:
+        named = options["flavours"]
+        assert isinstance(named, list)
+        needed = FLAVOURS_IN_PLAY[players]
+        text = ",".join(str(name) for name in named)
+        if named and len(named) != needed:
+            raise OptionError(
+                f"option flavours={text} names {len(named)} flavours; {players} players need "
+                f"{needed} ({NEEDED_TEXT})"
+            )
+        repeated = sorted({str(name) for name in named if named.count(name) > 1})
+        if repeated:
+            raise OptionError(
+                f"option flavours={text} names {repeated[0]} twice: the flavours must be distinct"
+            )
+
+    def __init__(self, players: int, options: dict[str, Value]) -> None:
+        super().__init__(players, options)
+        named = options["flavours"]
+        assert isinstance(named, list)
+        self.named_flavours = tuple(sorted(FLAVOUR_NAMES[str(name)] for name in named))
+        """The flavours the option names, in flavour order (empty: drawn at random)."""
+        self.next_round_leader = NextLeader(options["next_round_leader"])
+
+    def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> DokittoState:
+        return DokittoState(self, rng, seed, chance)

@@ -1,0 +1,435 @@
+"""Dokitto! Ice's state machine: rounds of tricks until someone has 10 points.
+
+A round: the deal, then tricks. The seat to act plays a card (of the led flavour if it holds
+one); when every seat has played, the trick's winner takes the top tile of a stack it may take
+from, choosing with `take FLAVOUR` only when it may take from more than one. A winner who must
+take a fourth tile ends the round at once. Otherwise the winner leads the next trick, and the
+round ends when the hands are empty. After the round's scoring the game ends if someone has 10
+points or more; else the next round is dealt.
+
+Actions (canonical text):
+    play grape 7     (the seat to act) play that card
+    take grape       (the trick's winner, when it may choose) the top tile of the grape stack
+
+Chance, in the order it is drawn (`game.new(seed, chance=[...])` scripts it): the flavours in
+play, unless the option names them, one at a time (an index into the flavours not yet drawn,
+in flavour order); then for each round the deal, seat 0 first, one card at a time (an index
+into the cards not yet dealt, in card order), and for each stack in play, in flavour order, the
+star's place in it from the top (0, 1 or 2).
+
+Random play is the benchmark's hot path, so the engine is lean: cards are small integers and
+hands bit masks; action texts are precomputed; each legal list is built once, when the seat to
+act changes, mostly as one look-up of a shared tuple.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from parlour.boxes.dokitto import rules, views
+from parlour.boxes.dokitto.components import (
+    BUST_TILE,
+    CARD_NAMES,
+    FLAVOUR_OF,
+    FLAVOURS,
+    FLAVOURS_IN_PLAY,
+    HAND_SIZE,
+    NUMBERS,
+    PLAYER_COUNTS,
+    TILES,
+    Card,
+    Flavour,
+    cards_of,
+)
+from parlour.boxes.dokitto.notation import flavour_named, normalise
+from parlour.boxes.dokitto.rules import playable
+from parlour.kernel import Action, IllegalAction, Rng, Seat, State
+
+if TYPE_CHECKING:
+    from parlour.boxes.dokitto.game import Dokitto
+
+PLAYS: tuple[Action, ...] = tuple(f"play {name}" for name in CARD_NAMES)
+"""The action that plays each card, by card."""
+CARD_OF_PLAY = {action: card for card, action in enumerate(PLAYS)}
+TAKES: tuple[Action, ...] = tuple(f"take {flavour.key}" for flavour in FLAVOURS)
+"""The action that takes each flavour's top tile, by flavour."""
+FLAVOUR_OF_TAKE = dict(zip(TAKES, FLAVOURS, strict=True))
+
+SEATS = tuple((seat,) for seat in range(max(PLAYER_COUNTS)))
+"""`to_act` when seat i is to act."""
+NEXT_SEAT = {
+    players: tuple((seat + 1) % players for seat in range(players)) for players in PLAYER_COUNTS
+}
+"""The next seat clockwise, by player count."""
+
+
+class Phase(Enum):
+    """What the game waits for."""
+
+    PLAY = "play"  # the seat to act plays a card
+    TAKE = "take"  # the trick's winner chooses a stack
+    OVER = "over"
+
+
+_SUIT_PLAYS: dict[rules.Hand, tuple[Action, ...]] = {}
+"""The play actions of some cards of one flavour (a bit mask), filled as met (at most
+5 x 8191 entries): a follower's legal list is one look-up here."""
+
+
+def plays_of(hand: rules.Hand) -> tuple[Action, ...]:
+    """The play actions of every card in `hand`, in card order, glued from shared tuples."""
+    actions = _SUIT_PLAYS.get(hand)
+    if actions is not None:
+        return actions
+    actions = ()
+    for suit in rules.SUIT_MASK:
+        cards = hand & suit
+        if cards:
+            part = _SUIT_PLAYS.get(cards)
+            if part is None:
+                part = _SUIT_PLAYS[cards] = tuple(PLAYS[card] for card in rules.cards_in(cards))
+            actions += part
+    return actions
+
+
+def draw_flavours(rng: Rng, count: int) -> tuple[Flavour, ...]:
+    """`count` flavours drawn one at a time from those not yet drawn, in flavour order."""
+    pool = list(FLAVOURS)
+    return tuple(sorted(pool.pop(rng.below(len(pool))) for _ in range(count)))
+
+
+def check_script(chance: Sequence[int], players: int, drawn_flavours: bool) -> None:
+    """Refuse a chance script with an outcome out of its draw's range (`ValueError`), so
+    that a bad script fails when the game is dealt, never halfway through an action."""
+    flavours = FLAVOURS_IN_PLAY[players]
+    ranges = list(range(len(FLAVOURS), len(FLAVOURS) - flavours, -1)) if drawn_flavours else []
+    deck = flavours * NUMBERS
+    one_round = [*range(deck, deck - players * HAND_SIZE[players], -1), *[TILES] * flavours]
+    while len(ranges) < len(chance):
+        ranges += one_round
+    for value, size in zip(chance, ranges, strict=False):
+        if not 0 <= value < size:
+            raise ValueError(f"scripted chance outcome {value!r} is not in 0..{size - 1}")
+
+
+class DokittoState(State):
+    """A Dokitto! Ice game in progress: the hands, the stacks, the cones, the trick and the
+    totals.
+
+    `to_act` and `over` are plain attributes rather than properties: every decision of a
+    simulation reads them, and an attribute is read three times faster.
+    """
+
+    game: Dokitto
+    to_act: tuple[int, ...] = ()
+    over = False
+
+    def __init__(self, game: Dokitto, rng: Rng, seed: int, chance: tuple[int, ...]) -> None:
+        super().__init__(game, rng, seed, chance)
+        players = self._players = game.players
+        named = game.named_flavours
+        if chance:
+            check_script(chance, players, drawn_flavours=not named)
+        self._flavours = named or draw_flavours(rng, FLAVOURS_IN_PLAY[players])
+        self._deck = cards_of(self._flavours)
+        self._next_seat = NEXT_SEAT[players]
+        self._totals = [0] * players
+        self._round = 0
+        self._phase = Phase.PLAY
+        self._seat = 0  # the seat to act; -1 once the game is over
+        self._legal: tuple[Action, ...] = ()  # its legal actions
+        self._choices: tuple[Flavour, ...] = ()  # the stacks a trick's winner chooses from
+        self._last_round: views.RoundResult | None = None
+        self._events: list[tuple[Any, ...]] = []
+        self._described: dict[Seat, list[dict[str, Any]]] = {}  # the log, per viewer, so far
+        self._begin_round(0, *self._draw_round())
+
+    def _copy_into(self, twin: State) -> None:
+        assert isinstance(twin, DokittoState)
+        twin._hands = list(self._hands)
+        twin._left = list(self._left)
+        twin._cones = [list(cone) for cone in self._cones]
+        twin._trick = list(self._trick)
+        twin._tricks = list(self._tricks)
+        twin._totals = list(self._totals)
+        twin._events = list(self._events)
+        twin._described = {viewer: list(log) for viewer, log in self._described.items()}
+
+    # -- rounds and tricks --------------------------------------------------------------------
+
+    def _draw_round(self) -> tuple[list[rules.Hand], tuple[Card, ...], list[int]]:
+        """A round's chance: the hands, the cards set aside and each stack's star (-1 for
+        the flavours not in play)."""
+        below = self._rng.below
+        deck = list(self._deck)
+        pop = deck.pop
+        undealt = len(deck)
+        hands = []
+        for _ in range(self._players):
+            hand = 0
+            for _ in range(HAND_SIZE[self._players]):
+                hand |= 1 << pop(below(undealt))
+                undealt -= 1
+            hands.append(hand)
+        stars = [-1] * len(FLAVOURS)
+        for flavour in self._flavours:
+            stars[flavour] = below(TILES)
+        return hands, tuple(deck), stars
+
+    def _begin_round(
+        self, first: int, hands: list[rules.Hand], aside: tuple[Card, ...], stars: list[int]
+    ) -> None:
+        """Deal a round: new hands, full stacks, empty cones; `first` leads."""
+        self._round += 1
+        self._first = first
+        self._hands = hands
+        self._aside = aside
+        self._star = stars
+        self._left = [TILES if star >= 0 else 0 for star in stars]
+        self._cones: list[list[views.Tile]] = [[] for _ in range(self._players)]
+        self._tricks: list[views.Trick] = []
+        size = HAND_SIZE[self._players]
+        self._events.append(("round", self._round, first, self._flavours, size))
+        self._begin_trick(first)
+
+    def _begin_trick(self, leader: int) -> None:
+        self._phase = Phase.PLAY
+        self._leader = self._seat = leader
+        self.to_act = SEATS[leader]
+        self._trick: list[Card] = []
+        self._legal = plays_of(playable(self._hands[leader], None))
+
+    # -- who acts and what they may do --------------------------------------------------------
+
+    def legal_actions(self, seat: Seat) -> tuple[Action, ...]:
+        return self._legal if seat == self._seat else ()
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        return seat == self._seat and action in self._legal
+
+    def parse_action(self, seat: Seat, text: str) -> Action:
+        """The canonical text, a short form (see `notation`), or a bare number or flavour
+        standing for the one legal action it can mean (`7`: the only 7 you may play; `g`:
+        `take grape`, or the only grape card you may play)."""
+        wanted = normalise(text)
+        legal = self.legal_actions(seat)
+        if wanted in legal or " " in wanted:
+            return super().parse_action(seat, wanted)
+        if wanted.isdigit():
+            matches = [a for a in legal if a.startswith("play ") and a.split()[2] == wanted]
+        else:
+            flavour = flavour_named(wanted)
+            matches = [a for a in legal if flavour is not None and a.split()[1] == flavour.key]
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            raise IllegalAction(f"{text!r} could mean {', '.join(matches)}; say which")
+        return super().parse_action(seat, wanted)
+
+    def explain(self, seat: Seat, action: object) -> str:
+        if seat == self._seat and isinstance(action, str):
+            reason = self._refusal(action)
+            if reason:
+                return reason
+        return super().explain(seat, action)
+
+    def _refusal(self, action: str) -> str | None:
+        """Why the rules refuse one of the game's actions to the seat to act (None: the text
+        is no action of the game)."""
+        if self._phase is Phase.TAKE:
+            if action in CARD_OF_PLAY:
+                return f"you won the trick: take a tile first ({self._choice_text()})"
+            flavour = FLAVOUR_OF_TAKE.get(action)
+            if flavour is None:
+                return None
+            if flavour not in self._flavours:
+                return f"{flavour.key} is not in play in this game; {self._choice_text()}"
+            if not self._left[flavour]:
+                return f"no {flavour.key} tile is left; {self._choice_text()}"
+            return f"no {flavour.key} card was played in this trick; {self._choice_text()}"
+        if action in FLAVOUR_OF_TAKE:
+            return "there is no tile to choose now: play a card"
+        card = CARD_OF_PLAY.get(action)
+        if card is None:
+            return None
+        if FLAVOUR_OF[card] not in self._flavours:
+            return f"{FLAVOUR_OF[card].key} is not in play in this game"
+        if not self._hands[self._seat] >> card & 1:
+            return f"{CARD_NAMES[card]} is not in your hand"
+        cards = ", ".join(action.removeprefix("play ") for action in self._legal)
+        led = FLAVOUR_OF[self._trick[0]].key
+        return f"you hold {led}, the flavour led, so you must play one: {cards}"
+
+    def _choice_text(self) -> str:
+        return "choose " + " or ".join(TAKES[flavour] for flavour in self._choices)
+
+    # -- applying actions ---------------------------------------------------------------------
+
+    def _apply(self, seat: Seat, action: Action) -> None:
+        assert seat is not None
+        card = CARD_OF_PLAY.get(action)
+        if card is None:  # `take FLAVOUR`: the trick's winner chooses a stack
+            self._take(seat, FLAVOUR_OF_TAKE[action])
+            return
+        hands = self._hands
+        hands[seat] ^= 1 << card
+        trick = self._trick
+        trick.append(card)
+        self._events.append(("play", self._round, seat, card))
+        if len(trick) == self._players:
+            self._end_trick()
+            return
+        seat = self._seat = self._next_seat[seat]
+        self.to_act = SEATS[seat]
+        self._legal = plays_of(playable(hands[seat], FLAVOUR_OF[trick[0]]))
+
+    def _end_trick(self) -> None:
+        """Every seat has played: the winner busts, takes a tile, or chooses a stack."""
+        trick = self._trick
+        index, single = rules.trick_winner(trick)
+        winner = (self._leader + index) % self._players
+        self._events.append(("won", self._round, winner, trick[index], single))
+        if len(self._cones[winner]) == BUST_TILE - 1:
+            self._tricks.append((self._leader, tuple(trick), winner, None, False))
+            self._events.append(("bust", self._round, winner))
+            self._end_round(busted=winner)
+            return
+        choices = rules.tile_flavours(trick, single, self._left, self._flavours)
+        if len(choices) == 1:
+            self._take(winner, choices[0])
+            return
+        self._phase = Phase.TAKE
+        self._choices = choices
+        self._seat = winner
+        self.to_act = SEATS[winner]
+        self._legal = tuple(TAKES[flavour] for flavour in choices)
+
+    def _take(self, winner: int, flavour: Flavour) -> None:
+        """The winner takes the top tile of `flavour`'s stack (with its Topping token if it
+        carries the star); then the next trick, or the round's end."""
+        left = self._left
+        starred = rules.top_is_starred(left[flavour], self._star[flavour])
+        left[flavour] -= 1
+        self._cones[winner].append((flavour, starred))
+        self._events.append(("take", self._round, winner, flavour, starred))
+        self._tricks.append((self._leader, tuple(self._trick), winner, flavour, starred))
+        if self._hands[winner]:
+            self._begin_trick(winner)
+        else:  # every hand is empty
+            self._end_round(busted=None)
+
+    def _end_round(self, busted: int | None) -> None:
+        """Score the cones; then the game ends or the next round is dealt."""
+        points = tuple(
+            rules.round_points(len(cone), sum(starred for _, starred in cone), seat == busted)
+            for seat, cone in enumerate(self._cones)
+        )
+        totals = self._totals
+        for seat, gained in enumerate(points):
+            totals[seat] += gained
+        self._last_round = (self._round, points, busted)
+        self._events.append(("score", self._round, points, tuple(totals), busted))
+        if rules.game_over(totals):
+            self._finish()
+            return
+        last_winner = self._tricks[-1][2]
+        rule = self.game.next_round_leader
+        first = rules.next_first(rule, self._first, last_winner, self._players)
+        self._begin_round(first, *self._draw_round())
+
+    def _finish(self) -> None:
+        self._phase = Phase.OVER
+        self.over = True
+        self._seat = -1
+        self.to_act = ()
+        self._legal = ()
+        self._trick = []
+        self._events.append(("end", self._round, self.winners, tuple(self._totals)))
+
+    # -- results and secrets ------------------------------------------------------------------
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return rules.winners(self._totals) if self.over else ()
+
+    @property
+    def flavours(self) -> tuple[Flavour, ...]:
+        """The flavours in play (public)."""
+        return self._flavours
+
+    @property
+    def hands(self) -> tuple[tuple[str, ...], ...]:
+        """Every seat's hand, by card name: never in another seat's view (for tests and
+        tools)."""
+        return tuple(tuple(views.names(rules.cards_in(hand))) for hand in self._hands)
+
+    @property
+    def aside(self) -> tuple[str, ...]:
+        """The cards set aside this round, by name: the table's secret (for tests and tools)."""
+        return tuple(views.names(self._aside))
+
+    @property
+    def stacks(self) -> dict[str, tuple[bool, ...]]:
+        """Each stack in play, top first, as whether each tile carries the star: the table's
+        secret (for tests and tools)."""
+        stacks = {}
+        for flavour in self._flavours:
+            taken = TILES - self._left[flavour]
+            star = self._star[flavour]
+            stacks[flavour.key] = tuple(place == star for place in range(taken, TILES))
+        return stacks
+
+    # -- what a seat sees: its own hand and the public table ----------------------------------
+
+    def view(self, seat: Seat) -> dict[str, Any]:
+        players = self._players
+        hand = self._hands[seat] if seat is not None and 0 <= seat < players else None
+        taking = self._phase is Phase.TAKE
+        trick, leader, left = self._trick, self._leader, self._left
+        return {
+            "game": "dokitto",
+            "seat": seat,
+            "players": players,
+            "to_act": list(self.to_act),
+            "over": self.over,
+            "winners": list(self.winners),
+            "scores": list(self._totals),
+            "round": self._round,
+            "first": self._first,
+            "flavours": [flavour.key for flavour in self._flavours],
+            "phase": self._phase.value,
+            "hand": None if hand is None else views.names(rules.cards_in(hand)),
+            "playable": [] if taking else [a[5:] for a in self.legal_actions(seat)],
+            "hand_sizes": [hand.bit_count() for hand in self._hands],
+            "aside": len(self._aside),
+            "trick": {
+                "leader": leader,
+                "led": FLAVOUR_OF[trick[0]].key if trick else None,
+                "plays": views.plays(leader, trick, players),
+                "winner": self._seat if taking else None,
+            },
+            "tile_choice": [flavour.key for flavour in self._choices] if taking else [],
+            "tricks": [views.trick(done, players) for done in self._tricks],
+            "stacks": {flavour.key: left[flavour] for flavour in self._flavours},
+            "toppings": [
+                flavour.key  # still in the supply: the starred tile is not taken yet
+                for flavour in self._flavours
+                if not rules.star_taken(left[flavour], self._star[flavour])
+            ],
+            "cones": [views.cone(seat, cone) for seat, cone in enumerate(self._cones)],
+            "last_round": views.round_result(self._last_round),
+            "log": self._log(seat),
+        }
+
+    def _log(self, viewer: Seat) -> list[dict[str, Any]]:
+        """The log told from `viewer`'s side; entries are described once and remembered."""
+        log = self._described.setdefault(viewer, [])
+        for event in self._events[len(log) :]:
+            log.append(views.describe(event, viewer))
+        return [dict(entry) for entry in log]  # copies: a caller may change its view

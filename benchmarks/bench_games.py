@@ -7,6 +7,9 @@ the legal actions of the seat to act (one of them at random where several act at
 apply a uniformly random one (OpenSpiel's chance nodes are sampled by their probabilities).
 A case without a peer reports Parlour's figure alone. Rounds alternate between the two sides so that
 both see the same machine; the best round of each counts. The ratio is the figure to watch.
+A case may compare decisions per second instead of games (Dokitto against `hearts`, whose
+games differ in length): a decision is a player's action, so OpenSpiel's chance nodes are not
+counted, though the time they take is, as Parlour's dealing inside the engine is.
 """
 
 from __future__ import annotations
@@ -30,16 +33,26 @@ class Case:
     players: int
     options: dict[str, object]
     peer: str  # an OpenSpiel game name, or "" for no peer
+    unit: str = "games"  # what is compared: games, or decisions (actions of a player: list
+    # the legal actions, choose, apply; OpenSpiel's chance nodes are not decisions)
 
 
 CASES = (
     Case("Dicetime vs OpenSpiel yacht, 2 players", "dicetime", 2, {}, "yacht"),
     Case("Dicecream, 3 players (no peer)", "dicecream", 3, {}, ""),
+    Case("Dokitto! Ice vs OpenSpiel hearts, 4 players", "dokitto", 4, {}, "hearts", "decisions"),
+    Case("Ice Cream, 4 players (no peer)", "icecream", 4, {}, ""),
+    Case("Like Dice, 4 players, advanced (no peer)", "likedice", 4, {"level": "advanced"}, ""),
 )
 
 
-def parlour_games(case: Case, rng: random.Random, seconds: float) -> tuple[int, int, float]:
-    """Random games until `seconds` pass; returns (games, actions, elapsed)."""
+Run = tuple[int, int, int, float]
+"""What a side did in one round: (games, actions, decisions, elapsed seconds)."""
+
+
+def parlour_games(case: Case, rng: random.Random, seconds: float) -> Run:
+    """Random games until `seconds` pass. Every action applied here is a seat's decision
+    (chance happens inside the engine; the table's own actions are never applied)."""
     game = parlour.load(case.parlour_game, case.players, **case.options)
     draw = rng.random
     games = actions = 0
@@ -53,16 +66,17 @@ def parlour_games(case: Case, rng: random.Random, seconds: float) -> tuple[int, 
             state.apply(seat, legal[int(draw() * len(legal))])
             actions += 1
         games += 1
-    return games, actions, time.perf_counter() - started
+    return games, actions, actions, time.perf_counter() - started
 
 
-def openspiel_games(case: Case, rng: random.Random, seconds: float) -> tuple[int, int, float]:
-    """The same loop on an OpenSpiel game (chance outcomes sampled by probability)."""
+def openspiel_games(case: Case, rng: random.Random, seconds: float) -> Run:
+    """The same loop on an OpenSpiel game (chance outcomes sampled by probability; they
+    count as actions, not as decisions)."""
     import pyspiel
 
     game = pyspiel.load_game(case.peer)
     draw = rng.random
-    games = actions = 0
+    games = actions = decisions = 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
         state = game.new_initial_state()
@@ -79,23 +93,26 @@ def openspiel_games(case: Case, rng: random.Random, seconds: float) -> tuple[int
             else:
                 legal = state.legal_actions()
                 action = legal[int(draw() * len(legal))]
+                decisions += 1
             state.apply_action(action)
             actions += 1
         games += 1
-    return games, actions, time.perf_counter() - started
+    return games, actions, decisions, time.perf_counter() - started
 
 
 def best_rate(
-    run: Callable[[Case, random.Random, float], tuple[int, int, float]],
+    run: Callable[[Case, random.Random, float], Run],
     case: Case,
     seconds: float,
     seed: int,
 ) -> dict[str, float]:
-    games, actions, elapsed = run(case, random.Random(seed), seconds)
+    games, actions, decisions, elapsed = run(case, random.Random(seed), seconds)
     return {
         "games_per_second": games / elapsed,
         "actions_per_game": actions / max(1, games),
         "games": games,
+        "decisions_per_second": decisions / elapsed,
+        "decisions_per_game": decisions / max(1, games),
     }
 
 
@@ -107,13 +124,30 @@ def measure(case: Case, seconds: float, rounds: int) -> dict[str, object]:
         ours.append(best_rate(parlour_games, case, seconds, round_number))
         if case.peer:
             peers.append(best_rate(openspiel_games, case, seconds, round_number))
-    best_ours = max(ours, key=lambda r: r["games_per_second"])
-    result: dict[str, object] = {"case": case.label, "parlour": best_ours}
+    rate = f"{case.unit}_per_second"
+    best_ours = max(ours, key=lambda r: r[rate])
+    result: dict[str, object] = {"case": case.label, "unit": case.unit, "parlour": best_ours}
     if peers:
-        best_peer = max(peers, key=lambda r: r["games_per_second"])
+        best_peer = max(peers, key=lambda r: r[rate])
         result["peer"] = best_peer
-        result["ratio"] = best_ours["games_per_second"] / best_peer["games_per_second"]
+        result["ratio"] = best_ours[rate] / best_peer[rate]
     return result
+
+
+def decisions_line(result: dict[str, object]) -> str:
+    """The summary of a case compared in decisions per second."""
+    parts = []
+    for side in ("parlour", "peer"):
+        rates = result.get(side)
+        if isinstance(rates, dict):
+            parts.append(
+                f"{'Parlour' if side == 'parlour' else 'peer'} "
+                f"{rates['decisions_per_second']:,.0f} decisions/s "
+                f"({rates['games_per_second']:,.0f} games/s, "
+                f"{rates['decisions_per_game']:.1f} decisions/game)"
+            )
+    ratio = f", ratio {result['ratio']:.2f}x" if "ratio" in result else ""
+    return f"{result['case']}: {', '.join(parts)}{ratio}"
 
 
 def main() -> None:
@@ -129,6 +163,9 @@ def main() -> None:
     for result in results:
         ours = result["parlour"]
         assert isinstance(ours, dict)
+        if result["unit"] == "decisions":
+            print(decisions_line(result))
+            continue
         line = f"{result['case']}: Parlour {ours['games_per_second']:,.0f} games/s"
         line += f" ({ours['actions_per_game']:.1f} actions/game)"
         peer = result.get("peer")

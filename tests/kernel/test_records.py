@@ -366,3 +366,9 @@ def test_views_hold_no_seed() -> None:
         assert '"seed"' not in text
         assert str(2**100 + 12345) not in text
     assert len(all_seats(state)) == 3
+
+
+def test_a_chance_script_the_game_cannot_deal_is_a_record_error() -> None:
+    record = {"game": "dokitto", "players": 2, "options": {}, "seed": 1, "actions": []}
+    with pytest.raises(RecordError, match="chance script"):
+        replay({**record, "chance": [999]})

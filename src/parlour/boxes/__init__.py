@@ -4,6 +4,6 @@ Importing this package registers every built-in game with the kernel. (The folde
 called `games` so that it cannot shadow `parlour.games()`, the kernel's listing.)
 """
 
-from parlour.boxes import dicecream, dicetime
+from parlour.boxes import dicecream, dicetime, dokitto, icecream, likedice
 
-__all__ = ["dicecream", "dicetime"]
+__all__ = ["dicecream", "dicetime", "dokitto", "icecream", "likedice"]

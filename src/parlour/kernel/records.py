@@ -45,7 +45,10 @@ def replay(record: Mapping[str, Any]) -> State:
         game = load(record["game"], record["players"], **record["options"])
     except OptionError as error:
         raise RecordError(f"the record's game settings are refused: {error}") from error
-    state = game.new(record["seed"], chance=chance)
+    try:
+        state = game.new(record["seed"], chance=chance)
+    except ValueError as error:  # a chance script the game cannot deal (e.g. a face of 9)
+        raise RecordError(f"the record's chance script is refused: {error}") from None
     for number, item in enumerate(record["actions"], start=1):
         if not (isinstance(item, list) and len(item) == 2):
             raise RecordError(f"action {number} must be a pair [seat, action], not {item!r}")

@@ -11,11 +11,17 @@ from typing import Any
 
 from rich.console import RenderableType
 
-from parlour.terminal.renderers import dicecream, dicetime, generic
+from parlour.terminal.renderers import dicecream, dicetime, dokitto, generic, icecream, likedice
 
 Renderer = Callable[[dict[str, Any]], RenderableType]
 
-RENDERERS: dict[str, Renderer] = {"dicetime": dicetime.render, "dicecream": dicecream.render}
+RENDERERS: dict[str, Renderer] = {
+    "dicetime": dicetime.render,
+    "dicecream": dicecream.render,
+    "dokitto": dokitto.render,
+    "icecream": icecream.render,
+    "likedice": likedice.render,
+}
 
 
 def renderer_for(game: str) -> Renderer:

@@ -2,6 +2,7 @@
 """Set up and run Parlour on a machine that has only python3.
 
     python3 dev.py run [ARGS...]   create or reuse .venv, install Parlour, run `parlour ARGS...`
+                                   (no ARGS: `parlour serve`, the web app on 127.0.0.1:8000)
     python3 dev.py test            the same set-up with the dev tools, then ruff, mypy and pytest
 
 The virtual environment lives in `.venv` next to this file and is reinstalled only when
@@ -43,9 +44,9 @@ def ensure_venv(extras: str) -> None:
 
 
 def run(args: list[str]) -> int:
-    """Start Parlour with the given arguments (no arguments: the game menu)."""
+    """Start Parlour with the given arguments (no arguments: the web server)."""
     ensure_venv("")
-    return subprocess.call([str(BIN / "parlour"), *args], cwd=os.getcwd())
+    return subprocess.call([str(BIN / "parlour"), *(args or ["serve"])], cwd=os.getcwd())
 
 
 PG_ROLE = "parlour"

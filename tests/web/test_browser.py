@@ -74,6 +74,13 @@ def play_by_clicking(
         if count == 0:
             page.wait_for_timeout(20)
             continue
+        shown = set(offered.evaluate_all("nodes => nodes.map(n => n.dataset.action)"))
+        legal = set(page.evaluate("window.parlourFrame ? window.parlourFrame.legal : []"))
+        if not shown <= legal:  # a frame may be on its way: look again before judging
+            page.wait_for_timeout(200)
+            legal = set(page.evaluate("window.parlourFrame.legal"))
+            shown = set(offered.evaluate_all("nodes => nodes.map(n => n.dataset.action)"))
+            assert shown <= legal, f"the page offers what the kernel refuses: {shown - legal}"
         pick = offered.nth(rng.randrange(count))
         try:
             pick.click(timeout=2000)

@@ -16,7 +16,8 @@ def serve(host: str, port: int, db: str | None, public_url: str | None) -> None:
     shown = public_url or f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
     Console().print(
         f"Parlour is serving at [bold]{shown}[/bold] (database: {_safe(settings.db_url)}). "
-        "Ctrl+C stops it."
+        "Ctrl+C stops it.",
+        soft_wrap=True,  # a URL must stay whole to be clicked or copied
     )
     uvicorn.run(
         app,

@@ -19,7 +19,6 @@ from typing import Any
 from sqlalchemy import Connection, Engine, Table, insert, select, update
 from sqlalchemy.orm import Session, selectinload
 
-from parlour.bots.match import clock_since
 from parlour.bots.registry import Bot, bots_for, make_bot
 from parlour.kernel import TABLE, IllegalAction, OptionError, State, load
 from parlour.web.models import ActionRow, SeatRow, TableRow
@@ -171,7 +170,7 @@ def deadline_of(state: State, started_at: float | None, times: list[float]) -> f
     clock = state.clock
     if clock is None or started_at is None or state.over:
         return None
-    since = clock_since(state)
+    since = state.clock_since
     return (started_at if since == 0 else times[since - 1]) + clock
 
 
@@ -452,7 +451,7 @@ class TableHub:
             table.pending.clear()
             return
         now = time.time()
-        if clock_since(state) == len(state.history):
+        if state.clock_since == len(state.history):
             table.pending.clear()  # a new clock, a new question: old decisions are stale
         for seat in list(table.pending):
             if seat not in state.to_act or not state.is_legal(seat, table.pending[seat].action):

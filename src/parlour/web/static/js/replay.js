@@ -38,7 +38,10 @@ async function start() {
   try {
     info = await api(`/api/tables/${tableId}`);
     $("title").textContent = `Replay: ${info.game}`;
-    try { renderer = await import(`/static/js/games/${info.game}.js`); } catch { renderer = generic; }
+    try {
+      renderer = await import(`/static/js/games/${info.game}.js`);
+      document.head.append(el("link", { rel: "stylesheet", href: `/static/css/games/${info.game}.css` }));
+    } catch { renderer = generic; }
     $("download").href = `/api/tables/${tableId}/record`;
     await show(0);
     $("first").addEventListener("click", () => show(0));

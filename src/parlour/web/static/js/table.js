@@ -145,6 +145,7 @@ async function showHints(current) {
 
 function render(current) {
   frame = current;
+  window.parlourFrame = current; // for tests and the curious: exactly what the server sent
   const { table } = current;
   document.title = `Parlour: ${table.game}`;
   $("title").textContent = `${table.game} · table ${table.id.slice(0, 6)}`;
@@ -193,6 +194,7 @@ async function start() {
     const info = await api(`/api/tables/${tableId}`, { token });
     try {
       renderer = await import(`/static/js/games/${info.game}.js`);
+      document.head.append(el("link", { rel: "stylesheet", href: `/static/css/games/${info.game}.css` }));
     } catch {
       renderer = generic;
     }

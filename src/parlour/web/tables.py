@@ -14,9 +14,10 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Table, insert, select, update
+from sqlalchemy import Connection, Engine, Table, Update, bindparam, insert, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from parlour.bots.registry import Bot, bots_for, make_bot
@@ -29,6 +30,20 @@ TABLES: Table = TableRow.__table__  # type: ignore[assignment]
 SEATS: Table = SeatRow.__table__  # type: ignore[assignment]
 ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
 """Writes use SQLAlchemy Core on the mapped tables: a fraction of the ORM's cost an action."""
+INSERT_ACTION = insert(ACTIONS)
+"""Built once: an action's row comes as parameters (building a statement costs more than
+running it)."""
+
+
+@cache
+def _table_update(columns: frozenset[str]) -> Update:
+    """The UPDATE of a table's row setting `columns` from parameters of the same names (built
+    once per set of columns, for the same reason)."""
+    return (
+        update(TABLES)
+        .where(TABLES.c.id == bindparam("row_id"))
+        .values({column: bindparam(column) for column in columns})
+    )
 Send = Callable[[Frame], Awaitable[None]]
 
 
@@ -357,14 +372,15 @@ class TableHub:
         times = [*table.action_times, at]
         with self.engine.begin() as db:
             db.execute(
-                insert(ACTIONS).values(
-                    table_id=table.id,
-                    number=number,
-                    seat=seat,
-                    action=action,
-                    request_id=request_id,
-                    at=at,
-                )
+                INSERT_ACTION,
+                {
+                    "table_id": table.id,
+                    "number": number,
+                    "seat": seat,
+                    "action": action,
+                    "request_id": request_id,
+                    "at": at,
+                },
             )
             values: dict[str, Any] = {"status": "finished"} if twin.over else {}
             deadline = deadline_of(twin, table.started_at, times)
@@ -381,11 +397,8 @@ class TableHub:
     def _bump(self, db: Connection, table: LiveTable, **values: Any) -> None:
         """Advance the table's version (and activity time) in the caller's transaction."""
         table.version += 1
-        db.execute(
-            update(TABLES)
-            .where(TABLES.c.id == table.id)
-            .values(version=table.version, active_at=_now(), **values)
-        )
+        values.update(version=table.version, active_at=_now())
+        db.execute(_table_update(frozenset(values)), {"row_id": table.id, **values})
 
     @staticmethod
     def _insert(db: Connection, table: LiveTable) -> None:

@@ -188,9 +188,11 @@ class State(ABC):
 
     def apply(self, seat: Seat, action: Action) -> None:
         """Apply `action` for `seat`, or raise `IllegalAction` and change nothing."""
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-            raise IllegalAction(f"a seat is an integer or None, not {seat!r}")
-        if not isinstance(action, str) or not self.is_legal(seat, action):
+        if not (seat is None or type(seat) is int):  # the common case costs one test
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                raise IllegalAction(f"a seat is an integer or None, not {seat!r}")
+            seat = int(seat)
+        if type(action) is not str or not self.is_legal(seat, action):
             raise IllegalAction(self.explain(seat, action))
         self._apply(seat, action)
         self._actions.append((seat, action))

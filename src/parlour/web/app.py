@@ -290,6 +290,10 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     async def replay_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "replay.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

@@ -37,7 +37,9 @@ async function act(action) {
 function seatName(table, seat) {
   const info = table.seats[seat];
   if (!info) return `seat ${seat + 1}`;
-  return info.name || (info.kind === "bot" ? info.bot : `seat ${seat + 1}`);
+  const name = info.name || (info.kind === "bot" ? info.bot : `seat ${seat + 1}`);
+  const same = table.seats.filter((s) => (s.name || s.bot) === name).length;
+  return same > 1 ? `${name} (seat ${seat + 1})` : name; // two greedy bots stay apart
 }
 
 function showSeating(table) {

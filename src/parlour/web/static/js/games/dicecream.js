@@ -1,0 +1,310 @@
+// Dicecream: every player's sheet of four sundaes (toppings, cream, ice cream cubes, bowl), the
+// current roll, the bonus cards. The seat's legal placements, picks and bonus uses are buttons on
+// the spaces of its own sheet (and its bowls unlock sundaes); a die or a bonus card can also be
+// selected first, to light up and list where it may go. Rerolls are composed by picking dice.
+import { die } from "/static/js/dice.js";
+
+const DICE = ["blue", "yellow", "red", "green", "white"]; // the view's and the actions' order
+const BEANS = 2; // chocolate beans on each sheet at the start (the rules)
+// A legal action that fills one space: a placement, a pick (`take …`) or a bonus (`bonus [N in] …`).
+const SPACE_ACTION = /^(?:take |bonus (?:(\d) in )?)?((?:left|right) cream of \w+|\w+ (?:cube|topping) of \w+)$/;
+
+// What the player has selected on this page, kept across redraws of the same decision.
+const ui = { key: "", pick: null, reroll: null }; // pick: a die colour or a card key; reroll: Set of colours
+let last = null; // the latest frame and ctx, to redraw after a selection
+
+export function render(frame, ctx) {
+  last = { frame, ctx };
+  const s = situation(frame, ctx);
+  forgetStaleSelection(s);
+  ctx.board.append(tray(s), sheets(s));
+  ctx.actions.append(...leftovers(s));
+}
+
+// Everything the drawing functions need, computed once per frame.
+function situation(frame, ctx) {
+  const { view } = frame;
+  const legal = new Set(frame.legal);
+  const faces = Object.fromEntries((view.turn?.dice || []).map((d) => [d.colour, d.face]));
+  const moves = {}; // the view's moves, by die colour or card key, limited to what is legal
+  for (const [key, actions] of Object.entries(view.moves || {})) {
+    const usable = actions.filter((a) => legal.has(a));
+    if (usable.length) moves[key] = usable;
+  }
+  const name = (seat) => (seat === frame.seat ? "You" : ctx.seatName(seat));
+  return { frame, ctx, el: ctx.el, view, legal, faces, moves, targets: targetsOf(frame.legal), name };
+}
+
+// The legal actions that fill a space on the seat's own sheet, by the space's name.
+function targetsOf(legal) {
+  const targets = new Map();
+  for (const action of legal) {
+    const match = SPACE_ACTION.exec(action);
+    if (match) targets.set(match[2], { action, number: match[1] ? Number(match[1]) : null });
+  }
+  return targets;
+}
+
+// A new decision (another log entry, other legal actions) drops the old selection.
+function forgetStaleSelection(s) {
+  const key = `${s.frame.table.id}:${s.view.log.length}:${s.frame.legal.join("|")}`;
+  if (key !== ui.key) Object.assign(ui, { key, pick: null, reroll: null });
+  if (ui.pick && !s.moves[ui.pick]) ui.pick = null;
+}
+
+// Redraw the board after a selection, keeping the keyboard focus on the same control.
+function redraw(focusKey) {
+  const { frame, ctx } = last;
+  ctx.board.replaceChildren();
+  ctx.actions.replaceChildren();
+  render(frame, ctx);
+  if (focusKey) ctx.board.querySelector(`[data-key="${focusKey}"]`)?.focus();
+}
+
+// A button that applies `action`: always marked with data-action, never offered unless legal.
+function actionButton(s, action, text, attrs = {}) {
+  const { class: extra = "", ...rest } = attrs;
+  return s.el("button", {
+    class: `action ${extra}`.trim(), "data-action": action, type: "button",
+    disabled: !s.legal.has(action), onclick: () => s.ctx.act(action), ...rest,
+  }, text);
+}
+
+// ---- the tray: headline, dice, bonus cards and the turn's buttons ---------------------------
+
+function tray(s) {
+  const { el, view } = s;
+  const box = el("section", { class: `card dc-tray phase-${view.phase}`, "aria-label": "The table" },
+    el("h2", { class: "dc-headline", text: headline(s) }),
+    el("p", { class: "muted dc-round", text: roundLine(view) }));
+  if (view.turn) box.append(diceRow(s));
+  if (view.bonus_cards.length) box.append(bonusCards(s));
+  box.append(chooser(s), controls(s));
+  const hint = hintLine(s);
+  if (hint) box.append(hint);
+  const waiting = choosingLine(s);
+  if (waiting) box.append(waiting);
+  return box;
+}
+
+function headline(s) {
+  const { view, frame } = s;
+  if (view.over) {
+    const names = view.winners.map(s.name);
+    return `Game over: ${names.join(" and ")} ${names.length > 1 || names[0] === "You" ? "win" : "wins"}`;
+  }
+  const mine = view.active !== null && view.active === frame.seat;
+  const whose = mine ? "Your" : `${s.name(view.active)}'s`;
+  if (view.phase === "roll") return mine ? "Your turn: roll the dice" : `${whose} turn: rolling`;
+  if (view.phase === "place") return mine ? "Your turn: place your dice" : `${whose} turn: placing dice`;
+  if (view.phase === "take") {
+    if (mine) return "The others may take one of your placed dice";
+    return s.legal.size ? `Take one of ${whose} placed dice, or pass` : `The others may take one of ${whose} dice`;
+  }
+  return "Round over: everyone may use one bonus card";
+}
+
+function roundLine(view) {
+  const cards = `${view.stack} bonus card${view.stack === 1 ? "" : "s"} face down`;
+  return `Round ${view.round} of ${view.rounds} · ${cards}`;
+}
+
+// The five dice with what each is used for; selectable to place, take or reroll.
+function diceRow(s) {
+  const { el, view } = s;
+  const turn = view.turn;
+  if (!turn.rolled) return el("p", { class: "muted dc-dice", text: "The dice are not rolled yet." });
+  const row = el("div", { class: "dc-dice", role: "group", "aria-label": "The roll" });
+  for (const d of turn.dice) row.append(el("div", { class: `dc-slot ${d.use}` }, dieControl(s, d), el("span", { class: "dc-use", text: useText(view, d) })));
+  return row;
+}
+
+// A die's caption: where it went this turn; nothing while it is still free to place.
+function useText(view, d) {
+  if (d.use === "bowl") return `${d.colour} bowl`;
+  if (d.use === "placed") return d.space;
+  return view.phase === "take" ? "forfeited" : "";
+}
+
+function dieControl(s, d) {
+  const label = `${d.colour} ${d.face}`;
+  const face = die(d.face, d.colour, label);
+  if (ui.reroll) {
+    const chosen = ui.reroll.has(d.colour);
+    return s.el("button", { class: "dc-die", type: "button", "data-key": d.colour, "aria-pressed": String(chosen), "aria-label": `reroll the ${label}`,
+      onclick: () => { if (chosen) ui.reroll.delete(d.colour); else ui.reroll.add(d.colour); redraw(d.colour); } }, face);
+  }
+  if (!s.moves[d.colour]) return face;
+  const verb = s.view.phase === "take" ? "take" : "place";
+  return s.el("button", { class: "dc-die", type: "button", "data-key": d.colour, "aria-pressed": String(ui.pick === d.colour), "aria-label": `${verb} the ${label}`,
+    onclick: () => { ui.pick = ui.pick === d.colour ? null : d.colour; redraw(d.colour); } }, face);
+}
+
+// The two revealed bonus cards (selectable when usable) beside the face-down stack.
+function bonusCards(s) {
+  const { el, view } = s;
+  const row = el("div", { class: "dc-cards", role: "group", "aria-label": "Bonus cards" });
+  for (const card of view.bonus_cards) {
+    const text = el("span", { text: card.text });
+    if (!s.moves[card.key]) { row.append(el("div", { class: "dc-card" }, text)); continue; }
+    row.append(el("button", { class: "dc-card", type: "button", "data-key": card.key, "aria-pressed": String(ui.pick === card.key),
+      onclick: () => { ui.pick = ui.pick === card.key ? null : card.key; redraw(card.key); } }, text));
+  }
+  row.append(el("div", { class: "dc-card back", "aria-label": `${view.stack} cards face down`, text: `×${view.stack}` }));
+  return row;
+}
+
+// Where the selected die or card may go, as buttons; or the reroll being composed.
+function chooser(s) {
+  const { el } = s;
+  const box = el("div", { class: "dc-chooser", "aria-live": "polite" });
+  if (ui.reroll) {
+    const dice = DICE.filter((c) => ui.reroll.has(c));
+    const action = `reroll ${dice.join(",")}`;
+    box.append(el("span", { text: dice.length ? "Reroll these dice with a bean:" : "Pick the dice to reroll." }),
+      actionButton(s, action, dice.length ? `Reroll ${dice.join(", ")}` : "Reroll", { class: "dc-go" }),
+      el("button", { type: "button", class: "dc-cancel", text: "Cancel", onclick: () => { ui.reroll = null; redraw("reroll"); } }));
+    return box;
+  }
+  if (!ui.pick) return box;
+  const card = s.view.bonus_cards.find((c) => c.key === ui.pick);
+  const what = card ? `Use “${card.text}” on:` : `${s.view.phase === "take" ? "Take" : "Put"} the ${ui.pick} ${s.faces[ui.pick]} on:`;
+  box.append(el("span", { text: what }),
+    ...s.moves[ui.pick].map((a) => actionButton(s, a, optionText(a))),
+    el("button", { type: "button", class: "dc-cancel", text: "Cancel", onclick: () => { const key = ui.pick; ui.pick = null; redraw(key); } }));
+  return box;
+}
+
+// `unlock blue` → "the blue bowl"; `take red cube of green` → "red cube of green".
+function optionText(action) {
+  if (action.startsWith("unlock ")) return `the ${action.slice(7)} bowl`;
+  return action.replace(/^take |^bonus /, "");
+}
+
+// Roll, end the turn, pass, start a reroll: the turn's plain buttons.
+function controls(s) {
+  const { el, legal, view } = s;
+  const row = el("div", { class: "dc-controls" });
+  if (legal.has("roll")) row.append(actionButton(s, "roll", "Roll the dice", { class: "dc-go" }));
+  const rerolls = [...legal].some((a) => a.startsWith("reroll "));
+  if (rerolls && !ui.reroll) {
+    const beans = view.seats[view.active].beans;
+    row.append(el("button", { type: "button", class: "dc-bean-button", "data-key": "reroll",
+      text: `Spend a bean to reroll… (${beans} left)`, onclick: () => { ui.reroll = new Set(); ui.pick = null; redraw(DICE[0]); } }));
+  }
+  if (legal.has("done")) {
+    const left = view.turn.dice.filter((d) => d.use === "unused").length;
+    row.append(actionButton(s, "done", left ? `End turn (forfeit ${left} ${left === 1 ? "die" : "dice"})` : "End turn"));
+  }
+  if (legal.has("pass")) row.append(actionButton(s, "pass", view.phase === "take" ? "Take no die" : "Use no bonus card"));
+  return row;
+}
+
+// How to play the seat's spaces, while nothing is selected.
+function hintLine(s) {
+  if (ui.pick || ui.reroll || !Object.keys(s.moves).length) return null;
+  const first = s.view.phase === "bonus" ? "a card" : "a die";
+  return s.el("p", { class: "muted dc-hint", text: `Click a ringed ${s.view.phase === "place" ? "bowl or space" : "space"} on your sheet, or ${first} first to see where it can go.` });
+}
+
+// Who still chooses when seats choose at once, and this seat's sealed choice.
+function choosingLine(s) {
+  const { view, frame } = s;
+  const choosing = view.choosing;
+  if (!choosing) return null;
+  const waiting = choosing.waiting.map(s.name).join(", ") || "nobody";
+  let text = `Choosing at once; waiting for: ${waiting}.`;
+  if (choosing.yours) text += ` You chose: ${choosing.yours} (shown to the others when all have chosen).`;
+  else if (frame.seat !== null && !choosing.eligible.includes(frame.seat)) text += " You have nothing to choose this time.";
+  return s.el("p", { class: "muted dc-waiting", text });
+}
+
+// Any legal action the board does not offer (there should be none) as a plain button.
+function leftovers(s) {
+  const offered = (a) => a === "roll" || a === "done" || a === "pass" || a.startsWith("reroll ") || a.startsWith("unlock ") || SPACE_ACTION.test(a);
+  return s.frame.legal.filter((a) => !offered(a)).map((a) => actionButton(s, a, a));
+}
+
+// ---- the sheets: four sundaes each ----------------------------------------------------------
+
+function sheets(s) {
+  const { view, frame } = s;
+  const order = [...view.seats].sort((a, b) => (b.seat === frame.seat) - (a.seat === frame.seat) || a.seat - b.seat);
+  return s.el("div", { class: "dc-sheets" }, order.map((seat) => sheet(s, seat)));
+}
+
+function sheet(s, seat) {
+  const { el, view } = s;
+  const own = seat.seat === s.frame.seat;
+  const turn = view.turn && view.turn.seat === seat.seat ? view.turn : null;
+  const badges = [];
+  if (view.active === seat.seat) badges.push(el("span", { class: "dc-badge turn", text: "turn" }));
+  if (!view.over && view.to_act.includes(seat.seat) && view.choosing) badges.push(el("span", { class: "dc-badge", text: "choosing" }));
+  if (view.over && view.winners.includes(seat.seat)) badges.push(el("span", { class: "dc-badge turn", text: "winner" }));
+  const head = el("header", { class: "dc-sheet-head" },
+    el("h3", {}, s.name(seat.seat), el("span", { class: "dc-seat", text: `seat ${seat.seat + 1}` }), ...badges),
+    el("span", { class: "dc-stats" }, beans(s, seat.beans),
+      el("span", { role: "img", title: "toppings ticked", "aria-label": `${seat.toppings} toppings ticked`, text: `✓${seat.toppings}` }), " · ", el("strong", { text: `${seat.total} pts` })));
+  const sundaes = el("div", { class: "dc-sundaes" }, seat.sundaes.map((sundae) => sundaeColumn(s, sundae, own, turn)));
+  return el("section", { class: `card dc-sheet${own ? " own" : ""}${view.active === seat.seat ? " active" : ""}`, "aria-label": `${s.name(seat.seat)}: sheet` }, head, sundaes);
+}
+
+function beans(s, left) {
+  const icons = [];
+  for (let i = 0; i < BEANS; i++) icons.push(s.el("span", { class: `dc-bean${i < left ? "" : " spent"}` }));
+  return s.el("span", { class: "dc-beans", role: "img", "aria-label": `${left} chocolate bean${left === 1 ? "" : "s"} left` }, icons);
+}
+
+// One sundae drawn top to bottom: toppings, the two cream spaces, three cubes, the bowl, its score.
+function sundaeColumn(s, sundae, own, turn) {
+  const { el } = s;
+  const of = ` of ${sundae.colour}`;
+  const fresh = new Set((turn?.dice || []).map((d) => d.space).filter(Boolean)); // placed this turn
+  const space = (name, kind, colour, value) => spaceCell(s, { name, kind, colour, value, own, fresh: fresh.has(name) });
+  const toppings = Object.entries(sundae.toppings).map(([c, ticked]) => space(`${c} topping${of}`, "topping", c, ticked));
+  const cream = Object.entries(sundae.cream).map(([side, value]) => space(`${side} cream${of}`, `cream ${side}`, "white", value));
+  const cubes = Object.entries(sundae.cubes).map(([c, value]) => space(`${c} cube${of}`, "cube", c, value));
+  const doubled = Object.values(sundae.toppings).every(Boolean);
+  return el("div", { class: `dc-sundae ${sundae.colour}`, role: "group", "aria-label": `${sundae.colour} sundae, ${sundae.score} points` },
+    el("div", { class: "dc-toppings" }, toppings),
+    el("div", { class: "dc-cream" }, cream),
+    el("div", { class: "dc-cubes" }, cubes),
+    bowl(s, sundae.colour, own, turn),
+    el("div", { class: "dc-score" }, `${sundae.score}`, doubled ? el("span", { class: "dc-double", text: "×2" }) : null));
+}
+
+// A cube, cream space or topping: a button when the seat may fill it now, else its content.
+function spaceCell(s, { name, kind, colour, value, own, fresh }) {
+  const topping = kind === "topping";
+  const filled = topping ? value : value !== null;
+  const classes = `dc-space ${kind} ${colour}${filled ? " filled" : ""}${fresh ? " fresh" : ""}`;
+  const shown = topping ? (value ? "✓" : "") : value ?? (kind.startsWith("cream") ? (kind.endsWith("left") ? "1–3" : "4–6") : "");
+  const target = own ? s.targets.get(name) : null;
+  if (!target) {
+    const state = topping ? (value ? "ticked" : "not ticked") : (value ?? "empty");
+    return s.el("span", { class: classes, role: "img", "aria-label": `${name}: ${state}`, text: String(shown) });
+  }
+  const entered = target.number ?? (topping ? null : s.faces[kind === "cube" ? colour : "white"]);
+  const lit = ui.pick ? (s.moves[ui.pick].includes(target.action) ? " lit" : " dim") : "";
+  const does = topping ? `tick the ${name}` : `enter ${entered} in the ${name}`;
+  return actionButton(s, target.action, topping ? "✓" : String(entered),
+    { class: `${classes} target${lit}`, "aria-label": `${target.action.startsWith("take ") ? "take a die: " : target.action.startsWith("bonus") ? "bonus: " : ""}${does}` });
+}
+
+// The bowl: the unlocking die and the sum so far during a turn, or a button to unlock it.
+function bowl(s, colour, own, turn) {
+  const { el } = s;
+  const action = `unlock ${colour}`;
+  const unlocked = turn?.unlocked.find((u) => u.sundae === colour);
+  const label = el("span", { class: "dc-bowl-name", text: colour });
+  if (own && s.legal.has(action)) {
+    const lit = ui.pick ? (s.moves[ui.pick].includes(action) ? " lit" : " dim") : "";
+    return actionButton(s, action, [die(s.faces[colour], colour, ""), el("span", { text: "unlock" })],
+      { class: `dc-bowl ${colour} target${lit}`, "aria-label": `unlock the ${colour} sundae with the ${colour} ${s.faces[colour]}` });
+  }
+  if (unlocked) {
+    return el("div", { class: `dc-bowl ${colour} unlocked`, role: "img", "aria-label": `${colour} bowl unlocked with a ${unlocked.limit}; ${unlocked.spent} of ${unlocked.limit} used` },
+      die(unlocked.limit, colour, ""), el("span", { class: "dc-sum", text: `${unlocked.spent}/${unlocked.limit}` }));
+  }
+  return el("div", { class: `dc-bowl ${colour}`, role: "img", "aria-label": `${colour} bowl` }, label);
+}

@@ -89,7 +89,7 @@ function showStatus(current) {
     parts.push(" Scores: " + view.scores.map((score, seat) => `${seatName(table, seat)} ${score}`).join(", "));
   }
   if (current.seat === null) parts.push(" (You are watching.)");
-  if (table.deadline && !view?.over) {
+  if (table.deadline && !view?.over && !renderer.showsClock) {
     const left = Math.max(0, Math.round(table.deadline - current.now));
     parts.push(` Time left: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}.`);
   }

@@ -1,0 +1,290 @@
+// Ice Cream: the day and its decks, the scoop just turned over, the cones drawn as stacked
+// scoops, and every player's Ice Cream cards. The game's own pieces are the controls: a cone is
+// the button to put the scoop on or to serve it, an empty cone starts a new one, the player's
+// face-down card carries keep and discard, and the Ice Cream deck is the draw button. Anything
+// else the kernel allows (nothing today) falls back to a plain button, so every legal action is
+// reachable and nothing outside frame.legal is ever offered.
+
+// Two letters on each scoop and card so flavours never depend on colour alone.
+const SHORT = {
+  strawberry: "St", "black raspberry": "BR", "chocolate chip": "CC",
+  chocolate: "Ch", pistachio: "Pi", vanilla: "Va",
+};
+const PHASES = [["deliveries", "Deliveries"], ["cones", "Cones"], ["serving", "Serving"]];
+const WAITING = {
+  deliveries: "keeping or discarding a delivery",
+  cones: "placing a scoop",
+  serving: "serving a cone or drawing",
+};
+
+// The CSS class of a flavour: `f-black-raspberry`.
+const flavourClass = (flavour) => `f-${flavour.replace(/ /g, "-")}`;
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+// Whether a name already says its seat (the table page adds it when names repeat).
+const namesSeat = (name, seat) => name.toLowerCase().includes(`seat ${seat + 1}`);
+const withSeat = (name, seat) => (namesSeat(name, seat) ? name : `${name} (seat ${seat + 1})`);
+
+// Everything the helpers below share for one frame.
+function context(frame, ctx) {
+  const { view } = frame;
+  return {
+    frame, view, ctx, el: ctx.el,
+    legal: new Set(frame.legal),
+    offered: new Set(), // the actions given a control so far, for the fallback buttons
+    me: frame.seat,
+    name: (seat) => (seat === frame.seat ? "You" : ctx.seatName(seat)),
+    // With the seat number, as the log counts seats (bots often share a name).
+    label: (seat) => (seat === frame.seat ? "You" : withSeat(ctx.seatName(seat), seat)),
+  };
+}
+
+// A control that applies one legal action; records it as offered.
+function actionButton(c, action, attrs, ...children) {
+  c.offered.add(action);
+  const cls = ["action", attrs.class].filter(Boolean).join(" ");
+  return c.el("button", { ...attrs, class: cls, "data-action": action, onclick: () => c.ctx.act(action) }, ...children);
+}
+
+// One scoop: a coloured ball with its flavour's initials.
+function scoop(c, flavour, extra = "") {
+  return c.el("span", { class: `ic-scoop ${flavourClass(flavour)} ${extra}`.trim(), role: "img", "aria-label": flavour, title: flavour },
+    c.el("span", { class: "ic-tag", "aria-hidden": "true", text: SHORT[flavour] ?? "?" }));
+}
+
+// ---- the strip at the top: day, phase, whose turn, the decks --------------------------------
+
+function strip(c) {
+  const { view, el } = c;
+  const steps = PHASES.map(([key, label]) => el("li", { class: key === view.phase ? "now" : "", "aria-current": key === view.phase ? "step" : null, text: label }));
+  const day = el("div", { class: "ic-day" },
+    el("h2", { text: view.over ? "Game over" : `Day ${view.day} of ${view.days}` }),
+    view.over ? null : el("ol", { class: "ic-phases", "aria-label": "Phases of the day" }, steps));
+  const last = view.log.at(-1);
+  const turn = el("div", { class: "ic-turn" },
+    el("p", { class: "ic-who", text: turnText(c) }),
+    el("p", { class: "muted", text: `Dealer: ${c.label(view.dealer)}` }),
+    last ? el("p", { class: "ic-last muted", text: last.text ?? String(last) }) : null);
+  return el("section", { class: "card ic-strip", "aria-label": "The day" }, day, turn, piles(c));
+}
+
+// Who acts now, or who won.
+function turnText(c) {
+  const { view } = c;
+  if (view.over) {
+    const names = view.winners.map(c.label);
+    return names.length ? `Won: ${names.join(" and ")}` : "Nobody wins";
+  }
+  if (view.active === null) return "Waiting";
+  if (view.active === c.me) return "Your turn";
+  return `${c.label(view.active)} is ${WAITING[view.phase] ?? "acting"}`;
+}
+
+// The Ice Cream deck (the draw button when drawing is legal) and the Scoop deck's count.
+function piles(c) {
+  const { view, el } = c;
+  const deckFace = [
+    el("span", { class: "ic-back", "aria-hidden": "true" }, el("span", { text: String(view.ice_cream_deck) })),
+    el("span", { class: "ic-pile-label", text: "Ice Cream deck" }),
+  ];
+  const deck = c.legal.has("draw")
+    ? actionButton(c, "draw", { class: "ic-pile ic-draw", "aria-label": `Draw an Ice Cream card face up (${plural(view.ice_cream_deck, "card")} in the deck)` },
+      deckFace, el("span", { class: "ic-cta", text: "Draw" }))
+    : el("div", { class: "ic-pile", role: "img", "aria-label": `Ice Cream deck: ${plural(view.ice_cream_deck, "card")}` }, deckFace);
+  const scoops = el("div", { class: "ic-pile", role: "img", "aria-label": `${plural(view.scoops_left, "scoop")} left to turn over today; ${view.scoops_removed} out of the game` },
+    el("span", { class: "ic-back scoops", "aria-hidden": "true" }, el("span", { text: String(view.scoops_left) })),
+    el("span", { class: "ic-pile-label", "aria-hidden": "true", text: "Scoops today" }),
+    el("span", { class: "ic-pile-note muted", "aria-hidden": "true", text: `${view.scoops_removed} out of the game` }));
+  return el("div", { class: "ic-piles" }, deck, scoops);
+}
+
+// ---- the counter: the scoop just turned over and the cones -----------------------------------
+
+function counter(c) {
+  const { view, el } = c;
+  const cones = view.cones.map((cone) => coneView(c, cone));
+  if (c.legal.has("new cone")) cones.push(newCone(c));
+  const row = cones.length
+    ? el("div", { class: "ic-cones" }, cones)
+    : el("p", { class: "muted", text: view.phase === "deliveries" ? "No cones yet: they are made after the deliveries." : "No cones on the counter." });
+  return el("section", { class: "card ic-counter", "aria-label": "Cones" },
+    el("div", { class: "ic-counter-head" },
+      el("h2", { text: "Cones" }),
+      el("span", { class: "muted", text: `${view.cones_started} of ${view.cones_limit} started today · up to ${view.max_scoops} scoops` })),
+    turnedOver(c), row);
+}
+
+// The scoop the active player turned over, shown big while it waits for a cone.
+function turnedOver(c) {
+  const { view, el } = c;
+  if (view.phase !== "cones" || !view.scoop) return null;
+  const who = `${c.label(view.active)} turned over`;
+  const hint = view.active === c.me ? "Click where it goes." : "";
+  return el("div", { class: "ic-turned", "aria-live": "polite" }, scoop(c, view.scoop, "big"),
+    el("p", {}, `${who} `, el("strong", { text: view.scoop }), ". ", el("span", { class: "muted", text: hint })));
+}
+
+// The points a cone would give its server: every scoop, less the one they lack.
+const servePoints = (cone) => cone.scoops.length - (cone.fit === "near" ? 1 : 0);
+
+// One cone: its scoops stacked from the bottom, its number, how the viewer's cards fit it; a
+// button when the viewer may put the scoop on it or serve it.
+function coneView(c, cone) {
+  const { view, el } = c;
+  const n = cone.cone;
+  const lacking = cone.fit === "near" ? cone.scoops.indexOf(cone.missing[0]) : -1;
+  const stack = el("span", { class: "ic-stack" }, cone.scoops.map((f, i) => scoop(c, f, i === lacking ? "lacking" : "")));
+  const place = `cone ${n}`;
+  const serve = `serve ${n}`;
+  const fit = fitWords(cone);
+  const listed = cone.scoops.join(", ") + (fit ? `; ${fit}` : "");
+  const parts = (cta) => [stack, el("span", { class: "ic-cone-shape", "aria-hidden": "true" }),
+    el("span", { class: "ic-cone-name" }, `Cone ${n} `, el("span", { class: "muted", text: `${cone.scoops.length}/${view.max_scoops}` })),
+    fitNote(c, cone), cta];
+  if (c.legal.has(place)) {
+    stack.append(scoop(c, view.scoop, "ghost")); // a preview of the scoop on top, on hover
+    return actionButton(c, place, { class: "ic-cone playable", "aria-label": `Put the ${view.scoop} scoop on cone ${n} (${listed})` },
+      parts(el("span", { class: "ic-cta", text: "Put here" })));
+  }
+  if (c.legal.has(serve)) {
+    const points = servePoints(cone);
+    return actionButton(c, serve, { class: "ic-cone playable", "aria-label": `Serve cone ${n} (${listed})` },
+      parts(el("span", { class: "ic-cta", text: `Serve +${points}` })));
+  }
+  return el("div", { class: "ic-cone", role: "group", "aria-label": `Cone ${n}: ${listed}` }, parts(null));
+}
+
+// What the viewer's cards make of a cone, short under the cone and in full for screen readers.
+function fitWords(cone) {
+  if (cone.fit === "exact") return `you can serve it exactly for ${plural(servePoints(cone), "point")}`;
+  if (cone.fit === "near") return `you lack its ${cone.missing[0]} scoop; serving it gives ${plural(servePoints(cone), "point")}`;
+  return "";
+}
+
+function fitNote(c, cone) {
+  const { el } = c;
+  if (cone.fit === "exact") return el("span", { class: "ic-fit exact", "aria-hidden": "true", text: "✓ exact" });
+  if (cone.fit === "near") return el("span", { class: "ic-fit near", "aria-hidden": "true", text: "✕ 1 short" });
+  return el("span", { class: "ic-fit", "aria-hidden": "true" });
+}
+
+// The empty cone that starts a new one with the turned-over scoop.
+function newCone(c) {
+  const { view, el } = c;
+  const stack = el("span", { class: "ic-stack" }, view.scoop ? scoop(c, view.scoop, "ghost shown") : null);
+  return actionButton(c, "new cone", { class: "ic-cone playable new", "aria-label": `Start cone ${view.cones_started + 1} with the ${view.scoop} scoop` },
+    stack, el("span", { class: "ic-cone-shape", "aria-hidden": "true" }),
+    el("span", { class: "ic-cone-name", text: "New cone" }), el("span", { class: "ic-fit", text: "" }),
+    el("span", { class: "ic-cta", text: "Start here" }));
+}
+
+// ---- the players: their Ice Cream cards, face-down card and points ---------------------------
+
+function players(c) {
+  const { view, el } = c;
+  const order = [...view.seats].sort((a, b) => (b.seat === c.me) - (a.seat === c.me)); // yours first
+  return el("section", { class: "ic-players", "aria-label": "Players" }, order.map((s) => player(c, s)));
+}
+
+function player(c, s) {
+  const { view, el } = c;
+  const badges = [
+    view.dealer === s.seat ? el("span", { class: "ic-badge", text: "dealer" }) : null,
+    view.to_act.includes(s.seat) ? el("span", { class: "ic-badge turn", text: "to act" }) : null,
+    view.winners.includes(s.seat) ? el("span", { class: "ic-badge win", text: "winner" }) : null,
+  ];
+  const classes = ["card", "ic-player", s.seat === c.me ? "mine" : "", view.to_act.includes(s.seat) ? "turn" : ""];
+  const title = s.seat === c.me ? `Your cards` : `${c.label(s.seat)}'s cards`;
+  return el("article", { class: classes.filter(Boolean).join(" "), "aria-label": title },
+    el("header", { class: "ic-player-head" },
+      el("h3", {}, c.name(s.seat), namesSeat(c.name(s.seat), s.seat) ? null : el("span", { class: "ic-seat muted", text: ` seat ${s.seat + 1}` })), badges,
+      points(c, s)),
+    el("div", { class: "ic-hand" }, handCards(c, s), faceDown(c, s)));
+}
+
+// The running total; today's served scoops while serving; the unopened cards (the tie-break) at the end.
+function points(c, s) {
+  const { view, el } = c;
+  const notes = [];
+  if (view.phase === "serving" || s.served) notes.push(`+${s.served} today`);
+  if (view.over) notes.push(`${s.unopened} unopened`);
+  return el("span", { class: "ic-points", "aria-label": [plural(s.total, "point"), ...notes].join(", ") },
+    el("strong", { text: String(s.total) }), " pts", notes.length ? el("span", { class: "muted", text: ` (${notes.join(", ")})` }) : null);
+}
+
+// The face-up cards, one per flavour with a count: all of a flavour's scoops go on one card.
+function handCards(c, s) {
+  const { el } = c;
+  if (!s.cards.length && !s.face_down) return el("p", { class: "muted", text: "No Ice Cream cards." });
+  const groups = new Map();
+  for (const card of s.cards) {
+    const group = groups.get(card.flavour) ?? { count: 0, scoops: 0 };
+    group.count += 1;
+    group.scoops += card.scoops;
+    groups.set(card.flavour, group);
+  }
+  return [...groups].map(([flavour, { count, scoops }]) => {
+    const label = `${count > 1 ? `${count} ${flavour} cards` : `${flavour} card`}${scoops ? `, ${plural(scoops, "scoop")} served on it today` : ""}`;
+    return el("span", { class: `ic-card ${flavourClass(flavour)}${count > 1 ? " many" : ""}${scoops ? " opened" : ""}`, role: "img", "aria-label": label, title: label },
+      el("span", { class: "ic-card-top", "aria-hidden": "true" }, el("span", { text: SHORT[flavour] })),
+      el("span", { class: "ic-card-name", "aria-hidden": "true", text: flavour }),
+      count > 1 ? el("span", { class: "ic-count", "aria-hidden": "true", text: `×${count}` }) : null,
+      scoops ? el("span", { class: "ic-served", "aria-hidden": "true", text: `+${scoops}` }) : null);
+  });
+}
+
+// A face-down card: yours by flavour (with keep / discard while you choose), the others' as a back.
+function faceDown(c, s) {
+  const { el } = c;
+  if (!s.face_down) return null;
+  if (s.delivery === null) {
+    return el("span", { class: "ic-card back", role: "img", "aria-label": "a face-down card" },
+      el("span", { class: "ic-card-top", "aria-hidden": "true", text: "?" }), el("span", { class: "ic-card-name", "aria-hidden": "true", text: "face down" }));
+  }
+  const choices = ["keep", "discard"].filter((a) => c.legal.has(a)).map((a) =>
+    actionButton(c, a, { class: `ic-choice ${a}`, "aria-label": a === "keep" ? `Keep the face-down ${s.delivery} card` : `Discard the ${s.delivery} card and take the next one face down` },
+      a === "keep" ? "Keep" : "Discard"));
+  return el("span", { class: "ic-delivery" },
+    el("span", { class: `ic-card facedown ${flavourClass(s.delivery)}`, role: "img", "aria-label": `your face-down card: ${s.delivery}` },
+      el("span", { class: "ic-card-top", "aria-hidden": "true" }, el("span", { text: SHORT[s.delivery] })),
+      el("span", { class: "ic-card-name", "aria-hidden": "true", text: s.delivery }),
+      el("span", { class: "ic-down", "aria-hidden": "true", text: "face down" })),
+    choices.length ? el("span", { class: "ic-choices" }, choices) : null);
+}
+
+// ---- the actions bar: what to do now, and a plain button for anything not drawn above --------
+
+function prompt(c) {
+  const { view, el } = c;
+  if (!c.legal.size) return null;
+  const mine = view.seats[c.me];
+  let text = "";
+  if (view.phase === "deliveries") {
+    text = c.legal.has("discard")
+      ? `Keep your face-down ${mine?.delivery ?? ""} card, or discard it and take the next one face down (that one you must keep).`
+      : "The deck is empty: keep your face-down card.";
+  } else if (view.phase === "cones") {
+    const onCone = [...c.legal].some((a) => a.startsWith("cone "));
+    const fresh = c.legal.has("new cone");
+    text = !onCone ? `Start a new cone with the ${view.scoop} scoop.`
+      : fresh ? `Click a cone to put the ${view.scoop} scoop on it, or start a new cone.`
+        : `Click a cone to put the ${view.scoop} scoop on it (no new cones today).`;
+  } else if (view.phase === "serving") {
+    const exact = view.cones.some((cone) => cone.fit === "exact" && c.legal.has(`serve ${cone.cone}`));
+    const serves = [...c.legal].some((a) => a.startsWith("serve "));
+    if (exact) text = "You can serve a cone exactly, so you must serve one: click it.";
+    else if (!serves) text = "No cone fits your cards: draw from the Ice Cream deck.";
+    else if (c.legal.has("draw")) text = "Serve a cone that lacks one of your flavours, or draw from the Ice Cream deck.";
+    else text = "Serve a cone that lacks one of your flavours.";
+  }
+  return el("p", { class: "ic-prompt", text });
+}
+
+export function render(frame, ctx) {
+  const c = context(frame, ctx);
+  const root = c.el("div", { class: "ic" }, strip(c), counter(c), players(c));
+  ctx.board.append(root);
+  const rest = frame.legal.filter((a) => !c.offered.has(a));
+  ctx.actions.append(...[prompt(c)].filter(Boolean),
+    ...rest.map((a) => actionButton(c, a, { class: "", text: a })));
+}

@@ -1,10 +1,12 @@
 """Load on the web server: many concurrent clients, each playing a table against a bot.
 
-    .venv/bin/python benchmarks/bench_server.py [--tables 100] [--seconds 30] [--game dicetime]
+    .venv/bin/python benchmarks/bench_server.py [--tables 100] [--seconds 30] [--think 0]
+                                                [--game dicetime]
 
 The server runs in its own process (uvicorn, a fresh SQLite file, bots without delay, limits
 off); the clients run here on asyncio, one WebSocket and one HTTP connection each, as browsers
-do: wait for a frame that offers this seat actions, pick one at random, POST it. An action's
+do: wait for a frame that offers this seat actions, think for `--think` seconds (0: none, the
+server's saturation; people take seconds), pick one at random, POST it. An action's
 latency is the time from sending the POST to its response (the action checked by the kernel,
 stored in its transaction, and every watcher sent its frame). When a game ends, the client
 starts a new table. Reports actions per second and the 50th/99th percentile latency.
@@ -37,7 +39,13 @@ uvicorn.run(create_app(settings), host="127.0.0.1", port={port}, log_level="warn
 
 
 async def client(
-    base: str, game: str, players: int, until: float, latencies: list[float], rng: random.Random
+    base: str,
+    game: str,
+    players: int,
+    until: float,
+    think: float,
+    latencies: list[float],
+    rng: random.Random,
 ) -> int:
     """Play tables one after another until `until`; returns the games finished."""
     finished = 0
@@ -61,6 +69,8 @@ async def client(
                         break
                     if not frame["legal"]:
                         continue
+                    if think:
+                        await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
                     action = rng.choice(frame["legal"])
                     started = time.perf_counter()
                     response = await http.post(
@@ -75,13 +85,15 @@ async def client(
     return finished
 
 
-async def load(base: str, game: str, players: int, tables: int, seconds: float) -> dict[str, float]:
+async def load(
+    base: str, game: str, players: int, tables: int, seconds: float, think: float = 0.0
+) -> dict[str, float]:
     latencies: list[float] = []
     until = time.perf_counter() + seconds
     started = time.perf_counter()
     games = await asyncio.gather(
         *[
-            client(base, game, players, until, latencies, random.Random(i))
+            client(base, game, players, until, think, latencies, random.Random(i))
             for i in range(tables)
         ]
     )
@@ -89,6 +101,7 @@ async def load(base: str, game: str, players: int, tables: int, seconds: float) 
     ordered = sorted(latencies)
     return {
         "tables": tables,
+        "think": think,
         "seconds": elapsed,
         "actions": len(latencies),
         "actions_per_second": len(latencies) / elapsed,
@@ -104,6 +117,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--game", default="dicetime")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--think", type=float, default=0.0, help="seconds a client thinks")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -118,7 +132,9 @@ def main() -> None:
                 break
             except httpx2.HTTPError:
                 time.sleep(0.1)
-        result = asyncio.run(load(base, args.game, args.players, args.tables, args.seconds))
+        result = asyncio.run(
+            load(base, args.game, args.players, args.tables, args.seconds, args.think)
+        )
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -126,7 +142,8 @@ def main() -> None:
         print(json.dumps(result))
         return
     print(
-        f"{result['tables']} concurrent tables of {args.game} for {result['seconds']:.1f} s: "
+        f"{result['tables']} concurrent tables of {args.game} (clients think {args.think} s) "
+        f"for {result['seconds']:.1f} s: "
         f"{result['actions_per_second']:,.0f} actions/s ({result['actions']:,} actions, "
         f"{result['games_finished']} games finished); action latency p50 "
         f"{result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms"

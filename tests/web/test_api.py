@@ -6,6 +6,7 @@ import json
 import time
 from collections.abc import Iterator
 
+import pytest
 from fastapi.testclient import TestClient
 
 from parlour.web.app import Settings
@@ -319,3 +320,36 @@ def test_a_body_sent_without_a_length_is_limited_too(client: TestClient) -> None
         headers={"content-type": "application/json"},
     )
     assert small.status_code == 422 and "players" in small.json()["error"]
+
+
+def test_dicetime_hints_value_each_choice_of_the_pending_decision(client: TestClient) -> None:
+    created = create(client, "dicetime", ["person"])
+    table_id, token = created["table"]["id"], created["token"]
+    hints = f"/api/tables/{table_id}/hints"
+    assert client.get(hints, headers=hdr(token)).json() == {"choices": None}  # nothing rolled
+    client.post(
+        f"/api/tables/{table_id}/actions",
+        json={"action": "roll", "request_id": "1"},
+        headers=hdr(token),
+    )
+    choices = client.get(hints, headers=hdr(token)).json()["choices"]
+    legal = frame(client, table_id, token)["legal"]
+    assert {choice["action"] for choice in choices} == set(legal)  # every choice, valued
+    assert choices[0]["loss"] == 0 and all(c["loss"] >= 0 for c in choices)
+    assert choices[0]["expected"] == pytest.approx(choices[0]["banked"] + choices[0]["to_come"])
+    assert client.get(hints).status_code == 401
+    other = create(client, "dicecream", ["person", "greedy"])
+    refused = client.get(f"/api/tables/{other['table']['id']}/hints", headers=hdr(other["token"]))
+    assert refused.status_code == 404 and "no hints" in refused.json()["error"]
+
+
+def test_dicetime_analysis_of_a_finished_game(client: TestClient) -> None:
+    created = create(client, "dicetime", ["person"])
+    table_id, token = created["table"]["id"], created["token"]
+    assert client.get(f"/api/tables/{table_id}/analysis").status_code == 403  # not over yet
+    play_until_over(client, table_id, token)
+    report = client.get(f"/api/tables/{table_id}/analysis").json()
+    assert report["optimal_expected_score"] == pytest.approx(245.904728, abs=1e-6)
+    seat = report["seats"][0]
+    assert seat["decisions"] and seat["lost"] >= 0
+    assert 0 <= seat["proficiency"] <= 100

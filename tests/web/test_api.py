@@ -353,3 +353,9 @@ def test_dicetime_analysis_of_a_finished_game(client: TestClient) -> None:
     seat = report["seats"][0]
     assert seat["decisions"] and seat["lost"] >= 0
     assert 0 <= seat["proficiency"] <= 100
+
+
+def test_a_bot_that_prepares_plays_once_ready(client: TestClient) -> None:
+    created = create(client, "dicetime", ["person", "optimal"])  # loads its solved table first
+    final = play_until_over(client, created["table"]["id"], created["token"])
+    assert final["table"]["seats"][1]["bot"] == "optimal" and final["view"]["over"]

@@ -227,7 +227,10 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             raise TableError(404, f"{table.game} has no hints")
         from parlour.boxes.dicetime.solver.analysis import choices_for
 
-        choices = None if seat is None or table.state.over else choices_for(table.state, seat)
+        if seat is None or table.state.over:
+            return {"choices": None}
+        # Off the event loop: the first hint of a variant loads (or builds) its solved table.
+        choices = await asyncio.to_thread(choices_for, table.state.clone(), seat)
         return {"choices": None if choices is None else [asdict(c) for c in choices]}
 
     @app.get("/api/tables/{table_id}/analysis")

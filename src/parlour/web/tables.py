@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, Table, Update, bindparam, insert, select, update
 from sqlalchemy.orm import Session, selectinload
 
-from parlour.bots.registry import Bot, bots_for, make_bot
+from parlour.bots.registry import Bot, bot_info, bots_for, make_bot
 from parlour.kernel import TABLE, IllegalAction, OptionError, State, load
 from parlour.web.models import ActionRow, SeatRow, TableRow
 from parlour.web.security import new_seed, new_table_id, new_token, token_hash, token_matches
@@ -335,6 +335,7 @@ class TableHub:
         with self.engine.begin() as db:
             started = {"status": "running", "started_at": table.started_at}
             self._bump(db, table, deadline=table.deadline, **started)
+        await self._prepare_bots(table)
         self._make_bots(table)
         await self._after_change(table)
 
@@ -436,6 +437,17 @@ class TableHub:
         )
 
     # -- bots, stand-ins and the clock ------------------------------------------------------
+
+    async def _prepare_bots(self, table: LiveTable) -> None:
+        """Let the table's bots get ready off the event loop (the optimal Dicetime bot loads
+        or builds its solved table), so that no other table waits for it."""
+        names = {s.bot for s in table.seats if s.bot is not None}
+        if table.turn_limit is not None:
+            names.add(default_bot(table.game))
+        for name in sorted(names):
+            prepare = bot_info(table.game, name).prepare
+            if prepare is not None:
+                await asyncio.to_thread(prepare, table.options)
 
     def _make_bots(self, table: LiveTable) -> None:
         for s in table.seats:
@@ -653,6 +665,7 @@ class TableHub:
                 self.tables[row.id] = self._rebuild(row)
         for table in self.tables.values():
             if table.status == "running":
+                await self._prepare_bots(table)
                 self._make_bots(table)
                 self._plan(table)
 

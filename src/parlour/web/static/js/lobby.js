@@ -15,7 +15,6 @@ function chosenGame() {
 function showGame() {
   current = chosenGame();
   if (!current) return;
-  document.getElementById("about").textContent = current.summary;
   const players = document.getElementById("players");
   players.replaceChildren();
   for (let n = current.min_players; n <= current.max_players; n++) {
@@ -74,7 +73,9 @@ async function loadGames() {
     const radio = el("input", { type: "radio", name: "game", value: game.name, checked: index === 0, id: `game-${game.name}` });
     radio.addEventListener("change", showGame);
     box.append(el("label", { class: "game-choice", for: `game-${game.name}` }, radio,
-      el("strong", { text: game.title }), el("span", { class: "muted", text: ` ${game.min_players}-${game.max_players} players` })));
+      el("span", {}, el("strong", { text: game.title }),
+        el("span", { class: "muted", text: ` ${game.min_players}-${game.max_players} players` }),
+        el("span", { class: "summary", text: game.summary }))));
   }
   showGame();
 }

@@ -20,6 +20,7 @@ import numpy.typing as npt
 from numba import njit, prange
 
 from parlour.boxes.dicetime.components import DICE, FACES, PUZZLE_REROLLS, UPPER_BONUS
+from parlour.boxes.dicetime.rules import ROLLS
 from parlour.boxes.dicetime.solver.lattice import lattice, scores
 from parlour.boxes.dicetime.solver.store import Table
 from parlour.boxes.dicetime.solver.widget import (
@@ -44,41 +45,45 @@ KEEP_MASKS = np.array(
 """The positions each keep action keeps, as bit masks, in the engine's legal order."""
 
 
-def _multiset_indices() -> npt.NDArray[np.int64]:
-    """The lattice index of each sorted multiset of up to five faces, keyed by its base-7 code
-    (faces as digits, most significant first)."""
+def _sub_keeps() -> npt.NDArray[np.int64]:
+    """For each roll (0..251, its dice sorted) and each subset of its sorted positions (a
+    5-bit mask), the lattice index of the dice kept."""
     lat = lattice()
-    out = np.full(7**DICE, -1, dtype=np.int64)
-    for keep, index in lat.index.items():
-        code = 0
-        for face in keep:
-            code = code * 7 + face
-        out[code] = index
+    out = np.empty((len(ROLLS), 1 << DICE), dtype=np.int64)
+    for roll, faces in enumerate(ROLLS):
+        for subset in range(1 << DICE):
+            kept = tuple(faces[i] for i in range(DICE) if subset >> i & 1)
+            out[roll, subset] = lat.index[kept]
     return out
 
 
-def _keep_to_roll() -> npt.NDArray[np.int64]:
-    """Each lattice keep's roll index (0..251) when it holds five dice, else -1."""
-    lat = lattice()
-    out = np.full(lat.count, -1, dtype=np.int64)
-    out[lat.roll_keep] = np.arange(len(lat.roll_keep))
+def _roll_codes() -> npt.NDArray[np.int64]:
+    """Each roll's index, keyed by its sorted faces as a base-6 code (faces - 1 as digits)."""
+    out = np.full(6**DICE, -1, dtype=np.int64)
+    for roll, faces in enumerate(ROLLS):
+        code = 0
+        for face in faces:
+            code = code * 6 + face - 1
+        out[code] = roll
     return out
 
 
 @njit(cache=True)
-def _index_of(dice: Any, kept: int, multiset: Any) -> int:
-    """The lattice index of the dice at the kept positions (a sorted base-7 code)."""
-    chosen = np.empty(DICE, dtype=np.int64)
-    count = 0
+def _sort_dice(dice: Any, rank: Any, roll_codes: Any) -> int:
+    """Fill `rank` (each position's place among the dice sorted stably) and return the
+    roll's index, without allocating."""
     for position in range(DICE):
-        if kept >> position & 1:
-            chosen[count] = dice[position]
-            count += 1
-    chosen[:count].sort()
+        place = 0
+        for other in range(DICE):
+            if dice[other] < dice[position] or (dice[other] == dice[position] and other < position):
+                place += 1
+        rank[position] = place
     code = 0
-    for i in range(count):
-        code = code * 7 + chosen[i]
-    return int(multiset[code])
+    for place in range(DICE):
+        for position in range(DICE):
+            if rank[position] == place:
+                code = code * 6 + dice[position] - 1
+    return int(roll_codes[code])
 
 
 @njit(cache=True)
@@ -91,8 +96,8 @@ def _play(
     parent: Any,
     size_start: Any,
     roll_keep: Any,
-    keep_to_roll: Any,
-    multiset: Any,
+    sub_keeps: Any,
+    roll_codes: Any,
     keep_masks: Any,
     pooled: bool,
 ) -> int:
@@ -105,6 +110,7 @@ def _play(
     entered_level = np.empty(rolls_count)
     entered_sq = np.empty(rolls_count)
     dice = np.empty(DICE, dtype=np.int64)
+    rank = np.empty(DICE, dtype=np.int64)
     candidates = np.empty(keep_masks.shape[0] + CATEGORY_COUNT)
     mask = 0
     upper = 0
@@ -133,14 +139,19 @@ def _play(
                 chain[level, roll] = best
         while True:
             count = 0
+            roll = _sort_dice(dice, rank, roll_codes)
             if left > 0:
                 keep_means(
                     chain[left - 1], no_squares, child, size_start, roll_keep, keeps, keeps_sq
                 )
                 for k in range(keep_masks.shape[0]):
-                    candidates[count] = keeps[_index_of(dice, keep_masks[k], multiset)] + entered
+                    kept = keep_masks[k]
+                    subset = 0
+                    for position in range(DICE):
+                        if kept >> position & 1:
+                            subset |= 1 << rank[position]
+                    candidates[count] = keeps[sub_keeps[roll, subset]] + entered
                     count += 1
-            roll = keep_to_roll[_index_of(dice, (1 << DICE) - 1, multiset)]
             level = left if pooled else 0
             for category in range(CATEGORY_COUNT):
                 if mask >> category & 1:
@@ -189,8 +200,8 @@ def _play_many(
     parent: Any,
     size_start: Any,
     roll_keep: Any,
-    keep_to_roll: Any,
-    multiset: Any,
+    sub_keeps: Any,
+    roll_codes: Any,
     keep_masks: Any,
     pooled: bool,
     out: Any,
@@ -205,8 +216,8 @@ def _play_many(
             parent,
             size_start,
             roll_keep,
-            keep_to_roll,
-            multiset,
+            sub_keeps,
+            roll_codes,
             keep_masks,
             pooled,
         )
@@ -231,8 +242,8 @@ class Player:
             lat.parent,
             np.array(lat.size_start, dtype=np.int64),
             lat.roll_keep,
-            _keep_to_roll(),
-            _multiset_indices(),
+            _sub_keeps(),
+            _roll_codes(),
             KEEP_MASKS,
             self.table.variant.puzzle,
             out,

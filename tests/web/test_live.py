@@ -248,3 +248,24 @@ def test_a_request_made_stale_by_a_quicker_seat_is_refused(settings: Settings) -
     statuses, history = asyncio.run(_both_act(settings, {"start": "race"}))
     assert statuses == [200, 409]  # the race: whoever rolls first begins
     assert history == [(0, "roll")]
+
+
+def test_finished_games_leave_memory_and_come_back_from_their_records(
+    settings: Settings,
+) -> None:
+    from parlour.web import tables
+
+    with make_client(settings) as client:
+        solo = create(client, "dicetime", ["person"])
+        table_id = solo["table"]["id"]
+        final = play_until_over(client, table_id, solo["token"])
+        hub: tables.TableHub = client.app.state.hub  # type: ignore[attr-defined]
+        hub.tables[table_id].touched -= tables.FINISHED_IN_MEMORY + 1
+        assert client.portal.call(hub.expire_idle) == []  # type: ignore[union-attr]
+        assert table_id not in hub.tables
+        again = frame(client, table_id, solo["token"])
+        assert again["view"] == final["view"] and table_id in hub.tables
+    with make_client(settings) as client:  # after a restart too
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert table_id not in hub.tables
+        assert client.get(f"/api/tables/{table_id}/record").status_code == 200

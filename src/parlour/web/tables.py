@@ -122,6 +122,7 @@ class LiveTable:
     pending: dict[int, Pending] = field(default_factory=dict)
     waiting_since: dict[int, float] = field(default_factory=dict)
     timer: asyncio.TimerHandle | None = None
+    touched: float = field(default_factory=time.monotonic)  # last asked for (monotonic)
 
     @property
     def deadline(self) -> float | None:
@@ -173,6 +174,10 @@ class LiveTable:
             "legal": legal,
             "now": time.time(),
         }
+
+
+FINISHED_IN_MEMORY = 600.0
+"""Seconds a finished game stays in memory after anyone last asked for it."""
 
 
 def _now() -> datetime:
@@ -581,9 +586,23 @@ class TableHub:
     # -- lookups ----------------------------------------------------------------------------
 
     def get(self, table_id: str) -> LiveTable:
+        """A table by id: from memory, or a finished game loaded again from its record."""
         table = self.tables.get(table_id)
         if table is None:
-            raise TableError(404, "no such table (it may have expired)")
+            table = self._load_finished(table_id)
+        table.touched = time.monotonic()
+        return table
+
+    def _load_finished(self, table_id: str) -> LiveTable:
+        with Session(self.engine) as session:
+            row = session.scalars(
+                select(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == "finished")
+                .options(selectinload(TableRow.seats), selectinload(TableRow.actions))
+            ).one_or_none()
+            if row is None:
+                raise TableError(404, "no such table (it may have expired)")
+            table = self.tables[table_id] = self._rebuild(row)
         return table
 
     @staticmethod
@@ -652,12 +671,13 @@ class TableHub:
     # -- restart and expiry -------------------------------------------------------------------
 
     async def load_all(self) -> None:
-        """Rebuild every table that is not expired from its record, and resume its bots and
-        clock: deadlines are absolute, so time spent down counts against the clock."""
+        """Rebuild every unfinished table from its record, and resume its bots and clock:
+        deadlines are absolute, so time spent down counts against the clock. (Finished games
+        are loaded when someone asks for one.)"""
         with Session(self.engine) as session:
             rows = session.scalars(
                 select(TableRow)
-                .where(TableRow.status != "expired")
+                .where(TableRow.status.in_(("open", "running")))
                 .options(selectinload(TableRow.seats), selectinload(TableRow.actions))
                 .order_by(TableRow.created_at)
             ).all()
@@ -695,7 +715,12 @@ class TableHub:
         )
 
     async def expire_idle(self) -> list[str]:
-        """Unfinished tables idle longer than `idle_expiry` expire (finished ones stay)."""
+        """Unfinished tables idle longer than `idle_expiry` expire (finished ones stay, as
+        records; those nobody has looked at for `FINISHED_IN_MEMORY` leave memory)."""
+        unwatched = time.monotonic() - FINISHED_IN_MEMORY
+        for table_id, table in list(self.tables.items()):
+            if table.status == "finished" and not table.watchers and table.touched < unwatched:
+                del self.tables[table_id]
         cutoff = _now() - self.idle_expiry
         with self.engine.begin() as db:
             ids = db.scalars(
@@ -706,9 +731,9 @@ class TableHub:
             if ids:
                 db.execute(update(TABLES).where(TABLES.c.id.in_(ids)).values(status="expired"))
         for table_id in ids:
-            table = self.tables.pop(table_id, None)
-            if table is not None and table.timer is not None:
-                table.timer.cancel()
+            gone = self.tables.pop(table_id, None)
+            if gone is not None and gone.timer is not None:
+                gone.timer.cancel()
         return list(ids)
 
     def close(self) -> None:

@@ -153,3 +153,28 @@ def test_two_people_play_one_table_from_a_shared_link(browser: Any, base_url: st
     assert host.locator("b", has_text="Friend").count() == 0
     scores = [page.locator("#status").inner_text().split("Scores:")[1] for page in (host, guest)]
     assert scores[0] == scores[1] and FRIEND in scores[0] and "Tester" in scores[0]  # as text
+
+
+def test_the_lobby_offers_an_option_only_where_it_applies(browser: Any, base_url: str) -> None:
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    page.check("#game-dicetime")
+    page.click("#options-box summary")
+    assert not page.locator("#option-time_limit").is_visible()
+    assert page.locator("#option-start").is_visible()
+    page.select_option("#option-mode", "puzzle")
+    assert page.locator("#option-time_limit").is_visible()
+    assert not page.locator("#option-start").is_visible()
+    page.fill("#name", "Solo")
+    page.select_option("#players", "1")
+    page.fill("#option-time_limit", "120")
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+    for _ in range(200):  # (wait_for_function would evaluate a string, which the CSP forbids)
+        if page.evaluate("Boolean(window.parlourFrame && window.parlourFrame.view)"):
+            break
+        page.wait_for_timeout(25)
+    options = page.evaluate("window.parlourFrame.table.options")
+    assert options["mode"] == "puzzle" and options["time_limit"] == 120
+    assert "Time left: 2:00" in page.locator("#status").inner_text()
+    page.close()

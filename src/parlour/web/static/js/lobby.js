@@ -61,8 +61,25 @@ function showOptions() {
       const value = Array.isArray(option.default) ? option.default.join(",") : option.default;
       input = el("input", { id, "data-option": option.name, value: value ?? "", placeholder: "default" });
     }
-    box.append(el("label", { for: id, title: option.description }, `${option.name} `, input,
-      el("span", { class: "muted", text: ` ${option.description}` })));
+    box.append(el("label", { for: id, title: option.description, "data-for-option": option.name },
+      `${option.name} `, input, el("span", { class: "muted", text: ` ${option.description}` })));
+  }
+  showApplicable();
+}
+
+// An option that applies only for some values of another (Dicetime's time_limit: the puzzle)
+// is shown, and sent, only then; the kernel would refuse it otherwise.
+function showApplicable() {
+  for (const option of current.options) {
+    const label = document.querySelector(`[data-for-option="${option.name}"]`);
+    if (!label) continue;
+    let applies = true;
+    for (const [other, allowed] of Object.entries(option.applies_when || {})) {
+      const input = document.querySelector(`[data-option="${other}"]`);
+      applies = applies && allowed.map(String).includes(input.value);
+    }
+    label.hidden = !applies;
+    label.querySelector("[data-option]").disabled = !applies;
   }
 }
 
@@ -82,6 +99,7 @@ async function loadGames() {
 
 form.addEventListener("change", (event) => {
   if (event.target.id === "players") showSeats();
+  if (event.target.dataset.option) showApplicable();
 });
 
 form.addEventListener("submit", async (event) => {
@@ -91,7 +109,7 @@ form.addEventListener("submit", async (event) => {
   const name = nameInput.value.trim();
   localStorage.setItem("parlour.name", name);
   const options = {};
-  for (const input of form.querySelectorAll("[data-option]")) {
+  for (const input of form.querySelectorAll("[data-option]:not([disabled])")) {
     const spec = current.options.find((o) => o.name === input.dataset.option);
     const value = input.value.trim();
     const defaultText = Array.isArray(spec.default) ? spec.default.join(",") : String(spec.default);
@@ -130,11 +148,11 @@ async function loadTables() {
   open.replaceChildren();
   running.replaceChildren();
   for (const table of tables) {
+    const mine = tokenFor(table.id);
     if (table.status === "open") {
-      const mine = tokenFor(table.id);
       open.append(tableItem(table, el("a", { href: `/t/${table.id}`, text: mine ? "back to your seat" : "join" })));
     } else {
-      running.append(tableItem(table, el("a", { href: `/t/${table.id}`, text: "watch" })));
+      running.append(tableItem(table, el("a", { href: `/t/${table.id}`, text: mine ? "back to your seat" : "watch" })));
     }
   }
   if (!open.children.length) open.append(el("li", { class: "muted", text: "No open table right now." }));

@@ -13,8 +13,9 @@ import pytest
 import parlour
 from parlour.boxes.icecream import IcecreamState
 from parlour.boxes.icecream.components import FLAVOURS, Flavour
-from parlour.boxes.icecream.log import Secret
+from parlour.boxes.icecream.log import Secret, describe
 from parlour.kernel import Rng, Seat
+from parlour.kernel.log import EventLog
 
 from .helpers import BR, CC, CH, P, S, Shoe, V, events, new_game, play, random_step
 
@@ -66,8 +67,7 @@ def other_world(state: IcecreamState, viewer: Seat, rnd: random.Random) -> Icecr
     twin._scoops = recounted(twin._scoops, rnd)
     twin._removed = tuple(recounted(list(twin._removed), rnd))
     twin._rng = Rng(rnd.getrandbits(64))
-    twin._events = [disguised(event, viewer, rnd) for event in twin._events]
-    twin._described = {}
+    twin._events = EventLog(describe, [disguised(event, viewer, rnd) for event in twin._events])
     return twin
 
 

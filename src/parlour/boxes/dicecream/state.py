@@ -46,6 +46,7 @@ from parlour.boxes.dicecream.components import (
 )
 from parlour.boxes.dicecream.notation import normalise
 from parlour.kernel import Action, Rng, Seat, State
+from parlour.kernel.log import EventLog
 
 if TYPE_CHECKING:
     from parlour.boxes.dicecream.game import Dicecream
@@ -150,8 +151,7 @@ class DicecreamState(State):
         self._eligible: tuple[int, ...] = ()  # the seats that may choose in this phase
         self._to_act: tuple[int, ...] = (0,)
         self._legal: dict[Seat, tuple[Action, ...]] = {}  # legal actions now, as computed
-        self._events: list[tuple[Any, ...]] = [("round", 1)]
-        self._described: dict[Seat, list[dict[str, Any]]] = {}  # the log, per viewer, so far
+        self._events: EventLog[tuple[Any, ...]] = EventLog(describe, [("round", 1)])
 
     def _copy_into(self, twin: State) -> None:
         assert isinstance(twin, DicecreamState)
@@ -164,8 +164,7 @@ class DicecreamState(State):
         twin._placed = list(self._placed)
         twin._choices = dict(self._choices)
         twin._legal = dict(self._legal)
-        twin._events = list(self._events)
-        twin._described = {viewer: list(log) for viewer, log in self._described.items()}
+        twin._events = self._events.copy()
 
     # -- who acts and what they may do --------------------------------------------------------
 
@@ -577,9 +576,7 @@ class DicecreamState(State):
 
     def _log(self, viewer: Seat) -> list[dict[str, Any]]:
         """The log told from `viewer`'s side; entries are described once and remembered."""
-        log = self._described.setdefault(viewer, [])
-        for event in self._events[len(log) :]:
-            log.append(describe(event, viewer))
+        log = self._events.told_to(viewer)
         return [dict(entry) for entry in log]  # copies: a caller may change its view
 
 

@@ -27,6 +27,7 @@ from parlour.boxes.dicetime.components import (
 from parlour.boxes.dicetime.notation import normalise
 from parlour.boxes.dicetime.rules import score_table, upper_bonus
 from parlour.kernel import Action, Rng, Seat, State
+from parlour.kernel.log import EventLog
 
 if TYPE_CHECKING:
     from parlour.boxes.dicetime.game import Dicetime
@@ -136,8 +137,7 @@ class DicetimeState(State):
         self._to_act: tuple[int, ...] = (
             tuple(range(players)) if self._race or self._mode == "simultaneous" else (0,)
         )
-        self._events: list[tuple[Any, ...]] = []
-        self._described: dict[Seat, list[dict[str, Any]]] = {}  # the log, per viewer, so far
+        self._events: EventLog[tuple[Any, ...]] = EventLog(describe)
 
     def _copy_into(self, twin: State) -> None:
         assert isinstance(twin, DicetimeState)
@@ -147,8 +147,7 @@ class DicetimeState(State):
         twin._dice = list(self._dice)
         twin._kept = list(self._kept)
         twin._rolls = list(self._rolls)
-        twin._events = list(self._events)
-        twin._described = {viewer: list(log) for viewer, log in self._described.items()}
+        twin._events = self._events.copy()
 
     # -- who acts and what they may do --------------------------------------------------------
 
@@ -348,9 +347,7 @@ class DicetimeState(State):
 
     def _log(self, viewer: Seat) -> list[dict[str, Any]]:
         """The log told from `viewer`'s side; entries are described once and remembered."""
-        log = self._described.setdefault(viewer, [])
-        for event in self._events[len(log) :]:
-            log.append(self._describe(event, viewer))
+        log = self._events.told_to(viewer)
         # Fresh copies: a caller changing its view must not change the remembered log.
         return [
             {**entry, "dice": list(entry["dice"]), "kept": list(entry["kept"])}
@@ -359,28 +356,30 @@ class DicetimeState(State):
             for entry in log
         ]
 
-    def _describe(self, event: tuple[Any, ...], viewer: Seat) -> dict[str, Any]:
-        kind = event[0]
-        if kind == "timeout":
-            return {"event": "timeout", "text": "Time is up: the score so far counts."}
-        seat = event[1]
-        who = "You" if seat == viewer else COLOURS[seat].capitalize()
-        entry: dict[str, Any] = {"event": kind, "seat": seat}
-        if kind == "begins":
-            entry["text"] = f"{who} rolled first and {'begin' if who == 'You' else 'begins'}."
-        elif kind == "roll":
-            _, _, code, kept = event
-            dice = decode(code)
-            entry.update(dice=dice, kept=tuple(bool(kept >> p & 1) for p in range(DICE)))
-            held = [str(d) for p, d in enumerate(dice) if kept >> p & 1]
-            entry["text"] = f"{who} rolled {' '.join(map(str, dice))}" + (
-                f" (kept {' '.join(held)})." if held else "."
-            )
-        else:
-            _, _, index, points, bonus = event
-            category = CATEGORIES[index]
-            entry.update(category=category.key, points=points, bonus=bonus)
-            entry["text"] = f"{who} entered {points} in {category.key}" + (
-                " and reached the upper bonus (35)." if bonus else "."
-            )
-        return entry
+
+def describe(event: tuple[Any, ...], viewer: Seat) -> dict[str, Any]:
+    """One log entry told from `viewer`'s side (`You` for its own seat)."""
+    kind = event[0]
+    if kind == "timeout":
+        return {"event": "timeout", "text": "Time is up: the score so far counts."}
+    seat = event[1]
+    who = "You" if seat == viewer else COLOURS[seat].capitalize()
+    entry: dict[str, Any] = {"event": kind, "seat": seat}
+    if kind == "begins":
+        entry["text"] = f"{who} rolled first and {'begin' if who == 'You' else 'begins'}."
+    elif kind == "roll":
+        _, _, code, kept = event
+        dice = decode(code)
+        entry.update(dice=dice, kept=tuple(bool(kept >> p & 1) for p in range(DICE)))
+        held = [str(d) for p, d in enumerate(dice) if kept >> p & 1]
+        entry["text"] = f"{who} rolled {' '.join(map(str, dice))}" + (
+            f" (kept {' '.join(held)})." if held else "."
+        )
+    else:
+        _, _, index, points, bonus = event
+        category = CATEGORIES[index]
+        entry.update(category=category.key, points=points, bonus=bonus)
+        entry["text"] = f"{who} entered {points} in {category.key}" + (
+            " and reached the upper bonus (35)." if bonus else "."
+        )
+    return entry

@@ -46,6 +46,7 @@ from parlour.boxes.dokitto.components import (
 from parlour.boxes.dokitto.notation import flavour_named, normalise
 from parlour.boxes.dokitto.rules import playable
 from parlour.kernel import Action, IllegalAction, Rng, Seat, State
+from parlour.kernel.log import EventLog
 
 if TYPE_CHECKING:
     from parlour.boxes.dokitto.game import Dokitto
@@ -142,8 +143,7 @@ class DokittoState(State):
         self._legal: tuple[Action, ...] = ()  # its legal actions
         self._choices: tuple[Flavour, ...] = ()  # the stacks a trick's winner chooses from
         self._last_round: views.RoundResult | None = None
-        self._events: list[tuple[Any, ...]] = []
-        self._described: dict[Seat, list[dict[str, Any]]] = {}  # the log, per viewer, so far
+        self._events: EventLog[tuple[Any, ...]] = EventLog(views.describe)
         self._begin_round(0, *self._draw_round())
 
     def _copy_into(self, twin: State) -> None:
@@ -154,8 +154,7 @@ class DokittoState(State):
         twin._trick = list(self._trick)
         twin._tricks = list(self._tricks)
         twin._totals = list(self._totals)
-        twin._events = list(self._events)
-        twin._described = {viewer: list(log) for viewer, log in self._described.items()}
+        twin._events = self._events.copy()
 
     # -- rounds and tricks --------------------------------------------------------------------
 
@@ -429,7 +428,5 @@ class DokittoState(State):
 
     def _log(self, viewer: Seat) -> list[dict[str, Any]]:
         """The log told from `viewer`'s side; entries are described once and remembered."""
-        log = self._described.setdefault(viewer, [])
-        for event in self._events[len(log) :]:
-            log.append(views.describe(event, viewer))
+        log = self._events.told_to(viewer)
         return [dict(entry) for entry in log]  # copies: a caller may change its view

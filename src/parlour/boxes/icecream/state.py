@@ -39,6 +39,7 @@ from parlour.boxes.icecream.log import Event, Secret, describe, scoops_text
 from parlour.boxes.icecream.notation import normalise
 from parlour.boxes.icecream.rules import EMPTY, Cone, Fit, clockwise
 from parlour.kernel import Action, Rng, Seat, State
+from parlour.kernel.log import EventLog
 
 if TYPE_CHECKING:
     from parlour.boxes.icecream.game import Icecream
@@ -107,8 +108,7 @@ class IcecreamState(State):
         self._to_act: tuple[int, ...] = ()
         self._legal: tuple[Action, ...] | None = None  # the active seat's, once computed
         self._winners: tuple[int, ...] = ()
-        self._events: list[Event] = []
-        self._described: dict[Seat, list[dict[str, Any]]] = {}  # the log, per viewer, so far
+        self._events: EventLog[Event] = EventLog(describe)
         self._begin_day()
 
     def _copy_into(self, twin: State) -> None:
@@ -124,8 +124,7 @@ class IcecreamState(State):
         twin._choosing = list(self._choosing)
         twin._cones = dict(self._cones)
         twin._room = list(self._room)
-        twin._events = list(self._events)
-        twin._described = {viewer: list(log) for viewer, log in self._described.items()}
+        twin._events = self._events.copy()
 
     # -- who acts and what they may do --------------------------------------------------------
 
@@ -512,7 +511,5 @@ class IcecreamState(State):
 
     def _log(self, viewer: Seat) -> list[dict[str, Any]]:
         """The log told from `viewer`'s side; entries are described once and remembered."""
-        log = self._described.setdefault(viewer, [])
-        for event in self._events[len(log) :]:
-            log.append(describe(event, viewer))
+        log = self._events.told_to(viewer)
         return [dict(entry) for entry in log]  # copies: a caller may change its view

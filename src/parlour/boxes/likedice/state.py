@@ -36,6 +36,7 @@ from parlour.boxes.likedice.components import (
 )
 from parlour.boxes.likedice.notation import card_named, normalise
 from parlour.kernel import Action, Rng, Seat, State
+from parlour.kernel.log import EventLog
 
 if TYPE_CHECKING:
     from parlour.boxes.likedice.game import LikeDice
@@ -123,8 +124,7 @@ class LikeDiceState(State):
         self._settled: Settled | None = None  # the last challenge checked
         self._winners: tuple[int, ...] = ()
         self._clock_since = 0
-        self._events: list[tuple[Any, ...]] = []
-        self._described: dict[Seat, list[dict[str, Any]]] = {}  # the log, per viewer, so far
+        self._events: EventLog[tuple[Any, ...]] = EventLog(describe)
         self._reveal(self._rng.below(len(self._pile)))
 
     def _copy_into(self, twin: State) -> None:
@@ -135,8 +135,7 @@ class LikeDiceState(State):
         twin._pile = list(self._pile)
         twin._used = list(self._used)
         twin._answers = list(self._answers)
-        twin._events = list(self._events)
-        twin._described = {viewer: list(log) for viewer, log in self._described.items()}
+        twin._events = self._events.copy()
 
     # -- who acts and what they may do --------------------------------------------------------
 
@@ -450,9 +449,7 @@ class LikeDiceState(State):
 
     def _log(self, viewer: Seat) -> list[dict[str, Any]]:
         """The log told from `viewer`'s side; entries are described once and remembered."""
-        log = self._described.setdefault(viewer, [])
-        for event in self._events[len(log) :]:
-            log.append(describe(event, viewer))
+        log = self._events.told_to(viewer)
         # Fresh copies: a caller changing its view must not change the remembered log.
         return [
             {**entry, "winners": list(entry["winners"])} if "winners" in entry else dict(entry)

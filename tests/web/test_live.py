@@ -269,3 +269,15 @@ def test_finished_games_leave_memory_and_come_back_from_their_records(
         hub = client.app.state.hub  # type: ignore[attr-defined]
         assert table_id not in hub.tables
         assert client.get(f"/api/tables/{table_id}/record").status_code == 200
+
+
+def test_the_public_url_makes_the_links_and_may_open_websockets(settings: Settings) -> None:
+    public = "https://parlour.example.org"
+    with make_client(settings, public_url=public) as client:
+        created = create(client, "dicetime", ["person", "person"])
+        table_id = created["table"]["id"]
+        assert created["link"] == f"{public}/t/{table_id}"
+        assert client.get(f"/api/tables/{table_id}").json()["link"] == created["link"]
+        with client.websocket_connect(f"/ws/tables/{table_id}", headers={"origin": public}) as ws:
+            ws.send_text(hello(None))
+            assert ws.receive_json()["type"] == "state"

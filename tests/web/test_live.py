@@ -281,3 +281,33 @@ def test_the_public_url_makes_the_links_and_may_open_websockets(settings: Settin
         with client.websocket_connect(f"/ws/tables/{table_id}", headers={"origin": public}) as ws:
             ws.send_text(hello(None))
             assert ws.receive_json()["type"] == "state"
+
+
+def test_a_timed_step_that_fails_is_logged_and_tried_again(
+    settings: Settings, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.web import tables
+
+    monkeypatch.setattr(tables, "RETRY_SECONDS", 0.05)
+    with make_client(settings) as client:
+        created = create(client, "dicetime", ["person", "greedy"])
+        table_id, token = created["table"]["id"], created["token"]
+        hub: tables.TableHub = client.app.state.hub  # type: ignore[attr-defined]
+        real_apply = hub._apply
+        failures = []
+
+        async def flaky(table: Any, seat: Any, action: str, request_id: Any) -> int:
+            if seat == 1 and not failures:
+                failures.append(action)
+                raise RuntimeError("the database went away")
+            return await real_apply(table, seat, action, request_id)
+
+        monkeypatch.setattr(hub, "_apply", flaky)
+        for number, action in enumerate(["roll", "enter chance"]):
+            client.post(
+                f"/api/tables/{table_id}/actions",
+                json={"action": action, "request_id": f"f{number}"},
+                headers=hdr(token),
+            )
+        wait_for(lambda: frame(client, table_id, token)["view"]["to_act"] == [0])
+        assert failures and "a timed step failed" in caplog.text

@@ -10,6 +10,7 @@ After a restart the hub rebuilds every unfinished table by replaying its record.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -176,6 +177,9 @@ class LiveTable:
         }
 
 
+LOG = logging.getLogger("parlour.web")
+RETRY_SECONDS = 1.0
+"""How soon a timed step that failed is tried again."""
 FINISHED_IN_MEMORY = 600.0
 """Seconds a finished game stays in memory after anyone last asked for it."""
 
@@ -209,6 +213,7 @@ class TableHub:
         """Seconds a bot waits before acting on its own turn, so people can follow."""
         self.idle_expiry = idle_expiry
         self.tables: dict[str, LiveTable] = {}
+        self._tasks: set[asyncio.Task[None]] = set()  # timed steps running (kept referenced)
         self.create_lock = asyncio.Lock()
 
     # -- creating, joining, starting ------------------------------------------------------
@@ -510,7 +515,7 @@ class TableHub:
         if due:
             loop = asyncio.get_running_loop()
             delay = max(0.0, min(due) - time.time())
-            table.timer = loop.call_later(delay, lambda: asyncio.create_task(self._fire(table)))
+            table.timer = loop.call_later(delay, self._spawn_fire, table)
 
     def _decide(self, table: LiveTable, bot: Bot, seat: int, now: float) -> Pending:
         state = table.state
@@ -522,6 +527,21 @@ class TableHub:
         action = bot.choose(view, legal)
         delay = self.bot_pace if alone else max(0.0, bot.think_time(view, legal))
         return Pending(now + (delay if self.bot_pace else 0.0), seat, action)
+
+    def _spawn_fire(self, table: LiveTable) -> None:
+        """Run `_fire` as a task whose failure is logged and retried, never lost: a table
+        must not stall because one timed step failed (a database hiccup, say)."""
+        task = asyncio.create_task(self._fire(table))
+        self._tasks.add(task)
+
+        def done(finished: asyncio.Task[None]) -> None:
+            self._tasks.discard(finished)
+            if not finished.cancelled() and finished.exception() is not None:
+                LOG.error("table %s: a timed step failed", table.id, exc_info=finished.exception())
+                loop = asyncio.get_running_loop()
+                table.timer = loop.call_later(RETRY_SECONDS, self._spawn_fire, table)
+
+        task.add_done_callback(done)
 
     async def _fire(self, table: LiveTable) -> None:
         """Apply whatever is due: the clock's timeout, then the earliest bot decision; mark

@@ -27,9 +27,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from parlour.bots.registry import bots_for
 from parlour.kernel import ParlourError, games, replay
 from parlour.web.database import connect, default_url
+from parlour.web.live import SeatSpec, TableError
 from parlour.web.schemas import Act, CreateTable, FillWithBots, JoinTable
 from parlour.web.security import SECURITY_HEADERS, RateLimit
-from parlour.web.tables import SeatSpec, TableError, TableHub, default_bot
+from parlour.web.tables import TableHub, default_bot
 
 STATIC = Path(__file__).parent / "static"
 TOKEN_HEADER = "X-Seat-Token"

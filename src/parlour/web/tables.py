@@ -12,190 +12,35 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
-from functools import cache
+from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Table, Update, bindparam, insert, select, update
+from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from parlour.bots.registry import Bot, bot_info, bots_for, make_bot
-from parlour.kernel import TABLE, IllegalAction, OptionError, State, load
-from parlour.web.models import ActionRow, SeatRow, TableRow
+from parlour.kernel import TABLE, IllegalAction, OptionError, load
+from parlour.web import storage
+from parlour.web.live import (
+    Frame,
+    LiveTable,
+    Pending,
+    SeatSpec,
+    SeatState,
+    Send,
+    TableError,
+    Watcher,
+    deadline_of,
+)
+from parlour.web.models import TableRow
 from parlour.web.security import new_seed, new_table_id, new_token, token_hash, token_matches
-
-Frame = dict[str, Any]
-TABLES: Table = TableRow.__table__  # type: ignore[assignment]
-SEATS: Table = SeatRow.__table__  # type: ignore[assignment]
-ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
-"""Writes use SQLAlchemy Core on the mapped tables: a fraction of the ORM's cost an action."""
-INSERT_ACTION = insert(ACTIONS)
-"""Built once: an action's row comes as parameters (building a statement costs more than
-running it)."""
-
-
-@cache
-def _table_update(columns: frozenset[str]) -> Update:
-    """The UPDATE of a table's row setting `columns` from parameters of the same names (built
-    once per set of columns, for the same reason)."""
-    return (
-        update(TABLES)
-        .where(TABLES.c.id == bindparam("row_id"))
-        .values({column: bindparam(column) for column in columns})
-    )
-Send = Callable[[Frame], Awaitable[None]]
-
-
-class TableError(Exception):
-    """A request the hub refuses; `status` is the HTTP status that says why."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-@dataclass
-class SeatSpec:
-    """Who sits at a seat when a table is created: a person (`bot` None) or a named bot."""
-
-    bot: str | None = None
-
-
-@dataclass
-class SeatState:
-    """A seat as the hub keeps it; the token's hash never leaves the server."""
-
-    seat: int
-    bot: str | None
-    name: str | None
-    token_hash: str | None
-    host: bool = False
-    absent: bool = False  # a person whose turn ran past the limit: a stand-in plays
-
-    @property
-    def taken(self) -> bool:
-        return self.bot is not None or self.token_hash is not None
-
-
-@dataclass
-class Pending:
-    """A decision on its way to the table: a bot's (or a stand-in's) action, due at `ready`."""
-
-    ready: float
-    seat: int
-    action: str
-
-
-@dataclass(eq=False)
-class Watcher:
-    """A WebSocket connection: the seat it sees (None: a spectator) and how to send to it."""
-
-    seat: int | None
-    send: Send
-
-
-@dataclass
-class LiveTable:
-    """One table in memory: its row's fields, its seats and, once started, its state."""
-
-    id: str
-    game: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    listed: bool
-    status: str
-    version: int
-    turn_limit: float | None
-    seats: list[SeatState]
-    state: State
-    started_at: float | None = None
-    action_times: list[float] = field(default_factory=list)
-    request_ids: dict[str, int] = field(default_factory=dict)
-    rematch: str | None = None
-    rematch_of: str | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    watchers: set[Watcher] = field(default_factory=set)
-    bots: dict[int, Bot] = field(default_factory=dict)
-    pending: dict[int, Pending] = field(default_factory=dict)
-    waiting_since: dict[int, float] = field(default_factory=dict)
-    timer: asyncio.TimerHandle | None = None
-    touched: float = field(default_factory=time.monotonic)  # last asked for (monotonic)
-
-    @property
-    def deadline(self) -> float | None:
-        """When the table applies `timeout` (epoch seconds), or None if untimed."""
-        return deadline_of(self.state, self.started_at, self.action_times)
-
-    def public(self, seat: int | None = None) -> dict[str, Any]:
-        """What anyone may know of the table (`seat`: whose page asks, to mark `you`)."""
-        return {
-            "id": self.id,
-            "game": self.game,
-            "players": self.players,
-            "options": self.options,
-            "listed": self.listed,
-            "status": self.status,
-            "version": self.version,
-            "turn_limit": self.turn_limit,
-            "deadline": self.deadline,
-            "rematch": self.rematch,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "kind": "bot" if s.bot else "person",
-                    "bot": s.bot,
-                    "name": s.name,
-                    "taken": s.taken,
-                    "host": s.host,
-                    "absent": s.absent,
-                    "you": s.seat == seat,
-                }
-                for s in self.seats
-            ],
-        }
-
-    def frame(self, seat: int | None) -> Frame:
-        """The message a seat (or a spectator, None) receives after every change."""
-        state = self.state
-        started = self.status != "open"
-        legal = (
-            list(state.legal_actions(seat))
-            if started and seat is not None and seat in state.to_act
-            else []
-        )
-        return {
-            "type": "state",
-            "table": self.public(seat),
-            "seat": seat,
-            "view": state.view(seat) if started else None,
-            "legal": legal,
-            "now": time.time(),
-        }
-
+from parlour.web.storage import SEATS, TABLES
 
 LOG = logging.getLogger("parlour.web")
 RETRY_SECONDS = 1.0
 """How soon a timed step that failed is tried again."""
 FINISHED_IN_MEMORY = 600.0
 """Seconds a finished game stays in memory after anyone last asked for it."""
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def deadline_of(state: State, started_at: float | None, times: list[float]) -> float | None:
-    """The absolute time of a state's `timeout`: its clock counted from when the clock
-    started (the game's start, or the action that restarted it; see `clock_since`)."""
-    clock = state.clock
-    if clock is None or started_at is None or state.over:
-        return None
-    since = state.clock_since
-    return (started_at if since == 0 else times[since - 1]) + clock
 
 
 class TableHub:
@@ -269,7 +114,7 @@ class TableHub:
             rematch_of=rematch_of,
         )
         with self.engine.begin() as db:
-            self._insert(db, table)
+            storage.insert_table(db, table)
         self.tables[table.id] = table
         if all(s.taken for s in table.seats):
             await self._start(table)
@@ -302,7 +147,7 @@ class TableHub:
                 ).rowcount
                 if claimed != 1:
                     raise TableError(409, "that seat was just taken; try again")
-                self._bump(db, table)
+                storage.bump(db, table)
             seat.token_hash, seat.name = hashed, name
             if all(s.taken for s in table.seats):
                 await self._start_locked(table)
@@ -331,7 +176,7 @@ class TableHub:
                             .values(bot=choice, name=choice)
                         )
                         s.bot = s.name = choice
-                self._bump(db, table)
+                storage.bump(db, table)
             await self._start_locked(table)
             return table
 
@@ -344,7 +189,7 @@ class TableHub:
         table.started_at = time.time()
         with self.engine.begin() as db:
             started = {"status": "running", "started_at": table.started_at}
-            self._bump(db, table, deadline=table.deadline, **started)
+            storage.bump(db, table, deadline=table.deadline, **started)
         await self._prepare_bots(table)
         self._make_bots(table)
         await self._after_change(table)
@@ -382,20 +227,10 @@ class TableHub:
         at = time.time()
         times = [*table.action_times, at]
         with self.engine.begin() as db:
-            db.execute(
-                INSERT_ACTION,
-                {
-                    "table_id": table.id,
-                    "number": number,
-                    "seat": seat,
-                    "action": action,
-                    "request_id": request_id,
-                    "at": at,
-                },
-            )
+            storage.record_action(db, table, number, seat, action, request_id, at)
             values: dict[str, Any] = {"status": "finished"} if twin.over else {}
             deadline = deadline_of(twin, table.started_at, times)
-            self._bump(db, table, deadline=deadline, **values)
+            storage.bump(db, table, deadline=deadline, **values)
         table.state = twin
         table.action_times = times
         if request_id is not None:
@@ -404,47 +239,6 @@ class TableHub:
             table.status = "finished"
         await self._after_change(table)
         return number
-
-    def _bump(self, db: Connection, table: LiveTable, **values: Any) -> None:
-        """Advance the table's version (and activity time) in the caller's transaction."""
-        table.version += 1
-        values.update(version=table.version, active_at=_now())
-        db.execute(_table_update(frozenset(values)), {"row_id": table.id, **values})
-
-    @staticmethod
-    def _insert(db: Connection, table: LiveTable) -> None:
-        """Store a new table and its seats."""
-        now = _now()
-        db.execute(
-            insert(TABLES).values(
-                id=table.id,
-                game=table.game,
-                players=table.players,
-                options=table.options,
-                seed=str(table.seed),
-                listed=table.listed,
-                status="open",
-                version=0,
-                turn_limit=table.turn_limit,
-                created_at=now,
-                active_at=now,
-                rematch_of=table.rematch_of,
-            )
-        )
-        db.execute(
-            insert(SEATS),
-            [
-                {
-                    "table_id": table.id,
-                    "seat": s.seat,
-                    "bot": s.bot,
-                    "name": s.name,
-                    "token_hash": s.token_hash,
-                    "host": s.host,
-                }
-                for s in table.seats
-            ],
-        )
 
     # -- bots, stand-ins and the clock ------------------------------------------------------
 
@@ -622,7 +416,7 @@ class TableHub:
             ).one_or_none()
             if row is None:
                 raise TableError(404, "no such table (it may have expired)")
-            table = self.tables[table_id] = self._rebuild(row)
+            table = self.tables[table_id] = storage.rebuild(row)
         return table
 
     @staticmethod
@@ -680,9 +474,9 @@ class TableHub:
                 rematch_of=table.id,
             )
             with self.engine.begin() as db:
-                self._insert(db, new)
+                storage.insert_table(db, new)
                 table.rematch = new.id
-                self._bump(db, table, rematch=new.id)
+                storage.bump(db, table, rematch=new.id)
             self.tables[new.id] = new
             await self._broadcast(table)
         await self._start(new)
@@ -702,37 +496,12 @@ class TableHub:
                 .order_by(TableRow.created_at)
             ).all()
             for row in rows:
-                self.tables[row.id] = self._rebuild(row)
+                self.tables[row.id] = storage.rebuild(row)
         for table in self.tables.values():
             if table.status == "running":
                 await self._prepare_bots(table)
                 self._make_bots(table)
                 self._plan(table)
-
-    @staticmethod
-    def _rebuild(row: TableRow) -> LiveTable:
-        game = load(row.game, row.players, **row.options)
-        state = game.new(int(row.seed))
-        for action in row.actions:
-            state.apply(action.seat, action.action)
-        return LiveTable(
-            id=row.id,
-            game=row.game,
-            players=row.players,
-            options=dict(row.options),
-            seed=int(row.seed),
-            listed=row.listed,
-            status=row.status,
-            version=row.version,
-            turn_limit=row.turn_limit,
-            seats=[SeatState(s.seat, s.bot, s.name, s.token_hash, s.host) for s in row.seats],
-            state=state,
-            started_at=row.started_at,
-            action_times=[a.at for a in row.actions],
-            request_ids={a.request_id: a.number for a in row.actions if a.request_id},
-            rematch=row.rematch,
-            rematch_of=row.rematch_of,
-        )
 
     async def expire_idle(self) -> list[str]:
         """Unfinished tables idle longer than `idle_expiry` expire (finished ones stay, as
@@ -741,7 +510,7 @@ class TableHub:
         for table_id, table in list(self.tables.items()):
             if table.status == "finished" and not table.watchers and table.touched < unwatched:
                 del self.tables[table_id]
-        cutoff = _now() - self.idle_expiry
+        cutoff = storage.now() - self.idle_expiry
         with self.engine.begin() as db:
             ids = db.scalars(
                 select(TABLES.c.id).where(

@@ -1,0 +1,155 @@
+"""A live table in memory: its seats, its kernel state, who watches it, what is pending, and
+the frames it sends. The hub (`tables.py`) changes it; this module only describes it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.bots.registry import Bot
+from parlour.kernel import State
+
+Frame = dict[str, Any]
+Send = Callable[[Frame], Awaitable[None]]
+
+
+class TableError(Exception):
+    """A request the hub refuses; `status` is the HTTP status that says why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class SeatSpec:
+    """Who sits at a seat when a table is created: a person (`bot` None) or a named bot."""
+
+    bot: str | None = None
+
+
+@dataclass
+class SeatState:
+    """A seat as the hub keeps it; the token's hash never leaves the server."""
+
+    seat: int
+    bot: str | None
+    name: str | None
+    token_hash: str | None
+    host: bool = False
+    absent: bool = False  # a person whose turn ran past the limit: a stand-in plays
+
+    @property
+    def taken(self) -> bool:
+        return self.bot is not None or self.token_hash is not None
+
+
+@dataclass
+class Pending:
+    """A decision on its way to the table: a bot's (or a stand-in's) action, due at `ready`."""
+
+    ready: float
+    seat: int
+    action: str
+
+
+@dataclass(eq=False)
+class Watcher:
+    """A WebSocket connection: the seat it sees (None: a spectator) and how to send to it."""
+
+    seat: int | None
+    send: Send
+
+
+@dataclass
+class LiveTable:
+    """One table in memory: its row's fields, its seats and, once started, its state."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    listed: bool
+    status: str
+    version: int
+    turn_limit: float | None
+    seats: list[SeatState]
+    state: State
+    started_at: float | None = None
+    action_times: list[float] = field(default_factory=list)
+    request_ids: dict[str, int] = field(default_factory=dict)
+    rematch: str | None = None
+    rematch_of: str | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watchers: set[Watcher] = field(default_factory=set)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    pending: dict[int, Pending] = field(default_factory=dict)
+    waiting_since: dict[int, float] = field(default_factory=dict)
+    timer: asyncio.TimerHandle | None = None
+    touched: float = field(default_factory=time.monotonic)  # last asked for (monotonic)
+
+    @property
+    def deadline(self) -> float | None:
+        """When the table applies `timeout` (epoch seconds), or None if untimed."""
+        return deadline_of(self.state, self.started_at, self.action_times)
+
+    def public(self, seat: int | None = None) -> dict[str, Any]:
+        """What anyone may know of the table (`seat`: whose page asks, to mark `you`)."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "listed": self.listed,
+            "status": self.status,
+            "version": self.version,
+            "turn_limit": self.turn_limit,
+            "deadline": self.deadline,
+            "rematch": self.rematch,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": "bot" if s.bot else "person",
+                    "bot": s.bot,
+                    "name": s.name,
+                    "taken": s.taken,
+                    "host": s.host,
+                    "absent": s.absent,
+                    "you": s.seat == seat,
+                }
+                for s in self.seats
+            ],
+        }
+
+    def frame(self, seat: int | None) -> Frame:
+        """The message a seat (or a spectator, None) receives after every change."""
+        state = self.state
+        started = self.status != "open"
+        legal = (
+            list(state.legal_actions(seat))
+            if started and seat is not None and seat in state.to_act
+            else []
+        )
+        return {
+            "type": "state",
+            "table": self.public(seat),
+            "seat": seat,
+            "view": state.view(seat) if started else None,
+            "legal": legal,
+            "now": time.time(),
+        }
+
+
+def deadline_of(state: State, started_at: float | None, times: list[float]) -> float | None:
+    """The absolute time of a state's `timeout`: its clock counted from when the clock
+    started (the game's start, or the action that restarted it; see `clock_since`)."""
+    clock = state.clock
+    if clock is None or started_at is None or state.over:
+        return None
+    since = state.clock_since
+    return (started_at if since == 0 else times[since - 1]) + clock

@@ -178,3 +178,26 @@ def test_the_lobby_offers_an_option_only_where_it_applies(browser: Any, base_url
     assert options["mode"] == "puzzle" and options["time_limit"] == 120
     assert "Time left: 2:00" in page.locator("#status").inner_text()
     page.close()
+
+
+def test_a_finished_dicetime_game_replays_and_shows_its_analysis(
+    browser: Any, base_url: str
+) -> None:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    create_in_lobby(page, base_url, "dicetime", 1)
+    play_by_clicking(page, random.Random(5))
+    page.click("#end a[href*='#analysis']")
+    page.wait_for_selector("#analysis h3")
+    assert "proficiency" in page.locator("#analysis").inner_text()
+    page.click("#last")
+    page.wait_for_timeout(300)
+    steps = page.locator("#step").inner_text()
+    assert steps.startswith("step ") and steps.split()[1] == steps.split()[3]  # the last step
+    page.click("#first")
+    page.wait_for_timeout(300)
+    assert page.locator("#step").inner_text().startswith("step 0 of")
+    assert page.locator("#download").get_attribute("href").endswith("/record")
+    assert not errors, errors
+    page.close()

@@ -26,10 +26,8 @@ from parlour.boxes.dicetime.solver.store import Table
 from parlour.boxes.dicetime.solver.widget import (
     CAP,
     CATEGORY_COUNT,
-    enter_values,
     keep_means,
-    keep_pass,
-    stage_values,
+    stage_chain,
 )
 
 TURNS = CATEGORY_COUNT
@@ -107,8 +105,6 @@ def _play(
     keeps_sq = np.empty(child.shape[0] + 1)
     no_squares = np.zeros(rolls_count)
     chain = np.empty((PUZZLE_REROLLS + 1, rolls_count))
-    entered_level = np.empty(rolls_count)
-    entered_sq = np.empty(rolls_count)
     dice = np.empty(DICE, dtype=np.int64)
     rank = np.empty(DICE, dtype=np.int64)
     candidates = np.empty(keep_masks.shape[0] + CATEGORY_COUNT)
@@ -122,21 +118,21 @@ def _play(
             dice[position] = faces[cursor]
             cursor += 1
         left = pool if pooled else STANDARD_REROLLS
-        # The rolls' values at every stage this turn can reach, once: stage_values level by level.
-        chain[0, :] = stage_values(
-            mask, upper, 0, pooled, values, squares, scores, child, parent, size_start, roll_keep
+        # The rolls' values at every stage this turn can reach, once for all its decisions.
+        stage_chain(
+            mask,
+            upper,
+            max(left - 1, 0),
+            pooled,
+            values,
+            squares,
+            scores,
+            child,
+            parent,
+            size_start,
+            roll_keep,
+            chain,
         )
-        for level in range(1, left):
-            keep_pass(
-                chain[level - 1], no_squares, child, parent, size_start, roll_keep, keeps, keeps_sq
-            )
-            if pooled:
-                enter_values(mask, upper, level, values, squares, scores, entered_level, entered_sq)
-            for roll in range(rolls_count):
-                best = keeps[roll_keep[roll]]
-                if pooled and entered_level[roll] >= best - 1e-9:
-                    best = entered_level[roll]
-                chain[level, roll] = best
         while True:
             count = 0
             roll = _sort_dice(dice, rank, roll_codes)

@@ -168,6 +168,42 @@ def keep_pass(
 
 
 @njit(cache=True)
+def stage_chain(
+    mask: int,
+    upper: int,
+    top: int,
+    pooled: bool,
+    values: Any,
+    squares: Any,
+    scores: Any,
+    child: Any,
+    parent: Any,
+    size_start: Any,
+    roll_keep: Any,
+    out: Any,
+) -> None:
+    """`out[level, roll]`: each roll's value in one state with `level` rerolls left (rolls this
+    turn, or the pool), deciding optimally from there, for every level from 0 to `top`: the
+    widget for a single state, as advice and the bulk player need it."""
+    count = scores.shape[0]
+    entered = np.empty(count)
+    entered_sq = np.empty(count)
+    rolls_sq = np.empty(count)
+    keeps = np.empty(child.shape[0] + 1)
+    keeps_sq = np.empty(child.shape[0] + 1)
+    enter_values(mask, upper, 0, values, squares, scores, out[0], rolls_sq)
+    for level in range(1, top + 1):
+        keep_pass(out[level - 1], rolls_sq, child, parent, size_start, roll_keep, keeps, keeps_sq)
+        if pooled:
+            enter_values(mask, upper, level, values, squares, scores, entered, entered_sq)
+        for roll in range(count):
+            best = keeps[roll_keep[roll]]
+            if pooled and entered[roll] >= best - 1e-9:
+                best = entered[roll]
+            out[level, roll] = best
+
+
+@njit(cache=True)
 def stage_values(
     mask: int,
     upper: int,
@@ -181,26 +217,24 @@ def stage_values(
     size_start: Any,
     roll_keep: Any,
 ) -> Any:
-    """Each roll's value in one state when `rerolls` are left (rolls this turn, or the pool),
-    deciding optimally from there: the widget for a single state, as advice needs it."""
-    count = scores.shape[0]
-    entered = np.empty(count)
-    entered_sq = np.empty(count)
-    rolls = np.empty(count)
-    rolls_sq = np.empty(count)
-    keeps = np.empty(child.shape[0] + 1)
-    keeps_sq = np.empty(child.shape[0] + 1)
-    enter_values(mask, upper, 0, values, squares, scores, rolls, rolls_sq)
-    for level in range(1, rerolls + 1):
-        keep_pass(rolls, rolls_sq, child, parent, size_start, roll_keep, keeps, keeps_sq)
-        if pooled:
-            enter_values(mask, upper, level, values, squares, scores, entered, entered_sq)
-        for roll in range(count):
-            best = keeps[roll_keep[roll]]
-            if pooled and entered[roll] >= best - 1e-9:
-                best = entered[roll]
-            rolls[roll] = best
-    return rolls
+    """Each roll's value in one state when `rerolls` are left (the last level of
+    `stage_chain`)."""
+    out = np.empty((rerolls + 1, scores.shape[0]))
+    stage_chain(
+        mask,
+        upper,
+        rerolls,
+        pooled,
+        values,
+        squares,
+        scores,
+        child,
+        parent,
+        size_start,
+        roll_keep,
+        out,
+    )
+    return out[rerolls]
 
 
 @njit(cache=True)

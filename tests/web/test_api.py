@@ -359,3 +359,12 @@ def test_a_bot_that_prepares_plays_once_ready(client: TestClient) -> None:
     created = create(client, "dicetime", ["person", "optimal"])  # loads its solved table first
     final = play_until_over(client, created["table"]["id"], created["token"])
     assert final["table"]["seats"][1]["bot"] == "optimal" and final["view"]["over"]
+
+
+def test_a_rematch_of_a_simultaneous_game_keeps_its_mode(client: TestClient) -> None:
+    created = create(client, "dicetime", ["person"], options={"mode": "simultaneous"})
+    table_id, token = created["table"]["id"], created["token"]
+    play_until_over(client, table_id, token)
+    rematch = client.post(f"/api/tables/{table_id}/rematch", headers=hdr(token))
+    assert rematch.status_code == 200, rematch.text
+    assert rematch.json()["table"]["options"]["mode"] == "simultaneous"

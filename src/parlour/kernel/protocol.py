@@ -87,6 +87,11 @@ class Game(ABC):
         rng: Rng = ScriptedRng(seed, chance) if chance else Rng(seed)
         return self._new_state(rng, seed, tuple(chance))
 
+    def rematch_options(self) -> dict[str, Value]:
+        """The options of a rematch of this game: the same, unless the game's rules say how a
+        rematch starts (Dicetime's Revanche)."""
+        return dict(self.options)
+
     @abstractmethod
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> State:
         """Build the first state of a game."""

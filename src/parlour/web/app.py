@@ -159,8 +159,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         """The frame the token's seat (or a spectator) would receive now."""
         hub = hub_of(request)
         table = hub.get(table_id)
-        seat = _seat(hub, table_id, token)
-        return table.frame(seat)
+        return table.frame(hub.viewer_of(table, token))
 
     @app.post("/api/tables/{table_id}/join")
     async def join(
@@ -223,12 +222,12 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         """Dicetime: what each choice of your pending decision is worth (the exact solver)."""
         hub = hub_of(request)
         table = hub.get(table_id)
-        seat = _seat(hub, table_id, _required(token))
+        seat = hub.seat_for(table, _required(token))
         if table.game != "dicetime":
             raise TableError(404, f"{table.game} has no hints")
         from parlour.boxes.dicetime.solver.analysis import choices_for
 
-        if seat is None or table.state.over:
+        if table.state.over:
             return {"choices": None}
         # Off the event loop: the first hint of a variant loads (or builds) its solved table.
         choices = await asyncio.to_thread(choices_for, table.state.clone(), seat)
@@ -374,17 +373,6 @@ def _required(token: str | None) -> str:
     if not token:
         raise TableError(401, f"this needs your seat token (the {TOKEN_HEADER} header)")
     return token
-
-
-def _seat(hub: TableHub, table_id: str, token: str | None) -> int | None:
-    """The token's seat at the table; no token is a spectator, a wrong one an error."""
-    table = hub.get(table_id)
-    if token is None:
-        return None
-    seat = hub.seat_of(table, token)
-    if seat is None:
-        raise TableError(403, "that token holds no seat at this table")
-    return seat
 
 
 def _link(request: Request, table_id: str) -> str:

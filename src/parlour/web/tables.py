@@ -19,7 +19,7 @@ from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from parlour.bots.registry import Bot, bot_info, bots_for, make_bot
-from parlour.kernel import TABLE, IllegalAction, OptionError, load
+from parlour.kernel import TABLE, Game, IllegalAction, OptionError, load
 from parlour.web import storage
 from parlour.web.live import (
     Frame,
@@ -73,7 +73,6 @@ class TableHub:
         name: str,
         listed: bool,
         turn_limit: float | None,
-        rematch_of: str | None = None,
     ) -> tuple[LiveTable, str]:
         """A new table; its creator hosts it and takes the first person's seat. Returns the
         table and the creator's seat token (shown once, kept by the browser)."""
@@ -89,18 +88,9 @@ class TableHub:
         if not people:
             raise OptionError("at least one seat must be a person's (the host's)")
         token = new_token()
-        seed = new_seed()
-        table = LiveTable(
-            id=new_table_id(),
-            game=game_name,
-            players=players,
-            options=dict(game.options),
-            seed=seed,
-            listed=listed,
-            status="open",
-            version=0,
-            turn_limit=turn_limit,
-            seats=[
+        table = self._open_table(
+            game,
+            [
                 SeatState(
                     i,
                     spec.bot,
@@ -110,8 +100,8 @@ class TableHub:
                 )
                 for i, spec in enumerate(seats)
             ],
-            state=game.new(seed),
-            rematch_of=rematch_of,
+            listed=listed,
+            turn_limit=turn_limit,
         )
         with self.engine.begin() as db:
             storage.insert_table(db, table)
@@ -119,6 +109,32 @@ class TableHub:
         if all(s.taken for s in table.seats):
             await self._start(table)
         return table, token
+
+    @staticmethod
+    def _open_table(
+        game: Game,
+        seats: list[SeatState],
+        *,
+        listed: bool,
+        turn_limit: float | None,
+        rematch_of: str | None = None,
+    ) -> LiveTable:
+        """A new open table of `game` with a fresh id and seed (not stored yet)."""
+        seed = new_seed()
+        return LiveTable(
+            id=new_table_id(),
+            game=game.name,
+            players=game.players,
+            options=dict(game.options),
+            seed=seed,
+            listed=listed,
+            status="open",
+            version=0,
+            turn_limit=turn_limit,
+            seats=seats,
+            state=game.new(seed),
+            rematch_of=rematch_of,
+        )
 
     async def join(self, table_id: str, name: str, held: str | None) -> tuple[LiveTable, str, int]:
         """Take the first open person's seat. Atomic: two people racing for the last seat get
@@ -201,9 +217,7 @@ class TableHub:
         before returns the first result and applies nothing."""
         table = self.get(table_id)
         async with table.lock:
-            seat = self.seat_of(table, token)
-            if seat is None:
-                raise TableError(403, "that token holds no seat at this table")
+            seat = self.seat_for(table, token)
             if request_id in table.request_ids:
                 return table.request_ids[request_id]
             if table.status != "running":
@@ -368,9 +382,7 @@ class TableHub:
     async def watch(self, table_id: str, token: str | None, send: Send) -> Watcher:
         """Subscribe a connection to a table's frames; a token sees its seat's view."""
         table = self.get(table_id)
-        seat = None if token is None else self.seat_of(table, token)
-        if token is not None and seat is None:
-            raise TableError(403, "that token holds no seat at this table")
+        seat = self.viewer_of(table, token)
         watcher = Watcher(seat, send)
         async with table.lock:
             table.watchers.add(watcher)
@@ -428,6 +440,17 @@ class TableHub:
                 found = s.seat
         return found
 
+    def seat_for(self, table: LiveTable, token: str) -> int:
+        """The seat a token holds at `table`, or a 403 naming the problem."""
+        seat = self.seat_of(table, token)
+        if seat is None:
+            raise TableError(403, "that token holds no seat at this table")
+        return seat
+
+    def viewer_of(self, table: LiveTable, token: str | None) -> int | None:
+        """Whose view a request sees: its seat, or a spectator's (None) without a token."""
+        return None if token is None else self.seat_for(table, token)
+
     def listing(self) -> list[dict[str, Any]]:
         """The lobby: listed tables that are open or running, newest first."""
         tables = [t for t in self.tables.values() if t.listed and t.status in ("open", "running")]
@@ -444,7 +467,7 @@ class TableHub:
 
     async def rematch(self, table_id: str, token: str) -> LiveTable:
         """The same seats and options at a new table with a fresh seed; the same tokens hold
-        the same seats there. A Dicetime rematch starts with the race."""
+        the same seats there; the game says how a rematch starts (`Game.rematch_options`)."""
         table = self.get(table_id)
         async with table.lock:
             seat = self.seat_of(table, token)
@@ -454,23 +477,12 @@ class TableHub:
                 raise TableError(409, "a rematch follows a finished game")
             if table.rematch is not None:
                 return self.get(table.rematch)
-            options = dict(table.options)
-            if table.game == "dicetime" and options.get("mode") != "puzzle":
-                options["start"] = "race"
-            game = load(table.game, table.players, **options)
-            seed = new_seed()
-            new = LiveTable(
-                id=new_table_id(),
-                game=table.game,
-                players=table.players,
-                options=dict(game.options),
-                seed=seed,
+            game = load(table.game, table.players, **table.state.game.rematch_options())
+            new = self._open_table(
+                game,
+                [SeatState(s.seat, s.bot, s.name, s.token_hash, s.host) for s in table.seats],
                 listed=table.listed,
-                status="open",
-                version=0,
                 turn_limit=table.turn_limit,
-                seats=[SeatState(s.seat, s.bot, s.name, s.token_hash, s.host) for s in table.seats],
-                state=game.new(seed),
                 rematch_of=table.id,
             )
             with self.engine.begin() as db:

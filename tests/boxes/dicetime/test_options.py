@@ -190,3 +190,21 @@ def test_games_lists_dicetime_with_metadata() -> None:
     assert options["time_limit"]["applies_when"] == {"mode": ["puzzle"]}
     assert (options["time_limit"]["default"], options["time_limit"]["minimum"]) == (600, 0)
     assert all(option["description"] and option["allowed"] for option in options.values())
+
+
+@pytest.mark.parametrize(
+    ("options", "rematch"),
+    [
+        ({}, {"mode": "turns", "start": "race"}),
+        ({"mode": "simultaneous"}, {"mode": "simultaneous"}),
+        ({"mode": "puzzle", "time_limit": 0}, {"mode": "puzzle", "time_limit": 0}),
+    ],
+)
+def test_a_rematch_of_a_game_of_turns_begins_with_the_race(
+    options: dict[str, object], rematch: dict[str, object]
+) -> None:
+    players = 1 if options.get("mode") == "puzzle" else 2
+    game = parlour.load("dicetime", players, **options)
+    again = game.rematch_options()
+    assert {key: again[key] for key in rematch} == rematch
+    assert parlour.load("dicetime", players, **again).options == again  # loads as it is

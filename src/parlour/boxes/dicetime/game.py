@@ -65,5 +65,13 @@ class Dicetime(Game):
         if options["mode"] == "puzzle" and players != 1:
             raise OptionError(f"the puzzle (mode=puzzle) is solo: players must be 1, not {players}")
 
+    def rematch_options(self) -> dict[str, Value]:
+        """The rulebook's Revanche: in a game of turns, a rematch begins with the race
+        (whoever rolls first begins)."""
+        options = dict(self.options)
+        if options["mode"] == "turns":
+            options["start"] = "race"
+        return options
+
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> DicetimeState:
         return DicetimeState(self, rng, seed, chance)

@@ -1,6 +1,7 @@
 // Step through a finished game: each step is the spectator's view after that many actions.
 import { api, el } from "/static/js/api.js";
 import * as generic from "/static/js/games/generic.js";
+import { rendererFor } from "/static/js/games/index.js";
 
 const tableId = location.pathname.split("/").pop();
 const $ = (id) => document.getElementById(id);
@@ -38,10 +39,7 @@ async function start() {
   try {
     info = await api(`/api/tables/${tableId}`);
     $("title").textContent = `Replay: ${info.game}`;
-    try {
-      renderer = await import(`/static/js/games/${info.game}.js`);
-      document.head.append(el("link", { rel: "stylesheet", href: `/static/css/games/${info.game}.css` }));
-    } catch { renderer = generic; }
+    renderer = await rendererFor(info.game);
     $("download").href = `/api/tables/${tableId}/record`;
     await show(0);
     $("first").addEventListener("click", () => show(0));

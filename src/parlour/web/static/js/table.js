@@ -1,6 +1,7 @@
 // A table page: seats, live frames over the WebSocket, the game's own renderer, the end.
 import { api, el, keepToken, requestId, tokenFor } from "/static/js/api.js";
 import * as generic from "/static/js/games/generic.js";
+import { rendererFor } from "/static/js/games/index.js";
 
 const tableId = location.pathname.split("/").pop();
 let token = tokenFor(tableId);
@@ -194,12 +195,7 @@ function connect() {
 async function start() {
   try {
     const info = await api(`/api/tables/${tableId}`, { token });
-    try {
-      renderer = await import(`/static/js/games/${info.game}.js`);
-      document.head.append(el("link", { rel: "stylesheet", href: `/static/css/games/${info.game}.css` }));
-    } catch {
-      renderer = generic;
-    }
+    renderer = await rendererFor(info.game);
     connect();
     setInterval(() => { if (frame && frame.table.deadline) { frame.now += 1; showStatus(frame); } }, 1000);
   } catch (failure) {

@@ -1,37 +1,45 @@
 """The ASGI application: the JSON API, the WebSocket of live frames, and the pages.
 
 Seat tokens travel in the `X-Seat-Token` header (HTTP) or the first WebSocket message, never
-in a URL, so no access log or link can leak one.
+in a URL, so no access log or link can leak one. Links are relative to the page unless a public
+URL is configured: nothing the server hands out follows the request's `Host` header.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import asdict, dataclass, field
 from datetime import timedelta
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from sqlalchemy import Engine
-from starlette.datastructures import Headers, MutableHeaders
+from sqlalchemy import Engine, text
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from parlour.bots.registry import bots_for
 from parlour.kernel import ParlourError, games, replay
 from parlour.web.database import connect, default_url
+from parlour.web.envelope import Envelope
 from parlour.web.live import SeatSpec, TableError
+from parlour.web.metrics import CONTENT_TYPE, Metrics
 from parlour.web.schemas import Act, CreateTable, FillWithBots, JoinTable
-from parlour.web.security import SECURITY_HEADERS, RateLimit
+from parlour.web.security import RateLimit, client_address
+from parlour.web.sockets import Refused, Sockets, receive_text
 from parlour.web.tables import TableHub, default_bot
 
+LOG = logging.getLogger("parlour.web")
 STATIC = Path(__file__).parent / "static"
 TOKEN_HEADER = "X-Seat-Token"
 Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=100)]
@@ -50,6 +58,17 @@ class Settings:
     creates_per_minute: int = 20
     requests_per_10s: int = 200
     expiry_check_seconds: float = 600.0
+    ws_per_address: int = 20
+    """Open WebSockets one client address may hold (a household or a small club behind one
+    address fits; a flood of sockets does not)."""
+    ws_per_table: int = 50
+    """Open WebSockets at one table beyond its seated players' own (spectators)."""
+    ws_messages_per_second: int = 20
+    """Messages one WebSocket may send a second (pages send one, the hello)."""
+    api_docs: bool = False
+    """Serve `/docs`, `/redoc` and `/openapi.json` (`parlour serve --api-docs`)."""
+    metrics: bool = False
+    """Serve `/metrics` in Prometheus' text format (`parlour serve --metrics`)."""
 
 
 def create_app(settings: Settings | None = None, engine: Engine | None = None) -> FastAPI:
@@ -58,6 +77,9 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     engine = engine or connect(settings.db_url)
     creates = RateLimit(settings.creates_per_minute, 60.0)
     requests = RateLimit(settings.requests_per_10s, 10.0)
+    sockets = Sockets(
+        settings.ws_per_address, settings.ws_per_table, settings.ws_messages_per_second
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -65,6 +87,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         app.state.hub = hub
         await hub.load_all()
         expiry = asyncio.create_task(_expire_forever(hub, settings.expiry_check_seconds))
+        app.state.expiry = expiry
         yield
         expiry.cancel()
         hub.close()
@@ -75,14 +98,26 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         "the game kernel, each seat sees only its own view.",
         version="0.1.0",
         lifespan=lifespan,
+        docs_url="/docs" if settings.api_docs else None,
+        redoc_url="/redoc" if settings.api_docs else None,
+        openapi_url="/openapi.json" if settings.api_docs else None,
     )
     app.state.settings = settings
+    app.state.sockets = sockets
+    metrics = (
+        Metrics(lambda: getattr(app.state, "hub", None), sockets) if settings.metrics else None
+    )
 
     def hub_of(request: Request | WebSocket) -> TableHub:
         hub: TableHub = request.app.state.hub
         return hub
 
     app.add_middleware(Guard, settings=settings, creates=creates, requests=requests)
+    app.add_middleware(
+        Envelope,
+        observe=metrics.observe if metrics else None,
+        on_error=metrics.error if metrics else None,
+    )
 
     @app.exception_handler(TableError)
     async def table_error(_: Request, error: TableError) -> JSONResponse:
@@ -249,35 +284,61 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     @app.websocket("/ws/tables/{table_id}")
     async def live(websocket: WebSocket, table_id: str) -> None:
         """Frames for one seat or a spectator. The first message says who: `{"token": ...}`
-        (or `{"token": null}` to watch). Only pages of this server may connect."""
+        (or `{"token": null}` to watch). Only pages of this server may connect; the limits
+        of `Settings.ws_*` hold (see `parlour.web.sockets`)."""
         if not _same_origin(websocket, settings.public_url):
             await websocket.close(code=4403, reason="cross-origin connections are refused")
             return
         await websocket.accept()
         hub = hub_of(websocket)
+        watcher = None
         try:
-            hello = await asyncio.wait_for(websocket.receive_text(), timeout=10)
-            token = _hello_token(hello, settings.max_message)
+            sockets.admit(websocket, client_address(websocket.scope))
+            hello = await asyncio.wait_for(receive_text(websocket, settings.max_message), 10)
+            if hello is None:
+                return
+            token = _hello_token(hello)
+            table = hub.get(table_id)
+            sockets.seat(
+                websocket, table_id, token is not None and hub.seat_of(table, token) is not None
+            )
             watcher = await hub.watch(table_id, token, websocket.send_json)
+            rate = sockets.rate()
+            while await receive_text(websocket, settings.max_message, rate) is not None:
+                await websocket.send_json({"type": "pong"})
         except (TableError, ValueError, TimeoutError) as error:
             message = error.message if isinstance(error, TableError) else str(error) or "timed out"
-            await websocket.send_json({"type": "error", "error": message})
-            await websocket.close(code=4400)
-            return
-        except WebSocketDisconnect:
-            return
-        try:
-            while True:
-                message = await websocket.receive_text()
-                if len(message) > settings.max_message:
-                    await websocket.send_json({"type": "error", "error": "message too large"})
-                    await websocket.close(code=1009)
-                    return
-                await websocket.send_json({"type": "pong"})
+            await _close(websocket, 4400, message)
+        except Refused as refusal:
+            await _close(websocket, refusal.code, refusal.reason)
         except WebSocketDisconnect:
             pass
         finally:
-            hub.unwatch(table_id, watcher)
+            sockets.release(websocket)
+            if watcher is not None:
+                hub.unwatch(table_id, watcher)
+
+    # -- the operator's ---------------------------------------------------------------------
+
+    @app.get("/healthz", include_in_schema=False)
+    async def health(request: Request) -> JSONResponse:
+        """200 when the database answers and the hub runs, else 503; the body says which."""
+        checks = {
+            "database": await _database_answers(engine),
+            "hub": hasattr(request.app.state, "hub") and not request.app.state.expiry.done(),
+        }
+        healthy = all(checks.values())
+        body = {"status": "ok" if healthy else "unavailable"} | {
+            name: "ok" if fine else "failing" for name, fine in checks.items()
+        }
+        return JSONResponse(body, status_code=200 if healthy else 503)
+
+    if metrics is not None:
+
+        @app.get("/metrics", include_in_schema=False)
+        async def metrics_text() -> Response:
+            """The metrics in Prometheus' text format."""
+            return Response(metrics.text(), media_type=CONTENT_TYPE)
 
     # -- pages ----------------------------------------------------------------------------------
 
@@ -302,8 +363,8 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
 
 
 class Guard:
-    """Pure ASGI middleware: body-size and request-rate limits before any route runs, and the
-    security headers on every response."""
+    """Pure ASGI middleware: body-size and request-rate limits before any route runs (the
+    `Envelope` around it adds the headers every response carries)."""
 
     def __init__(
         self, app: ASGIApp, settings: Settings, creates: RateLimit, requests: RateLimit
@@ -317,21 +378,13 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-
-        async def send_secured(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in SECURITY_HEADERS.items():
-                    headers.setdefault(name, value)
-            await send(message)
-
         refusal = self._refusal(scope)
         if refusal is None and "content-length" not in Headers(scope=scope):
             receive, refusal = await self._buffered(receive)
         if refusal is not None:
-            await _error(*refusal)(scope, receive, send_secured)
+            await _error(*refusal)(scope, receive, send)
         else:
-            await self.app(scope, receive, send_secured)
+            await self.app(scope, receive, send)
 
     async def _buffered(self, receive: Receive) -> tuple[Receive, tuple[int, str] | None]:
         """Read a body sent without a length (chunked) up to the limit, then replay it."""
@@ -352,7 +405,7 @@ class Guard:
         return replay, None
 
     def _refusal(self, scope: Scope) -> tuple[int, str] | None:
-        client = scope["client"][0] if scope.get("client") else "?"
+        client = client_address(scope)
         path: str = scope["path"]
         length = Headers(scope=scope).get("content-length")
         limit = self.settings.max_body
@@ -376,13 +429,13 @@ def _required(token: str | None) -> str:
 
 
 def _link(request: Request, table_id: str) -> str:
-    base = request.app.state.settings.public_url or str(request.base_url)
-    return f"{base.rstrip('/')}/t/{table_id}"
+    """The table page's address: under the public URL if one is set, else relative to the page
+    (which makes it absolute from its own location), never from the request's Host header."""
+    public_url: str | None = request.app.state.settings.public_url
+    return f"{public_url.rstrip('/') if public_url else ''}/t/{table_id}"
 
 
-def _hello_token(text: str, limit: int) -> str | None:
-    if len(text) > limit:
-        raise ValueError("message too large")
+def _hello_token(text: str) -> str | None:
     try:
         hello = json.loads(text)
     except json.JSONDecodeError as error:
@@ -394,15 +447,60 @@ def _hello_token(text: str, limit: int) -> str | None:
 
 
 def _same_origin(websocket: WebSocket, public_url: str | None) -> bool:
-    """Browsers send Origin; it must be this server (its Host) or the public URL."""
+    """Browsers send Origin; it must be the public URL's or the address the server really
+    listens on (with `localhost` for a loopback one), never one taken from the Host header."""
     origin = websocket.headers.get("origin")
     if origin is None:
         return True  # not a browser (a browser always sends Origin on WebSockets)
-    host = websocket.headers.get("host", "")
-    allowed = {f"http://{host}", f"https://{host}"}
+    allowed = _listening_origins(websocket.scope.get("server"))
     if public_url:
-        allowed.add(public_url.rstrip("/"))
-    return origin.rstrip("/") in allowed
+        parts = urlsplit(public_url)
+        allowed.add(f"{parts.scheme}://{parts.netloc}".lower())
+    return origin.rstrip("/").lower() in allowed
+
+
+def _listening_origins(server: tuple[str, int | None] | None) -> set[str]:
+    """The origins of pages served from this socket's own address and port."""
+    if server is None:
+        return set()
+    host, port = server
+    hosts = {f"[{host}]" if ":" in host else host}
+    if _loopback(host):
+        hosts |= {"localhost", "127.0.0.1", "[::1]"}
+    origins = set()
+    for name in hosts:
+        for scheme, default in (("http", 80), ("https", 443)):
+            origins.add(f"{scheme}://{name}" + ("" if port in (None, default) else f":{port}"))
+    return origins
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+async def _close(websocket: WebSocket, code: int, reason: str) -> None:
+    """Tell the client why (an error message, then the close code); it may have gone already."""
+    with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+        await websocket.send_json({"type": "error", "error": reason})
+        await websocket.close(code=code, reason=reason[:120])
+
+
+async def _database_answers(engine: Engine) -> bool:
+    """Whether the database answers a trivial query within 2 seconds."""
+
+    def ping() -> None:
+        with engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+
+    try:
+        await asyncio.wait_for(asyncio.to_thread(ping), timeout=2.0)
+    except Exception:
+        LOG.exception("the health check's database query failed")
+        return False
+    return True
 
 
 async def _expire_forever(hub: TableHub, every: float) -> None:

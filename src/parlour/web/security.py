@@ -1,5 +1,5 @@
 """Secrets and limits: seat tokens (random, stored hashed, compared in constant time), table
-ids, per-client rate limits, and the headers every response carries."""
+ids, client addresses and per-client rate limits, and the headers every response carries."""
 
 from __future__ import annotations
 
@@ -10,19 +10,31 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 
+from starlette.types import Scope
+
 TOKEN_BYTES = 32
 TABLE_ID_BYTES = 12
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self' ws: wss:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
+"""`connect-src 'self'` also admits WebSockets to the page's own host and port (ws: from an http:
+page, wss: from https:, as CSP Level 3 says and browsers do), and no other host."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
+
+
+def client_address(scope: Scope) -> str:
+    """The client's address, which every per-client limit counts. uvicorn has already replaced
+    the peer's address by the `X-Forwarded-For` one when, and only when, the peer is a proxy on
+    127.0.0.1 (`parlour serve` sets `forwarded_allow_ips` so)."""
+    client = scope.get("client")
+    return str(client[0]) if client else "?"
 
 
 def new_token() -> str:

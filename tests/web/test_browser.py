@@ -201,3 +201,38 @@ def test_a_finished_dicetime_game_replays_and_shows_its_analysis(
     assert page.locator("#download").get_attribute("href").endswith("/record")
     assert not errors, errors
     page.close()
+
+
+def test_the_live_table_connects_under_the_csp_and_reconnects_after_a_restart(
+    browser: Any, tmp_path: Path
+) -> None:
+    """A real `parlour serve`: the page's WebSocket is allowed by `connect-src 'self'`; SIGTERM
+    closes it with 1001 and the page reconnects to the restarted server by itself."""
+    import signal
+    import subprocess
+
+    from tests.web.live_server import free_port
+    from tests.web.test_serve import serve_command, wait_until_up
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = serve_command(port, tmp_path / "restarted.db")
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    page = browser.new_context().new_page()
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security" in m.text else None)
+    try:
+        wait_until_up(base)
+        create_in_lobby(page, base, "dicetime", 2, people=2)
+        connection = page.locator("#connection")
+        playwright_api.expect(connection).to_have_text("live", timeout=10_000)
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+        playwright_api.expect(connection).to_have_text("reconnecting", timeout=10_000)
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        playwright_api.expect(connection).to_have_text("live", timeout=30_000)
+        assert page.locator("input.link").input_value().startswith(base + "/t/")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert not refused, refused

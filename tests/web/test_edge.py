@@ -283,3 +283,38 @@ def _samples(text: str) -> dict[str, float]:
     """Prometheus' text format as {series: value}."""
     lines = (line.rsplit(" ", 1) for line in text.splitlines() if line and not line.startswith("#"))
     return {series: float(value) for series, value in lines}
+
+
+def test_a_real_server_counts_sockets_per_forwarded_address_and_admits_its_own_origin(
+    quick: Settings,
+) -> None:
+    """uvicorn behind a proxy on 127.0.0.1: `X-Forwarded-For` names the client that the limits
+    count; the origins admitted are those of the address the server listens on."""
+    import httpx2
+    from websockets.exceptions import ConnectionClosed, InvalidStatus
+    from websockets.sync.client import connect as ws_connect
+
+    from tests.web.live_server import running
+
+    with running(replace(quick, ws_per_address=1)) as base:
+        body = {"game": "dicetime", "players": 2, "seats": ["person", "person"], "name": "Ann"}
+        table_id = httpx2.post(base + "/api/tables", json=body).json()["table"]["id"]
+        url = "ws" + base.removeprefix("http") + f"/ws/tables/{table_id}"
+        port = base.rsplit(":", 1)[1]
+        ann = {"X-Forwarded-For": "198.51.100.1", "Origin": f"http://localhost:{port}"}
+        with ws_connect(url, additional_headers=ann, open_timeout=10) as first:
+            first.send(hello(None))
+            assert json.loads(first.recv(timeout=10))["type"] == "state"
+            with ws_connect(url, additional_headers=ann, open_timeout=10) as again:
+                refusal = json.loads(again.recv(timeout=10))
+                with pytest.raises(ConnectionClosed) as closed:
+                    again.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+            assert "1 connections from one address" in refusal["error"]
+            bob = {"X-Forwarded-For": "198.51.100.2", "Origin": f"http://127.0.0.1:{port}"}
+            with ws_connect(url, additional_headers=bob, open_timeout=10) as second:
+                second.send(hello(None))
+                assert json.loads(second.recv(timeout=10))["type"] == "state"
+        foreign = {"Origin": f"http://evil.example:{port}"}
+        with pytest.raises(InvalidStatus):
+            ws_connect(url, additional_headers=foreign, open_timeout=10)

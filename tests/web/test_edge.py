@@ -190,6 +190,28 @@ def test_a_websocket_origin_is_checked_against_the_listening_address_not_host(
         assert ws.receive_json()["type"] == "state"
 
 
+@pytest.mark.parametrize(
+    ("origin", "server", "public_url", "admitted"),
+    [
+        ("http://192.0.2.7:8000", ("192.0.2.7", 8000), None, True),
+        ("http://localhost:8000", ("127.0.0.1", 8000), None, True),
+        ("http://[::1]:8000", ("::1", 8000), None, True),
+        ("http://localhost:8001", ("127.0.0.1", 8000), None, False),
+        ("http://localhost:8000", ("192.0.2.7", 8000), None, False),
+        ("https://parlour.example.org", ("127.0.0.1", 8000), "https://parlour.example.org/", True),
+        ("http://parlour.example.org", ("127.0.0.1", 8000), "https://parlour.example.org", False),
+        ("https://evil.example", ("127.0.0.1", 8000), "https://parlour.example.org", False),
+    ],
+)
+def test_origins_admitted_are_the_public_urls_and_the_listening_addresss(
+    origin: str, server: tuple[str, int], public_url: str | None, admitted: bool
+) -> None:
+    from parlour.web.security import same_origin
+
+    scope = {"type": "websocket", "headers": [(b"origin", origin.encode())], "server": server}
+    assert same_origin(scope, public_url) is admitted
+
+
 # -- links and docs ----------------------------------------------------------------------------
 
 

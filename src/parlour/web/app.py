@@ -9,21 +9,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import json
-import logging
 from collections.abc import AsyncIterator
 from dataclasses import asdict, dataclass, field
 from datetime import timedelta
 from pathlib import Path
 from typing import Annotated, Any
-from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -32,14 +29,14 @@ from parlour.bots.registry import bots_for
 from parlour.kernel import ParlourError, games, replay
 from parlour.web.database import connect, default_url
 from parlour.web.envelope import Envelope
+from parlour.web.health import database_answers
 from parlour.web.live import SeatSpec, TableError
 from parlour.web.metrics import CONTENT_TYPE, Metrics
 from parlour.web.schemas import Act, CreateTable, FillWithBots, JoinTable
-from parlour.web.security import RateLimit, client_address
-from parlour.web.sockets import Refused, Sockets, receive_text
+from parlour.web.security import RateLimit, client_address, same_origin
+from parlour.web.sockets import Refused, Sockets, receive_text, say_and_close
 from parlour.web.tables import TableHub, default_bot
 
-LOG = logging.getLogger("parlour.web")
 STATIC = Path(__file__).parent / "static"
 TOKEN_HEADER = "X-Seat-Token"
 Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=100)]
@@ -286,7 +283,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         """Frames for one seat or a spectator. The first message says who: `{"token": ...}`
         (or `{"token": null}` to watch). Only pages of this server may connect; the limits
         of `Settings.ws_*` hold (see `parlour.web.sockets`)."""
-        if not _same_origin(websocket, settings.public_url):
+        if not same_origin(websocket.scope, settings.public_url):
             await websocket.close(code=4403, reason="cross-origin connections are refused")
             return
         await websocket.accept()
@@ -308,9 +305,9 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
                 await websocket.send_json({"type": "pong"})
         except (TableError, ValueError, TimeoutError) as error:
             message = error.message if isinstance(error, TableError) else str(error) or "timed out"
-            await _close(websocket, 4400, message)
+            await say_and_close(websocket, 4400, message)
         except Refused as refusal:
-            await _close(websocket, refusal.code, refusal.reason)
+            await say_and_close(websocket, refusal.code, refusal.reason)
         except WebSocketDisconnect:
             pass
         finally:
@@ -324,7 +321,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     async def health(request: Request) -> JSONResponse:
         """200 when the database answers and the hub runs, else 503; the body says which."""
         checks = {
-            "database": await _database_answers(engine),
+            "database": await database_answers(engine),
             "hub": hasattr(request.app.state, "hub") and not request.app.state.expiry.done(),
         }
         healthy = all(checks.values())
@@ -444,63 +441,6 @@ def _hello_token(text: str) -> str | None:
         raise ValueError('the first message must be {"token": "..."} or {"token": null}')
     token: str | None = hello.get("token")
     return token
-
-
-def _same_origin(websocket: WebSocket, public_url: str | None) -> bool:
-    """Browsers send Origin; it must be the public URL's or the address the server really
-    listens on (with `localhost` for a loopback one), never one taken from the Host header."""
-    origin = websocket.headers.get("origin")
-    if origin is None:
-        return True  # not a browser (a browser always sends Origin on WebSockets)
-    allowed = _listening_origins(websocket.scope.get("server"))
-    if public_url:
-        parts = urlsplit(public_url)
-        allowed.add(f"{parts.scheme}://{parts.netloc}".lower())
-    return origin.rstrip("/").lower() in allowed
-
-
-def _listening_origins(server: tuple[str, int | None] | None) -> set[str]:
-    """The origins of pages served from this socket's own address and port."""
-    if server is None:
-        return set()
-    host, port = server
-    hosts = {f"[{host}]" if ":" in host else host}
-    if _loopback(host):
-        hosts |= {"localhost", "127.0.0.1", "[::1]"}
-    origins = set()
-    for name in hosts:
-        for scheme, default in (("http", 80), ("https", 443)):
-            origins.add(f"{scheme}://{name}" + ("" if port in (None, default) else f":{port}"))
-    return origins
-
-
-def _loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return host == "localhost"
-
-
-async def _close(websocket: WebSocket, code: int, reason: str) -> None:
-    """Tell the client why (an error message, then the close code); it may have gone already."""
-    with contextlib.suppress(RuntimeError, WebSocketDisconnect):
-        await websocket.send_json({"type": "error", "error": reason})
-        await websocket.close(code=code, reason=reason[:120])
-
-
-async def _database_answers(engine: Engine) -> bool:
-    """Whether the database answers a trivial query within 2 seconds."""
-
-    def ping() -> None:
-        with engine.connect() as connection:
-            connection.execute(text("SELECT 1"))
-
-    try:
-        await asyncio.wait_for(asyncio.to_thread(ping), timeout=2.0)
-    except Exception:
-        LOG.exception("the health check's database query failed")
-        return False
-    return True
 
 
 async def _expire_forever(hub: TableHub, every: float) -> None:

@@ -1,15 +1,19 @@
 """Secrets and limits: seat tokens (random, stored hashed, compared in constant time), table
-ids, client addresses and per-client rate limits, and the headers every response carries."""
+ids, client addresses and origins, per-client rate limits, and the headers every response
+carries."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import secrets
 import time
 from collections import deque
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
+from starlette.datastructures import Headers
 from starlette.types import Scope
 
 TOKEN_BYTES = 32
@@ -35,6 +39,42 @@ def client_address(scope: Scope) -> str:
     127.0.0.1 (`parlour serve` sets `forwarded_allow_ips` so)."""
     client = scope.get("client")
     return str(client[0]) if client else "?"
+
+
+def same_origin(scope: Scope, public_url: str | None) -> bool:
+    """Whether a WebSocket comes from one of this server's pages. Browsers send Origin; it must
+    be the public URL's or the address the server really listens on (with `localhost` for a
+    loopback one), never one taken from the Host header, which the client chooses."""
+    origin = Headers(scope=scope).get("origin")
+    if origin is None:
+        return True  # not a browser (a browser always sends Origin on WebSockets)
+    allowed = _listening_origins(scope.get("server"))
+    if public_url:
+        parts = urlsplit(public_url)
+        allowed.add(f"{parts.scheme}://{parts.netloc}".lower())
+    return origin.rstrip("/").lower() in allowed
+
+
+def _listening_origins(server: tuple[str, int | None] | None) -> set[str]:
+    """The origins of pages served from this socket's own address and port."""
+    if server is None:
+        return set()
+    host, port = server
+    hosts = {f"[{host}]" if ":" in host else host}
+    if _loopback(host):
+        hosts |= {"localhost", "127.0.0.1", "[::1]"}
+    return {
+        f"{scheme}://{name}" + ("" if port in (None, default) else f":{port}")
+        for name in hosts
+        for scheme, default in (("http", 80), ("https", 443))
+    }
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
 
 
 def new_token() -> str:

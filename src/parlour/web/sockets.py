@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 from collections import Counter
 
-from fastapi import WebSocket
+from fastapi import WebSocket, WebSocketDisconnect
 
 from parlour.web.security import RateLimit
 
@@ -100,3 +100,11 @@ async def receive_text(
     if rate is not None and not rate.allow("messages"):
         raise Refused(POLICY, f"at most {rate.limit} messages a second")
     return str(text)
+
+
+async def say_and_close(websocket: WebSocket, code: int, reason: str) -> None:
+    """Tell the client why (an error message its page shows), then close with `code`; the
+    client may have gone already."""
+    with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+        await websocket.send_json({"type": "error", "error": reason})
+        await websocket.close(code, reason.encode()[:123].decode(errors="ignore"))  # its limit

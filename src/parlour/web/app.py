@@ -296,7 +296,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
                 return
             token = _hello_token(hello)
             table = hub.get(table_id)
-            sockets.seat(
+            sockets.admit_to_table(
                 websocket, table_id, token is not None and hub.seat_of(table, token) is not None
             )
             watcher = await hub.watch(table_id, token, websocket.send_json)

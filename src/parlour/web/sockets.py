@@ -49,7 +49,7 @@ class Sockets:
         self.addresses[address] += 1
         self.open[websocket] = (address, None)
 
-    def seat(self, websocket: WebSocket, table_id: str, seated: bool) -> None:
+    def admit_to_table(self, websocket: WebSocket, table_id: str, seated: bool) -> None:
         """Count an admitted socket at `table_id`, or refuse an onlooker (1008) over its limit."""
         if not seated and self.tables[table_id] >= self.per_table:
             raise Refused(POLICY, f"at most {self.per_table} connections to one table")

@@ -190,6 +190,20 @@ def test_a_websocket_origin_is_checked_against_the_listening_address_not_host(
         assert ws.receive_json()["type"] == "state"
 
 
+def test_a_stopping_server_closes_sockets_with_1001_without_a_traceback(
+    quick: Settings, ids: pytest.LogCaptureFixture
+) -> None:
+    with TestClient(create_app(quick)) as client:
+        table_id = create(client, "dicetime", ["person", "person"])["table"]["id"]
+        with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            ws.send_text(hello(None))
+            assert ws.receive_json()["type"] == "state"
+            client.portal.call(client.app.state.sockets.close_all)  # type: ignore[union-attr, attr-defined]
+            ws.send_text("{}")  # a message that crosses the close
+            assert closed_with(ws)[0] == 1001
+    assert not [r for r in ids.records if r.levelno >= logging.ERROR or r.exc_info]
+
+
 @pytest.mark.parametrize(
     ("origin", "server", "public_url", "admitted"),
     [

@@ -24,6 +24,7 @@ from sqlalchemy import Engine
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketState
 
 from parlour.bots.registry import bots_for
 from parlour.kernel import ParlourError, games, replay
@@ -310,6 +311,9 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             await say_and_close(websocket, refusal.code, refusal.reason)
         except WebSocketDisconnect:
             pass
+        except RuntimeError:  # a send after the stopping server closed the socket (1001)
+            if websocket.application_state != WebSocketState.DISCONNECTED:
+                raise
         finally:
             sockets.release(websocket)
             if watcher is not None:

@@ -135,6 +135,18 @@ def test_a_flood_of_messages_is_closed_with_1008(quick: Settings) -> None:
     assert "5 messages a second" in messages[-1]["error"]
 
 
+def test_opening_sockets_counts_against_the_request_rate(quick: Settings) -> None:
+    with TestClient(create_app(replace(quick, requests_per_10s=3))) as client:
+        path = "/ws/tables/nope"
+        for _ in range(3):
+            with client.websocket_connect(path) as ws:
+                ws.send_text(hello(None))
+                assert closed_with(ws)[0] == 4400  # no such table, but let in
+        with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(path):
+            pass
+    assert refused.value.code == 1008
+
+
 def test_one_address_may_hold_only_so_many_sockets(quick: Settings) -> None:
     with TestClient(create_app(replace(quick, ws_per_address=2))) as client:
         table_id = create(client, "dicetime", ["person", "person"])["table"]["id"]

@@ -35,7 +35,7 @@ from parlour.web.live import SeatSpec, TableError
 from parlour.web.metrics import CONTENT_TYPE, Metrics
 from parlour.web.schemas import Act, CreateTable, FillWithBots, JoinTable
 from parlour.web.security import RateLimit, client_address, same_origin
-from parlour.web.sockets import Refused, Sockets, receive_text, say_and_close
+from parlour.web.sockets import POLICY, Refused, Sockets, receive_text, say_and_close
 from parlour.web.tables import TableHub, default_bot
 
 STATIC = Path(__file__).parent / "static"
@@ -364,8 +364,9 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
 
 
 class Guard:
-    """Pure ASGI middleware: body-size and request-rate limits before any route runs (the
-    `Envelope` around it adds the headers every response carries)."""
+    """Pure ASGI middleware: body-size and request-rate limits before any route runs (a
+    WebSocket's opening counts as a request), and the `Envelope` around it adds the headers
+    every response carries."""
 
     def __init__(
         self, app: ASGIApp, settings: Settings, creates: RateLimit, requests: RateLimit
@@ -376,6 +377,9 @@ class Guard:
         self.requests = requests
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and not self.requests.allow(client_address(scope)):
+            await send({"type": "websocket.close", "code": POLICY, "reason": "slow down"})
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return

@@ -130,7 +130,7 @@ def test_bad_input_gets_a_clear_4xx_and_no_traceback(client: TestClient) -> None
                 "/api/tables",
                 json={"game": "chess", "players": 2, "seats": ["person", "person"], "name": "A"},
             ),
-            400,
+            422,
             "unknown game",
         ),
         (
@@ -138,7 +138,7 @@ def test_bad_input_gets_a_clear_4xx_and_no_traceback(client: TestClient) -> None
                 "/api/tables",
                 json={"game": "dicetime", "players": 2, "seats": ["person", "nobody"], "name": "A"},
             ),
-            400,
+            422,
             "no bot 'nobody'",
         ),
         (
@@ -152,7 +152,7 @@ def test_bad_input_gets_a_clear_4xx_and_no_traceback(client: TestClient) -> None
                     "options": {"mode": "fast"},
                 },
             ),
-            400,
+            422,
             "mode",
         ),
         (
@@ -182,7 +182,7 @@ def test_bad_input_gets_a_clear_4xx_and_no_traceback(client: TestClient) -> None
                 "/api/tables",
                 json={"game": "dicetime", "players": 1, "seats": ["greedy"], "name": "A"},
             ),
-            400,
+            422,
             "person",
         ),
         (

@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from parlour.bots.registry import bots_for
-from parlour.kernel import ParlourError, games, replay
+from parlour.kernel import OptionError, ParlourError, games, replay
 from parlour.web.database import connect, default_url
 from parlour.web.live import SeatSpec, TableError
 from parlour.web.schemas import Act, CreateTable, FillWithBots, JoinTable
@@ -90,7 +90,8 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
 
     @app.exception_handler(ParlourError)
     async def parlour_error(_: Request, error: ParlourError) -> JSONResponse:
-        return _error(400, str(error))
+        """A well-formed request the kernel refuses: a bad game, option or seat is a 422."""
+        return _error(422 if isinstance(error, OptionError) else 400, str(error))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:

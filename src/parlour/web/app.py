@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 from collections.abc import AsyncIterator
 from dataclasses import asdict, dataclass, field
@@ -15,7 +16,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -28,6 +29,7 @@ from parlour.bots.registry import bots_for
 from parlour.kernel import OptionError, ParlourError, games, replay
 from parlour.web.database import connect, default_url
 from parlour.web.live import SeatSpec, TableError
+from parlour.web.preparing import Preparations
 from parlour.web.schemas import Act, CreateTable, FillWithBots, JoinTable
 from parlour.web.security import SECURITY_HEADERS, RateLimit
 from parlour.web.tables import TableHub, default_bot
@@ -58,6 +60,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     engine = engine or connect(settings.db_url)
     creates = RateLimit(settings.creates_per_minute, 60.0)
     requests = RateLimit(settings.requests_per_10s, 10.0)
+    preparations = Preparations()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -235,13 +238,20 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         return {"choices": None if choices is None else [asdict(c) for c in choices]}
 
     @app.get("/api/tables/{table_id}/analysis")
-    async def analysis(request: Request, table_id: str) -> dict[str, Any]:
-        """Dicetime: every decision of a finished game against the optimum."""
+    async def analysis(request: Request, table_id: str, response: Response) -> dict[str, Any]:
+        """Dicetime: every decision of a finished game against the optimum. While the solver
+        builds the table it needs (the first time), a 202 with `{"progress": 0..1}`: ask again."""
         record = hub_of(request).record(table_id)
         if record["game"] != "dicetime":
             raise TableError(404, f"{record['game']} has no analysis")
-        from parlour.boxes.dicetime.solver.analysis import analyse
+        from parlour.boxes.dicetime.solver.analysis import analyse, prepare
 
+        options = record["options"]
+        key = json.dumps(options, sort_keys=True)
+        progress = await preparations.progress(key, functools.partial(prepare, options))
+        if progress is not None:
+            response.status_code = 202
+            return {"progress": progress}
         report: dict[str, Any] = await asyncio.to_thread(analyse, record)
         return report
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 from collections.abc import AsyncIterator
 from dataclasses import asdict, dataclass, field
@@ -16,9 +17,9 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
 from starlette.datastructures import Headers
@@ -27,12 +28,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketState
 
 from parlour.bots.registry import bots_for
-from parlour.kernel import ParlourError, games, replay
+from parlour.kernel import OptionError, ParlourError, games, replay
 from parlour.web.database import connect, default_url
 from parlour.web.envelope import Envelope
 from parlour.web.health import database_answers
 from parlour.web.live import SeatSpec, TableError
 from parlour.web.metrics import CONTENT_TYPE, Metrics
+from parlour.web.preparing import Preparations
 from parlour.web.schemas import Act, CreateTable, FillWithBots, JoinTable
 from parlour.web.security import RateLimit, client_address, same_origin
 from parlour.web.sockets import POLICY, Refused, Sockets, receive_text, say_and_close
@@ -78,6 +80,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     sockets = Sockets(
         settings.ws_per_address, settings.ws_per_table, settings.ws_messages_per_second
     )
+    preparations = Preparations()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -123,7 +126,8 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
 
     @app.exception_handler(ParlourError)
     async def parlour_error(_: Request, error: ParlourError) -> JSONResponse:
-        return _error(400, str(error))
+        """A well-formed request the kernel refuses: a bad game, option or seat is a 422."""
+        return _error(422 if isinstance(error, OptionError) else 400, str(error))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
@@ -267,13 +271,20 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         return {"choices": None if choices is None else [asdict(c) for c in choices]}
 
     @app.get("/api/tables/{table_id}/analysis")
-    async def analysis(request: Request, table_id: str) -> dict[str, Any]:
-        """Dicetime: every decision of a finished game against the optimum."""
+    async def analysis(request: Request, table_id: str, response: Response) -> dict[str, Any]:
+        """Dicetime: every decision of a finished game against the optimum. While the solver
+        builds the table it needs (the first time), a 202 with `{"progress": 0..1}`: ask again."""
         record = hub_of(request).record(table_id)
         if record["game"] != "dicetime":
             raise TableError(404, f"{record['game']} has no analysis")
-        from parlour.boxes.dicetime.solver.analysis import analyse
+        from parlour.boxes.dicetime.solver.analysis import analyse, prepare
 
+        options = record["options"]
+        key = json.dumps(options, sort_keys=True)
+        progress = await preparations.progress(key, functools.partial(prepare, options))
+        if progress is not None:
+            response.status_code = 202
+            return {"progress": progress}
         report: dict[str, Any] = await asyncio.to_thread(analyse, record)
         return report
 

@@ -21,6 +21,7 @@ from tests.web.live_server import free_port
 ROOT = Path(dev.__file__).parent
 
 
+@pytest.mark.skipif(os.name == "nt", reason="Windows has no exec that keeps the process id")
 def test_stopping_dev_run_by_its_pid_stops_the_server(tmp_path: Path) -> None:
     parlour = tmp_path / "parlour"  # stands for .venv/bin/parlour: this interpreter's Parlour
     parlour.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m parlour "$@"\n')

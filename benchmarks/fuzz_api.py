@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import hypothesis
+import requests
 import schemathesis
 from hypothesis import strategies as st
 from schemathesis.core.failures import FailureGroup
@@ -38,6 +39,7 @@ from schemathesis.python import asgi
 from schemathesis.schemas import APIOperation
 from sqlalchemy import create_engine, text
 
+from parlour.bots.registry import bot_info
 from parlour.web.app import Settings, create_app
 
 GAME = "dicecream"
@@ -52,6 +54,13 @@ UNLIMITED: dict[str, Any] = {
 
 LEARN_FROM = {"POST /api/tables", "POST /api/tables/{table_id}/join"}
 """Operations whose answers give a table and a seat token (the document's links say so)."""
+
+WEIGHTS = {"POST /api/tables/{table_id}/actions": 3}
+"""Shares of the requests by operation (1 unless named; none beyond one for fixed requests):
+actions get more, as they are what moves a running table."""
+
+TIMEOUT = 10.0
+"""Seconds a request may take before it counts as unanswered."""
 
 MODES = (schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGATIVE)
 CHECKS_CONFIG = {
@@ -68,7 +77,8 @@ class Figures:
 
     requests: int = 0
     statuses: Counter[int] = field(default_factory=Counter)
-    operations: Counter[str] = field(default_factory=Counter)
+    operations: Counter[tuple[str, int]] = field(default_factory=Counter)
+    """Requests by operation and status."""
     failures: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -78,10 +88,25 @@ class Figures:
             f"{label}: {self.requests} requests in {self.seconds:.1f} s, "
             f"{len(self.failures)} failures",
             f"  statuses: {statuses}",
-            *(f"  {op}: {n}" for op, n in sorted(self.operations.items())),
+            *(f"  {op}: {n}" for op, n in self._by_operation().items()),
             *(f"  FAILED {failure}" for failure in self.failures),
         ]
         return "\n".join(lines)
+
+    def count(self, operation: str, status: int) -> None:
+        self.requests += 1
+        self.statuses[status] += 1
+        self.operations[operation, status] += 1
+
+    def _by_operation(self) -> dict[str, str]:
+        """Each operation's requests with their statuses: `12 (200: 3, 404: 9)`."""
+        names = sorted({name for name, _ in self.operations})
+        shown = {}
+        for name in names:
+            counts = {s: n for (op, s), n in sorted(self.operations.items()) if op == name}
+            detail = ", ".join(f"{s}: {n}" for s, n in counts.items())
+            shown[name] = f"{sum(counts.values())} ({detail})"
+        return shown
 
 
 @dataclass
@@ -127,6 +152,17 @@ class World:
         response = self.client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": token})
         return list(response.json().get("legal", [])) if response.status_code == 200 else []
 
+    def to_act(self, table_id: str, start: int) -> tuple[str, list[str]]:
+        """A seat token of the table that may act now (looking from its `start`th seat on),
+        with its legal actions; or the `start`th token and none."""
+        tokens = self.tokens[table_id]
+        for step in range(len(tokens)):
+            token = tokens[(start + step) % len(tokens)]
+            legal = self.legal(table_id, token)
+            if legal:
+                return token, legal
+        return tokens[start % len(tokens)], []
+
     def play_out(self, table_id: str, limit: float = 60.0) -> None:
         """Play the table's people with their first legal action until the game ends."""
         deadline = time.monotonic() + limit
@@ -167,24 +203,25 @@ class World:
             # Every draw is made whatever the world holds (Hypothesis replays prefixes of draws,
             # and the world changes as the games move on): indices are taken modulo its sizes.
             mode = draw(st.sampled_from(MODES)) if negatable else MODES[0]
-            real_table, table_index = draw(st.integers(0, 4)) > 0, draw(INDEX)
+            table_pick, table_index = draw(st.integers(0, 4)), draw(INDEX)
             real_token, token_index = draw(st.integers(0, 3)) > 0, draw(INDEX)
-            legal_action, action_index = draw(st.booleans()), draw(INDEX)
+            legal_action, action_index = draw(st.integers(0, 3)) > 0, draw(INDEX)
             request_id = draw(st.from_regex(r"\A[A-Za-z0-9_.:-]{1,64}\Z"))
             overrides: dict[str, Any] = {}
             if creates and mode.is_positive and draw(st.integers(0, 3)) > 0:
                 overrides["body"] = draw(new_tables(self.games))
-            if "table_id" in names and real_table:
+            if "table_id" in names and table_pick > 0:  # 0: a generated id
                 tables = sorted(self.tokens)
-                table_id = tables[table_index % len(tables)]
+                table_id = self.running if table_pick < 3 else tables[table_index % len(tables)]
                 overrides["path_parameters"] = {"table_id": table_id}
                 tokens = self.tokens[table_id]
                 if "X-Seat-Token" in headers and real_token:
                     token = tokens[token_index % len(tokens)]
                     overrides["headers"] = {"X-Seat-Token": token}
                     if acts and legal_action and mode.is_positive:
-                        legal = self.legal(table_id, token) or ["pass"]
-                        action = legal[action_index % len(legal)]
+                        token, legal = self.to_act(table_id, token_index)
+                        overrides["headers"] = {"X-Seat-Token": token}
+                        action = legal[action_index % len(legal)] if legal else "pass"
                         overrides["body"] = {"action": action, "request_id": request_id}
             return draw(operation.as_strategy(mode, **overrides))
 
@@ -210,7 +247,9 @@ def new_tables(draw: st.DrawFn, games: list[dict[str, Any]]) -> dict[str, Any]:
     bots after, options among the game's own (valid values or any), and any name."""
     game = draw(st.sampled_from(games))
     players = draw(st.integers(game["min_players"], game["max_players"]))
-    bots = [bot["name"] for bot in game["bots"]]
+    # Bots that prepare (Dicetime's optimal one builds its solved table, minutes on a cold
+    # cache, while the creating request waits) would only time the solver.
+    bots = [b["name"] for b in game["bots"] if bot_info(game["name"], b["name"]).prepare is None]
     seats = [
         "person",
         *draw(
@@ -259,9 +298,11 @@ def fuzz(app: Any, requests: int) -> Figures:
         world = World(client)
         world.set_up()
         ops = list(operations(schema))
-        share = -(-requests // sum(1 for op in ops if _has_inputs(op)))
+        weights = {op.label: WEIGHTS.get(op.label, 1) if _has_inputs(op) else 0 for op in ops}
+        share = -(-requests // sum(weights.values()))
         for operation in ops:
-            _run(operation, world, share if _has_inputs(operation) else 1, client, figures)
+            _run(operation, world, max(1, share * weights[operation.label]), client, figures)
+        _scenarios(schema, world, max(1, requests // 20), figures)
         _unsupported_methods(raw, world, figures)
         figures.seconds = time.perf_counter() - started
         figures.failures.extend(still_answers(client, world))
@@ -283,15 +324,10 @@ def _run(
     )
     @hypothesis.given(case=world.requests_for(operation))
     def send(case: Case) -> None:
-        figures.requests += 1
-        try:
-            response = case.call(session=client)
-        except Exception as error:  # the app raised: Starlette answered 500 and re-raised
-            figures.statuses[500] += 1
-            figures.failures.append(_describe(case, 500, f"{type(error).__name__}: {error}"))
+        response = _call(case, client, figures)
+        if response is None:
             return
-        figures.statuses[response.status_code] += 1
-        figures.operations[operation.label] += 1
+        figures.count(operation.label, response.status_code)
         if response.status_code in (200, 201) and operation.label in LEARN_FROM:
             world.learn(case, response.json())
         try:
@@ -303,6 +339,64 @@ def _run(
     send()
 
 
+def _scenarios(schema: Any, world: World, scenarios: int, figures: Figures) -> None:
+    """Schemathesis' stateful runs along the document's links: create a table, join it, act
+    with the seat token it gave, and so on. Created tables are two people's (a generated game
+    name is almost never a game), and half the actions a seat sends are legal ones."""
+    client = world.client
+
+    class Scenario(schema.as_state_machine()):
+        def before_call(self, case: Case) -> None:
+            if case.meta is None or not case.meta.generation.mode.is_positive:
+                return  # a request meant to be refused stays as generated
+            if case.operation.label == "POST /api/tables" and isinstance(case.body, dict):
+                name = case.body.get("name")
+                name = name if isinstance(name, str) and 0 < len(name) <= 40 else "Ann"
+                case.body = {
+                    "game": GAME,
+                    "players": 2,
+                    "seats": ["person", "person"],
+                    "name": name,
+                }
+            token = case.headers.get("X-Seat-Token") if case.headers else None
+            table_id = case.path_parameters.get("table_id")
+            acting = case.operation.label.endswith("/actions") and isinstance(case.body, dict)
+            if acting and token and table_id and hash(case.body.get("request_id")) % 2:
+                legal = world.legal(table_id, token)
+                if legal:
+                    case.body["action"] = legal[hash(case.body.get("request_id")) % len(legal)]
+
+        def call(self, case: Case, **kwargs: Any) -> Any:
+            response = _call(case, client, figures)
+            if response is None:
+                hypothesis.reject()  # the scenario cannot go on; the failure is recorded
+            return response
+
+        def after_call(self, response: Any, case: Case) -> None:
+            super().after_call(response, case)
+            figures.count(f"{case.operation.label} (scenarios)", response.status_code)
+
+        def validate_response(self, response: Any, case: Case, *args: Any, **kwargs: Any) -> None:
+            try:
+                super().validate_response(response, case, *args, **kwargs)
+            except FailureGroup as group:
+                for failure in group.exceptions:
+                    problem = failure.title
+                    figures.failures.append(_describe(case, response.status_code, problem))
+
+    Scenario.run(
+        settings=hypothesis.settings(
+            max_examples=scenarios,
+            derandomize=True,
+            database=None,
+            deadline=None,
+            stateful_step_count=8,
+            phases=[hypothesis.Phase.generate],
+            suppress_health_check=list(hypothesis.HealthCheck),
+        )
+    )
+
+
 def _unsupported_methods(document: dict[str, Any], world: World, figures: Figures) -> None:
     """Every path with each method it does not take: a 405 whose `Allow` names those it does."""
     for path, operations in document["paths"].items():
@@ -310,13 +404,23 @@ def _unsupported_methods(document: dict[str, Any], world: World, figures: Figure
         url = path.replace("{table_id}", world.running)
         for method in sorted({"GET", "POST", "PUT", "PATCH", "DELETE"} - allowed):
             response = world.client.request(method, url)
-            figures.requests += 1
-            figures.statuses[response.status_code] += 1
-            figures.operations[f"{method} {path} (not documented)"] += 1
+            figures.count(f"{method} {path} (not documented)", response.status_code)
             answer = set(response.headers.get("Allow", "").replace(" ", "").split(","))
             if response.status_code != 405 or answer != allowed:
                 problem = f"not a 405 naming {sorted(allowed)}: {response.headers.get('Allow')}"
                 figures.failures.append(f"{method} {url} -> {response.status_code}: {problem}")
+
+
+def _call(case: Case, client: Any, figures: Figures) -> Any:
+    """Send `case`; if the app raises (Starlette answered 500, then re-raised), record it."""
+    try:
+        return case.call(session=client, timeout=TIMEOUT)
+    except requests.Timeout:
+        figures.failures.append(_describe(case, 0, f"no answer within {TIMEOUT} s"))
+    except Exception as error:
+        figures.count(f"{case.operation.label} (raised)", 500)
+        figures.failures.append(_describe(case, 500, f"{type(error).__name__}: {error}"))
+    return None
 
 
 def _describe(case: Case, status: int, problem: str) -> str:

@@ -53,7 +53,6 @@ _FOR_ANYONE = {"table": ("", "get"), "state": ("/state", "get"), "join": ("/join
 _FOR_A_SEAT = {
     "act": ("/actions", "post"),
     "fill_with_bots": ("/bots", "post"),
-    "hints": ("/hints", "get"),
     "rematch": ("/rematch", "post"),
 }
 

@@ -1,6 +1,6 @@
 """API fuzzing from the app's own OpenAPI document, with schemathesis, on SQLite and PostgreSQL.
 
-    PYTHONPATH=src .venv/bin/python benchmarks/fuzz_api.py [--requests 2000] [--seed 0]
+    PYTHONPATH=src .venv/bin/python benchmarks/fuzz_api.py [--requests 2000]
                                                             [--pg postgresql+psycopg://...]
 
 Every route gets generated requests, valid ones and schema-violating ones (schemathesis'
@@ -10,8 +10,9 @@ examples). Random ids alone only meet 404s, so requests that name a table name r
 seat's legal ones, so the games move on; stateful scenarios follow the document's links (create
 a table, join it, act with the seat token). Every response passes schemathesis' full checks (no
 5xx, statuses and content types documented, bodies conform to their schemas). Afterwards the
-lobby, a table page and the running table must still answer. Prints requests made, the statuses
-seen and the failures; `tests/web/test_fuzz_api.py` runs a short campaign of the same code.
+lobby, a table page and the running table must still answer, and a new table must play. Prints
+requests made, the statuses seen by operation and the failures (exit status 1 if any);
+`tests/web/test_fuzz_api.py` runs a short campaign of the same code.
 """
 
 from __future__ import annotations
@@ -121,9 +122,8 @@ class World:
     games: list[dict[str, Any]] = field(default_factory=list)
     """The games as the API lists them (with their options and bots)."""
 
-    def post(self, path: str, body: Any, token: str | None = None) -> dict[str, Any]:
-        headers = {"X-Seat-Token": token} if token else {}
-        response = self.client.post(path, json=body, headers=headers)
+    def post(self, path: str, body: Any) -> dict[str, Any]:
+        response = self.client.post(path, json=body)
         assert response.status_code in (200, 201), f"{path}: {response.text}"
         answer: dict[str, Any] = response.json()
         return answer
@@ -435,8 +435,19 @@ def _describe(case: Case, status: int, problem: str) -> str:
 
 
 def still_answers(client: Any, world: World) -> list[str]:
-    """After the campaign: the lobby, a table page and the running table answer as they should."""
+    """After the campaign: the lobby, a table page and the running table answer as they should,
+    and a new table of two people plays its first action."""
     problems = []
+    fresh = world.create(["person", "person"])
+    world.join(fresh)
+    token, legal = world.to_act(fresh, 0)
+    played = client.post(
+        f"/api/tables/{fresh}/actions",
+        json={"action": legal[0] if legal else "?", "request_id": "afterwards"},
+        headers={"X-Seat-Token": token},
+    )
+    if played.status_code != 200:
+        problems.append(f"afterwards a new table's action -> {played.status_code}: {played.text}")
     checks: list[tuple[str, Callable[[Any], bool]]] = [
         ("/api/tables", lambda r: r.status_code == 200 and isinstance(r.json(), list)),
         (f"/t/{world.running}", lambda r: r.status_code == 200 and "<html" in r.text.lower()),

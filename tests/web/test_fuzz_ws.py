@@ -233,6 +233,8 @@ def test_a_flood_is_closed_with_1008_and_others_notice_nothing(
             closes.append(socket.protocol.close_rcvd)
         server.act_on_other(0)
         after = json.loads(watcher.recv(timeout=10))
+        with pytest.raises(TimeoutError):
+            watcher.recv(timeout=0.3)  # nothing more
     assert closes[0] is not None and closes[0].code == 1008
     assert after["table"]["version"] == first["table"]["version"] + 1
     no_tracebacks(caplog)

@@ -4,7 +4,9 @@ each database (the benchmark runs the long one), and the OpenAPI document it rel
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
+import pytest
 from benchmarks.fuzz_api import UNLIMITED, fuzz
 from fastapi.testclient import TestClient
 from schemathesis.python import asgi
@@ -57,3 +59,34 @@ def test_a_405_names_the_methods_allowed(client: TestClient) -> None:
     assert refused.status_code == 405
     assert set(refused.headers["Allow"].replace(" ", "").split(",")) == {"GET", "POST"}
     assert "error" in refused.json()
+
+
+INPUT = "input: text normalisation and option bounds (issue 11, items 1 and 4)"
+KNOWN_BAD = [
+    pytest.param(
+        {
+            "game": "dicetime",
+            "players": 1,
+            "seats": ["person"],
+            "options": {"mode": "puzzle", "time_limit": 10**400},
+        },
+        "time_limit",
+        id="enormous-option",
+    ),
+    pytest.param({"options": {"level": "expert"}, "game": "likedice"}, "level", id="bad-choice"),
+    pytest.param({"name": "Ann\x00"}, "name", id="nul-in-name"),
+    pytest.param({"name": "\u202eevil"}, "name", id="bidi-override"),
+    pytest.param({"name": " \t "}, "name", id="blank-name"),
+]
+"""Requests that broke a table, the lobby or a database before: each a 422 naming its field."""
+
+
+@pytest.mark.xfail(strict=True, reason=INPUT)
+@pytest.mark.parametrize(("changes", "field"), KNOWN_BAD)
+def test_requests_that_broke_things_before_get_a_422_naming_the_field(
+    client: TestClient, changes: dict[str, Any], field: str
+) -> None:
+    body = {"game": "dicecream", "players": 2, "seats": ["person", "person"], "name": "Ann"}
+    refused = client.post("/api/tables", json={**body, **changes})
+    assert refused.status_code == 422 and field in refused.json()["error"], refused.text
+    assert client.get("/api/tables").status_code == 200

@@ -66,9 +66,11 @@ TIMEOUT = 10.0
 MODES = (schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGATIVE)
 CHECKS_CONFIG = {
     # A request the schema allows may still lack the seat token its route needs, or break a
-    # game's rule (an unknown game, a bot it has not, a seat that is not yours, a move out of
-    # turn): those answers are documented 4xx.
-    "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", 400, 401, 403, 404, 409]}}
+    # rule no schema states (an unknown game, an option out of its game's range, a name of
+    # control characters, a seat that is not yours, a move out of turn): documented 4xx.
+    "checks": {
+        "positive_data_acceptance": {"expected-statuses": ["2xx", 400, 401, 403, 404, 409, 422]}
+    }
 }
 
 

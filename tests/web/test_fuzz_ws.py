@@ -114,8 +114,8 @@ def texts(rng: random.Random, server: Server, count: int) -> list[Frame]:
 
 
 def session(server: Server, frames: list[Frame]) -> None:
-    """One socket: `frames`, then a reply to each (a frame for the hello, a pong after it) or a
-    close; the client leaves only then, as a patient client would."""
+    """One socket: `frames`, each after the reply to the one before (a frame for the hello, a
+    pong after it) or until a close, as a patient client sends (floods have their own test)."""
     try:
         socket = server.socket(server.fuzzed)
     except InvalidStatus as refused:  # a limit may refuse the handshake itself
@@ -125,7 +125,6 @@ def session(server: Server, frames: list[Frame]) -> None:
         try:
             for frame in frames:
                 socket.send(frame)
-            for _ in frames:
                 socket.recv(timeout=QUIET)
             return  # every frame answered: still open
         except TimeoutError:

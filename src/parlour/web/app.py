@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import functools
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -29,6 +29,7 @@ from starlette.websockets import WebSocketState
 
 from parlour.bots.registry import bots_for
 from parlour.kernel import OptionError, ParlourError, games, replay
+from parlour.web import responses
 from parlour.web.database import connect, default_url
 from parlour.web.envelope import Envelope
 from parlour.web.health import database_answers
@@ -138,12 +139,12 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         return _error(422, "; ".join(problems[:5]) or "the request is malformed")
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
-        return _error(error.status_code, str(error.detail))
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        return _error(error.status_code, str(error.detail), responses.error_headers(request, error))
 
     # -- the API ------------------------------------------------------------------------------
 
-    @app.get("/api/games")
+    @app.get("/api/games", responses=responses.LIST_GAMES)
     async def list_games() -> list[dict[str, Any]]:
         """The games, their options and bots."""
         return [
@@ -157,12 +158,12 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             for info in games()
         ]
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", responses=responses.LOBBY)
     async def lobby(request: Request) -> list[dict[str, Any]]:
         """Listed tables that are open (to join) or running (to watch)."""
         return hub_of(request).listing()
 
-    @app.post("/api/tables", status_code=201)
+    @app.post("/api/tables", status_code=201, responses=responses.CREATE)
     async def create(request: Request, body: CreateTable) -> dict[str, Any]:
         """A new table; the creator hosts it and sits at the first person's seat."""
         seats = [SeatSpec(None if kind == "person" else kind) for kind in body.seats]
@@ -183,7 +184,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             "link": _link(request, table.id),
         }
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", responses=responses.TABLE_INFO)
     async def table_info(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """What anyone may know of a table (with `you` marked for the token's seat)."""
         hub = hub_of(request)
@@ -191,14 +192,14 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         seat = None if token is None else hub.seat_of(table, token)
         return {**table.public(seat), "link": _link(request, table.id)}
 
-    @app.get("/api/tables/{table_id}/state")
+    @app.get("/api/tables/{table_id}/state", responses=responses.TABLE_STATE)
     async def table_state(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """The frame the token's seat (or a spectator) would receive now."""
         hub = hub_of(request)
         table = hub.get(table_id)
         return table.frame(hub.viewer_of(table, token))
 
-    @app.post("/api/tables/{table_id}/join")
+    @app.post("/api/tables/{table_id}/join", responses=responses.JOIN)
     async def join(
         request: Request, table_id: str, body: JoinTable, token: Token = None
     ) -> dict[str, Any]:
@@ -206,7 +207,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         table, new_token, seat = await hub_of(request).join(table_id, body.name, token)
         return {"table": table.public(seat), "token": new_token, "seat": seat}
 
-    @app.post("/api/tables/{table_id}/bots")
+    @app.post("/api/tables/{table_id}/bots", responses=responses.FILL)
     async def fill(
         request: Request, table_id: str, body: FillWithBots, token: Token = None
     ) -> dict[str, Any]:
@@ -214,7 +215,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         table = await hub_of(request).fill_with_bots(table_id, _required(token), body.bot)
         return table.public()
 
-    @app.post("/api/tables/{table_id}/actions")
+    @app.post("/api/tables/{table_id}/actions", responses=responses.ACT)
     async def act(
         request: Request, table_id: str, body: Act, token: Token = None
     ) -> dict[str, Any]:
@@ -223,7 +224,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         number = await hub.act(table_id, _required(token), body.action, body.request_id)
         return {"number": number, "version": hub.get(table_id).version}
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get("/api/tables/{table_id}/record", responses=responses.RECORD)
     async def record(request: Request, table_id: str) -> JSONResponse:
         """A finished game's record, in the format `parlour replay` reads."""
         data = hub_of(request).record(table_id)
@@ -232,7 +233,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             data, headers={"Content-Disposition": f'attachment; filename="{filename}"'}
         )
 
-    @app.get("/api/tables/{table_id}/replay")
+    @app.get("/api/tables/{table_id}/replay", responses=responses.REPLAY)
     async def replay_step(
         request: Request, table_id: str, step: Annotated[int, Query(ge=0)] = 0
     ) -> dict[str, Any]:
@@ -248,13 +249,13 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             "view": state.view(None),
         }
 
-    @app.post("/api/tables/{table_id}/rematch")
+    @app.post("/api/tables/{table_id}/rematch", responses=responses.REMATCH)
     async def rematch(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """The same players again at a new table, with a fresh seed; your token works there."""
         table = await hub_of(request).rematch(table_id, _required(token))
         return {"table": table.public(), "link": _link(request, table.id)}
 
-    @app.get("/api/tables/{table_id}/hints")
+    @app.get("/api/tables/{table_id}/hints", responses=responses.HINTS)
     async def hints(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """Dicetime: what each choice of your pending decision is worth (the exact solver)."""
         hub = hub_of(request)
@@ -270,7 +271,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         choices = await asyncio.to_thread(choices_for, table.state.clone(), seat)
         return {"choices": None if choices is None else [asdict(c) for c in choices]}
 
-    @app.get("/api/tables/{table_id}/analysis")
+    @app.get("/api/tables/{table_id}/analysis", responses=responses.ANALYSIS)
     async def analysis(request: Request, table_id: str, response: Response) -> dict[str, Any]:
         """Dicetime: every decision of a finished game against the optimum. While the solver
         builds the table it needs (the first time), a 202 with `{"progress": 0..1}`: ask again."""
@@ -434,8 +435,8 @@ class Guard:
         return None
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
 def _required(token: str | None) -> str:

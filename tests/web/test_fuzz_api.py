@@ -62,7 +62,6 @@ def test_a_405_names_the_methods_allowed(client: TestClient) -> None:
     assert "error" in refused.json()
 
 
-INPUT = "input: text normalisation and option bounds (issue 11, items 1 and 4)"
 KNOWN_BAD = [
     pytest.param(
         {
@@ -82,7 +81,6 @@ KNOWN_BAD = [
 """Requests that broke a table, the lobby or a database before: each a 422 naming its field."""
 
 
-@pytest.mark.xfail(strict=True, reason=INPUT)
 @pytest.mark.parametrize(("changes", "field"), KNOWN_BAD)
 def test_requests_that_broke_things_before_get_a_422_naming_the_field(
     client: TestClient, changes: dict[str, Any], field: str

@@ -455,7 +455,7 @@ def _link(request: Request, table_id: str) -> str:
 def _hello_token(text: str) -> str | None:
     try:
         hello = json.loads(text)
-    except json.JSONDecodeError as error:
+    except (json.JSONDecodeError, RecursionError) as error:  # nested past the parser's depth
         raise ValueError('the first message must be JSON: {"token": ...}') from error
     if not isinstance(hello, dict) or not isinstance(hello.get("token", None), str | None):
         raise ValueError('the first message must be {"token": "..."} or {"token": null}')

@@ -50,6 +50,8 @@ class Settings:
     creates_per_minute: int = 20
     requests_per_10s: int = 200
     expiry_check_seconds: float = 600.0
+    min_turn_limit: float = 5.0
+    """The shortest turn limit a table may ask for, in seconds (tests lower it)."""
 
 
 def create_app(settings: Settings | None = None, engine: Engine | None = None) -> FastAPI:
@@ -61,7 +63,12 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = TableHub(engine, bot_pace=settings.bot_pace, idle_expiry=settings.idle_expiry)
+        hub = TableHub(
+            engine,
+            bot_pace=settings.bot_pace,
+            idle_expiry=settings.idle_expiry,
+            min_turn_limit=settings.min_turn_limit,
+        )
         app.state.hub = hub
         await hub.load_all()
         expiry = asyncio.create_task(_expire_forever(hub, settings.expiry_check_seconds))

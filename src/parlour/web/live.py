@@ -4,10 +4,11 @@ the frames it sends. The hub (`tables.py`) changes it; this module only describe
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from parlour.bots.registry import Bot
 from parlour.kernel import State
@@ -50,10 +51,20 @@ class SeatState:
 
 @dataclass
 class Pending:
-    """A decision on its way to the table: a bot's (or a stand-in's) action, due at `ready`."""
+    """A decision on its way to the table: a bot's (or a stand-in's) action, due at `ready`,
+    made for the table at `version` (at any other version it is stale and never applied)."""
 
     ready: float
     seat: int
+    action: str
+    version: int
+
+
+class Sent(NamedTuple):
+    """What a seat's request id was used for: the action's number in the record and the
+    action's text as the client sent it (a retry must send the same)."""
+
+    number: int
     action: str
 
 
@@ -82,7 +93,7 @@ class LiveTable:
     state: State
     started_at: float | None = None
     action_times: list[float] = field(default_factory=list)
-    request_ids: dict[str, int] = field(default_factory=dict)
+    request_ids: dict[tuple[int, str], Sent] = field(default_factory=dict)  # (seat, id)
     rematch: str | None = None
     rematch_of: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -91,6 +102,7 @@ class LiveTable:
     pending: dict[int, Pending] = field(default_factory=dict)
     waiting_since: dict[int, float] = field(default_factory=dict)
     timer: asyncio.TimerHandle | None = None
+    failures: int = 0  # timed steps or plans failed in a row (see TableHub._failed)
     touched: float = field(default_factory=time.monotonic)  # last asked for (monotonic)
 
     @property
@@ -143,6 +155,22 @@ class LiveTable:
             "legal": legal,
             "now": time.time(),
         }
+
+    def probe(self) -> dict[int | None, Frame]:
+        """Every seat's frame and a spectator's, each serialised as it will be sent (strict
+        JSON: no NaN), with every seat's view and choices even before the start, and the
+        clock's deadline as if it started now. Raises whatever the game raises, so that a
+        state that cannot be shown is found before it is stored or sent."""
+        state = self.state
+        deadline_of(state, self.started_at or time.time(), self.action_times)
+        frames = {seat: self.frame(seat) for seat in (*range(self.players), None)}
+        for seat, frame in frames.items():
+            shown = frame
+            if frame["view"] is None:
+                legal = list(state.legal_actions(seat)) if seat in state.to_act else []
+                shown = {**frame, "view": state.view(seat), "legal": legal}
+            json.dumps(shown, allow_nan=False)
+        return frames
 
 
 def deadline_of(state: State, started_at: float | None, times: list[float]) -> float | None:

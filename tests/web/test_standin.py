@@ -73,7 +73,7 @@ def test_a_stand_in_decision_made_before_the_persons_action_is_never_applied(
 
 def test_a_stale_decision_is_never_applied(settings: Settings) -> None:
     with make_client(settings, min_turn_limit=0.1) as client:
-        table_id, token, table, hub = person_and_bot(client)
+        _, _, table, hub = person_and_bot(client)
         table.seats[0].absent = True  # as if away, with a decision made for an older version
         table.pending[0] = Pending(time.time(), 0, "roll", table.version - 1)
         client.portal.call(hub._fire, table)  # type: ignore[union-attr]

@@ -295,14 +295,18 @@ class TableHub:
         """Try `action` on a clone, store it with the new version, then make it live
         (`sent`: the text a person sent for it with `request_id`)."""
         twin = table.state.clone()
-        twin.apply(seat, action)
-        number = len(twin.history) - 1
         at = time.time()
         times = [*table.action_times, at]
+        try:  # legality was checked: a failure here is the game's, and nothing is stored
+            twin.apply(seat, action)
+            deadline = deadline_of(twin, table.started_at, times)
+            over = twin.over
+        except Exception as error:
+            raise self.break_table(table, error, "its game failed applying an action") from error
+        number = len(twin.history) - 1
         with self.engine.begin() as db:
             storage.record_action(db, table, number, seat, action, request_id, at, sent)
-            values: dict[str, Any] = {"status": "finished"} if twin.over else {}
-            deadline = deadline_of(twin, table.started_at, times)
+            values: dict[str, Any] = {"status": "finished"} if over else {}
             storage.bump(db, table, deadline=deadline, **values)
         table.state = twin
         table.action_times = times

@@ -243,31 +243,41 @@ class TableHub:
         async with table.lock:
             self._refuse_broken(table)
             seat = self.seat_for(table, token)
-            sent = table.request_ids.get((seat, request_id))
-            if sent is not None:
-                if sent.action != action_text:
-                    raise TableError(
-                        409,
-                        f"request_id {request_id!r} was already used by your seat for another "
-                        f"action ({sent.action!r}); send each new action with a new request_id",
-                    )
-                return sent.number
-            if table.status != "running":
-                raise TableError(409, f"the table is {table.status}, not running")
-            returned = self._take_back(table, seat)
+            returned = table.status == "running" and self._take_back(table, seat)
             try:
-                action = table.state.parse_action(seat, action_text)
-                if not table.state.is_legal(seat, action):
-                    raise TableError(409, table.state.explain(seat, action))
-            except (IllegalAction, TableError) as error:
+                accepted = self._accepted(table, seat, action_text, request_id)
+            except TableError:
                 if returned:
                     await self._after_change(table)
-                else:
-                    self._replan(table)
-                if isinstance(error, TableError):
-                    raise
-                raise TableError(409, str(error)) from error
-            return await self._apply(table, seat, action, request_id, action_text)
+                raise
+            if isinstance(accepted, Sent):
+                if returned:
+                    await self._after_change(table)
+                return accepted.number
+            return await self._apply(table, seat, accepted, request_id, action_text)
+
+    @staticmethod
+    def _accepted(table: LiveTable, seat: int, text: str, request_id: str) -> Sent | str:
+        """What a person's request asks for: the first result of a repeated request id, or
+        the legal action to apply; a 409 says why neither."""
+        sent = table.request_ids.get((seat, request_id))
+        if sent is not None:
+            if sent.action != text:
+                raise TableError(
+                    409,
+                    f"request_id {request_id!r} was already used by your seat for another "
+                    f"action ({sent.action!r}); send each new action with a new request_id",
+                )
+            return sent
+        if table.status != "running":
+            raise TableError(409, f"the table is {table.status}, not running")
+        try:
+            action = table.state.parse_action(seat, text)
+        except IllegalAction as error:
+            raise TableError(409, str(error)) from error
+        if not table.state.is_legal(seat, action):
+            raise TableError(409, table.state.explain(seat, action))
+        return action
 
     def _take_back(self, table: LiveTable, seat: int) -> bool:
         """The person at `seat` is here (they sent something, or reconnected): the seat is
@@ -492,12 +502,8 @@ class TableHub:
         watcher = Watcher(seat, send)
         async with table.lock:
             self._refuse_broken(table)
-            if seat is not None and table.status == "running":
-                if self._take_back(table, seat):
-                    await self._after_change(table)
-                else:
-                    self._replan(table)
-                self._refuse_broken(table)
+            if seat is not None and table.status == "running" and self._take_back(table, seat):
+                await self._after_change(table)
             table.watchers.add(watcher)
             await send(table.frame(seat))
         return watcher

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
+from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
 
 from parlour.boxes.dicetime.state import DicetimeState
@@ -229,3 +230,31 @@ def stored_status(settings: Settings, table_id: str) -> str:
         ).scalar_one()
     engine.dispose()
     return status
+
+
+def test_the_databases_failures_never_break_a_table(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tables, "RETRY_SECONDS", 0.01)
+    with make_client(settings) as client:
+        created = create(client, "dicetime", ["person", "greedy"])
+        table_id, token = created["table"]["id"], created["token"]
+        hub: tables.TableHub = client.app.state.hub  # type: ignore[attr-defined]
+        decide = hub._decide
+        failures: list[int] = []
+
+        def flaky(*args: Any) -> Any:
+            if len(failures) < 3 * tables.BREAK_AFTER:
+                failures.append(1)
+                raise OperationalError("SELECT", {}, Exception("the database went away"))
+            return decide(*args)
+
+        monkeypatch.setattr(hub, "_decide", flaky)
+        for number, action in enumerate(["roll", "enter chance"]):
+            client.post(
+                f"/api/tables/{table_id}/actions",
+                json={"action": action, "request_id": f"d{number}"},
+                headers=hdr(token),
+            )
+        wait_for(lambda: frame(client, table_id, token)["view"]["to_act"] == [0])
+        assert len(failures) == 3 * tables.BREAK_AFTER and lobby_ids(client) == [table_id]

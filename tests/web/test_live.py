@@ -188,13 +188,11 @@ def test_the_puzzle_clock_runs_on_the_server_and_counts_time_down(settings: Sett
 def test_a_bot_stands_in_for_an_absent_player_until_they_return(settings: Settings) -> None:
     from parlour.web import tables
 
-    with make_client(settings) as client:
-        created = create(client, "dicetime", ["person", "greedy"], turn_limit=5)
+    with make_client(settings, min_turn_limit=0.05) as client:
+        created = create(client, "dicetime", ["person", "greedy"], turn_limit=0.05)
         table_id, token = created["table"]["id"], created["token"]
         hub: tables.TableHub = client.app.state.hub  # type: ignore[attr-defined]
         table = hub.get(table_id)
-        table.turn_limit = 0.05  # the API's minimum is 5 s; the test cannot wait that long
-        client.portal.call(hub._plan, table)  # type: ignore[union-attr]
         wait_for(lambda: len(table.state.history) >= 6)
         assert table.seats[0].absent
         assert frame(client, table_id, token)["table"]["seats"][0]["absent"]

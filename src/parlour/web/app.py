@@ -265,7 +265,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         try:
             hello = await asyncio.wait_for(websocket.receive_text(), timeout=10)
             token = _hello_token(hello, settings.max_message)
-            watcher = await hub.watch(table_id, token, websocket.send_json)
+            watcher = await hub.watch(table_id, token, websocket.send_text)
         except (TableError, ValueError, TimeoutError) as error:
             message = error.message if isinstance(error, TableError) else str(error) or "timed out"
             await websocket.send_json({"type": "error", "error": message})

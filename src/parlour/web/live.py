@@ -14,7 +14,8 @@ from parlour.bots.registry import Bot
 from parlour.kernel import State
 
 Frame = dict[str, Any]
-Send = Callable[[Frame], Awaitable[None]]
+Send = Callable[[str], Awaitable[None]]
+"""How a connection is sent a message: as JSON text, encoded once for every watcher of a seat."""
 
 
 class TableError(Exception):
@@ -156,21 +157,26 @@ class LiveTable:
             "now": time.time(),
         }
 
-    def probe(self) -> dict[int | None, Frame]:
-        """Every seat's frame and a spectator's, each serialised as it will be sent (strict
-        JSON: no NaN), with every seat's view and choices even before the start, and the
-        clock's deadline as if it started now. Raises whatever the game raises, so that a
-        state that cannot be shown is found before it is stored or sent."""
+    def probe(self) -> dict[int | None, str]:
+        """Every seat's frame and a spectator's, encoded as they are sent (`encode`), with
+        every seat's view and choices even before the start, and the clock's deadline as if
+        it started now. Raises whatever the game raises, so that a state that cannot be
+        shown is found before it is stored or sent."""
         state = self.state
         deadline_of(state, self.started_at or time.time(), self.action_times)
-        frames = {seat: self.frame(seat) for seat in (*range(self.players), None)}
-        for seat, frame in frames.items():
-            shown = frame
-            if frame["view"] is None:
+        encoded = {}
+        for seat in (*range(self.players), None):
+            frame = self.frame(seat)
+            if frame["view"] is None:  # not shown before the start, but proved all the same
                 legal = list(state.legal_actions(seat)) if seat in state.to_act else []
-                shown = {**frame, "view": state.view(seat), "legal": legal}
-            json.dumps(shown, allow_nan=False)
-        return frames
+                encode({**frame, "view": state.view(seat), "legal": legal})
+            encoded[seat] = encode(frame)
+        return encoded
+
+
+def encode(message: Frame) -> str:
+    """A message as compact, strict JSON: no NaN or infinity, which browsers cannot parse."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 def deadline_of(state: State, started_at: float | None, times: list[float]) -> float | None:

@@ -38,6 +38,7 @@ from parlour.web.live import (
     TableError,
     Watcher,
     deadline_of,
+    encode,
 )
 from parlour.web.models import TableRow
 from parlour.web.security import new_seed, new_table_id, new_token, token_hash, token_matches
@@ -505,7 +506,7 @@ class TableHub:
             if seat is not None and table.status == "running" and self._take_back(table, seat):
                 await self._after_change(table)
             table.watchers.add(watcher)
-            await send(table.frame(seat))
+            await send(encode(table.frame(seat)))
         return watcher
 
     def unwatch(self, table_id: str, watcher: Watcher) -> None:
@@ -753,7 +754,7 @@ async def _tell(watchers: list[Watcher], message: str) -> None:
     """Send each watcher an error frame (one gone away is skipped)."""
     for watcher in watchers:
         with contextlib.suppress(Exception):
-            await watcher.send({"type": "error", "error": message})
+            await watcher.send(encode({"type": "error", "error": message}))
 
 
 def default_bot(game: str) -> str:

@@ -169,10 +169,25 @@ def test_a_table_that_cannot_be_listed_is_left_out_of_the_lobby(
     with make_client(settings) as client:
         sound = create(client, "dicetime", ["person", "person"])["table"]["id"]
         broken = create(client, "dicetime", ["person", "person"])
-        curse(seed_of(client, broken["table"]["id"]))
+        curse(seed_of(client, broken["table"]["id"]))  # its clock fails: so does its listing
         assert lobby_ids(client) == [sound]
         assert_refused_as_broken(client, broken["table"]["id"], broken["token"])
         assert stored_status(settings, broken["table"]["id"]) == "broken"
+
+
+def test_a_seat_whose_view_cannot_be_shown_breaks_its_table(
+    settings: Settings, curse: Curse
+) -> None:
+    with make_client(settings) as client:
+        sound = create(client, "dicetime", ["person", "person"])["table"]["id"]
+        broken = create(client, "dicetime", ["person", "greedy"])
+        broken_id = broken["table"]["id"]
+        curse(seed_of(client, broken_id), clock=False)  # listed, but its views fail
+        assert sorted(lobby_ids(client)) == sorted([sound, broken_id])
+        state = client.get(f"/api/tables/{broken_id}/state", headers=hdr(broken["token"]))
+        assert state.status_code == 410 and "could not be shown" in state.json()["error"]
+        assert lobby_ids(client) == [sound]
+        assert stored_status(settings, broken_id) == "broken"
 
 
 def test_a_table_that_cannot_be_rebuilt_at_a_restart_breaks_alone(

@@ -159,14 +159,14 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         hub = hub_of(request)
         table = hub.get(table_id)
         seat = None if token is None else hub.seat_of(table, token)
-        return {**table.public(seat), "link": _link(request, table.id)}
+        return {**hub.public(table, seat), "link": _link(request, table.id)}
 
     @app.get("/api/tables/{table_id}/state")
     async def table_state(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """The frame the token's seat (or a spectator) would receive now."""
         hub = hub_of(request)
         table = hub.get(table_id)
-        return table.frame(hub.viewer_of(table, token))
+        return hub.frame(table, hub.viewer_of(table, token))
 
     @app.post("/api/tables/{table_id}/join")
     async def join(

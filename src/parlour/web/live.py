@@ -157,21 +157,19 @@ class LiveTable:
             "now": time.time(),
         }
 
-    def probe(self) -> dict[int | None, str]:
-        """Every seat's frame and a spectator's, encoded as they are sent (`encode`), with
-        every seat's view and choices even before the start, and the clock's deadline as if
-        it started now. Raises whatever the game raises, so that a state that cannot be
-        shown is found before it is stored or sent."""
+    def probe(self) -> None:
+        """Compute and encode all the table shows (`encode`): every seat's frame and a
+        spectator's, with every seat's view and choices even before the start, and the
+        clock's deadline as if it started now. Raises whatever the game raises, so that a
+        state that cannot be shown is found before it is stored or resumed."""
         state = self.state
         deadline_of(state, self.started_at or time.time(), self.action_times)
-        encoded = {}
         for seat in (*range(self.players), None):
             frame = self.frame(seat)
             if frame["view"] is None:  # not shown before the start, but proved all the same
                 legal = list(state.legal_actions(seat)) if seat in state.to_act else []
-                encode({**frame, "view": state.view(seat), "legal": legal})
-            encoded[seat] = encode(frame)
-        return encoded
+                frame = {**frame, "view": state.view(seat), "legal": legal}
+            encode(frame)
 
 
 def encode(message: Frame) -> str:

@@ -17,9 +17,9 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine, select, update
 from sqlalchemy.exc import DBAPIError
@@ -29,6 +29,7 @@ from parlour.bots.registry import Bot, bot_info, bots_for, make_bot
 from parlour.kernel import TABLE, Game, IllegalAction, OptionError, ParlourError, load
 from parlour.web import storage
 from parlour.web.live import (
+    Frame,
     LiveTable,
     Pending,
     SeatSpec,
@@ -45,6 +46,7 @@ from parlour.web.security import new_seed, new_table_id, new_token, token_hash, 
 from parlour.web.storage import SEATS, TABLES
 
 LOG = logging.getLogger("parlour.web")
+T = TypeVar("T")
 RETRY_SECONDS = 1.0
 """How soon a timed step that failed is tried again."""
 BREAK_AFTER = 5
@@ -505,8 +507,9 @@ class TableHub:
             self._refuse_broken(table)
             if seat is not None and table.status == "running" and self._take_back(table, seat):
                 await self._after_change(table)
+            first = self._shown(table, lambda: encode(table.frame(seat)))
             table.watchers.add(watcher)
-            await send(encode(table.frame(seat)))
+            await send(first)
         return watcher
 
     def unwatch(self, table_id: str, watcher: Watcher) -> None:
@@ -515,16 +518,35 @@ class TableHub:
             table.watchers.discard(watcher)
 
     async def _broadcast(self, table: LiveTable) -> None:
-        """Send every watcher its frame; frames that cannot be computed break the table."""
-        try:
-            frames = table.probe()
-        except Exception as error:
-            raise self.break_table(table, error, "its state could not be shown") from error
+        """Send every watcher its seat's frame, computed and encoded once a seat."""
+        seats = {watcher.seat for watcher in table.watchers}
+        frames = self._shown(table, lambda: {seat: encode(table.frame(seat)) for seat in seats})
         for watcher in list(table.watchers):
             try:
                 await watcher.send(frames[watcher.seat])
             except Exception:  # a connection that went away: forget it
                 table.watchers.discard(watcher)
+
+    def frame(self, table: LiveTable, seat: int | None) -> Frame:
+        """The frame `seat` (None: a spectator) would receive now, proved to encode."""
+
+        def proved() -> Frame:
+            shown = table.frame(seat)
+            encode(shown)
+            return shown
+
+        return self._shown(table, proved)
+
+    def public(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
+        """What anyone may know of the table (`seat`: whose page asks)."""
+        return self._shown(table, lambda: table.public(seat))
+
+    def _shown(self, table: LiveTable, show: Callable[[], T]) -> T:
+        """What `show` computes of a table; its failure breaks the table alone (a 410)."""
+        try:
+            return show()
+        except Exception as error:
+            raise self.break_table(table, error, "its state could not be shown") from error
 
     def break_table(self, table: LiveTable, error: BaseException, what: str) -> TableError:
         """Confine a failure of a table's game to that table: log it with its traceback,

@@ -18,6 +18,7 @@ requests made, the statuses seen by operation and the failures (exit status 1 if
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import secrets
 import sys
@@ -34,6 +35,7 @@ import hypothesis
 import requests
 import schemathesis
 from hypothesis import strategies as st
+from pydantic import ValidationError
 from schemathesis.core.failures import FailureGroup
 from schemathesis.generation.case import Case
 from schemathesis.python import asgi
@@ -42,6 +44,7 @@ from sqlalchemy import create_engine, text
 
 from parlour.bots.registry import bot_info
 from parlour.web.app import Settings, create_app
+from parlour.web.schemas import JoinTable
 
 GAME = "dicecream"
 """The game of the fuzzed tables: short, and without the solver's minutes-long first hint."""
@@ -123,6 +126,9 @@ class World:
     """A table of two people, created and joined: the fuzzer plays it with their tokens."""
     games: list[dict[str, Any]] = field(default_factory=list)
     """The games as the API lists them (with their options and bots)."""
+    sent: Iterator[int] = field(default_factory=itertools.count)
+    """Numbers that make each legal action's request id new (a seat's id is its own: sent
+    again with another action, it is a 409)."""
 
     def post(self, path: str, body: Any) -> dict[str, Any]:
         response = self.client.post(path, json=body)
@@ -224,7 +230,8 @@ class World:
                         token, legal = self.to_act(table_id, token_index)
                         overrides["headers"] = {"X-Seat-Token": token}
                         action = legal[action_index % len(legal)] if legal else "pass"
-                        overrides["body"] = {"action": action, "request_id": request_id}
+                        fresh = f"{request_id[:48]}.{next(self.sent)}"
+                        overrides["body"] = {"action": action, "request_id": fresh}
             return draw(operation.as_strategy(mode, **overrides))
 
         return cases()
@@ -352,14 +359,14 @@ def _scenarios(schema: Any, world: World, scenarios: int, figures: Figures) -> N
             if case.meta is None or not case.meta.generation.mode.is_positive:
                 return  # a request meant to be refused stays as generated
             if case.operation.label == "POST /api/tables" and isinstance(case.body, dict):
-                name = case.body.get("name")
-                name = name if isinstance(name, str) and 0 < len(name) <= 40 else "Ann"
                 case.body = {
                     "game": GAME,
                     "players": 2,
                     "seats": ["person", "person"],
-                    "name": name,
+                    "name": _acceptable_name(case.body.get("name")),
                 }
+            if case.operation.label.endswith("/join") and isinstance(case.body, dict):
+                case.body["name"] = _acceptable_name(case.body.get("name"))
             token = case.headers.get("X-Seat-Token") if case.headers else None
             table_id = case.path_parameters.get("table_id")
             acting = case.operation.label.endswith("/actions") and isinstance(case.body, dict)
@@ -397,6 +404,15 @@ def _scenarios(schema: Any, world: World, scenarios: int, figures: Figures) -> N
             suppress_health_check=list(hypothesis.HealthCheck),
         )
     )
+
+
+def _acceptable_name(name: Any) -> str:
+    """`name` if the API takes it as a player's name, else "Ann": so that a scenario goes on
+    past its create or join (refused names have generated requests of their own)."""
+    try:
+        return JoinTable(name=name).name
+    except ValidationError:
+        return "Ann"
 
 
 def _unsupported_methods(document: dict[str, Any], world: World, figures: Figures) -> None:

@@ -61,6 +61,9 @@ def test_an_open_table_waits_for_people_and_the_host_can_fill_it(client: TestCli
     assert joined["seat"] == 1 and joined["token"] != host
     refused = client.post(f"/api/tables/{table_id}/bots", json={}, headers=hdr(joined["token"]))
     assert refused.status_code == 403 and "host" in refused.json()["error"]
+    unknown = client.post(f"/api/tables/{table_id}/bots", json={"bot": "nobody"}, headers=hdr(host))
+    assert unknown.status_code == 422 and unknown.json()["error"].startswith("bot: ")
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "open"
     started = client.post(f"/api/tables/{table_id}/bots", json={}, headers=hdr(host))
     assert started.status_code == 200
     seats = started.json()["seats"]

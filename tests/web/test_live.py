@@ -120,12 +120,14 @@ def test_a_restart_resumes_every_table_where_it_was(settings: Settings) -> None:
     with make_client(settings) as client:
         created = create(client, "dicecream", ["person", "greedy", "greedy"])
         table_id, token = created["table"]["id"], created["token"]
+        sent = []
         for number in range(3):
             current = frame(client, table_id, token)
             if current["legal"]:
+                sent.append(current["legal"][0])
                 client.post(
                     f"/api/tables/{table_id}/actions",
-                    json={"action": current["legal"][0], "request_id": f"q{number}"},
+                    json={"action": sent[-1], "request_id": f"q{number}"},
                     headers=hdr(token),
                 )
             wait_for(lambda: bool(frame(client, table_id, token)["legal"]))
@@ -136,10 +138,16 @@ def test_a_restart_resumes_every_table_where_it_was(settings: Settings) -> None:
         assert after["table"]["version"] == before["table"]["version"]
         repeat = client.post(
             f"/api/tables/{table_id}/actions",
-            json={"action": "anything", "request_id": "q0"},
+            json={"action": sent[0], "request_id": "q0"},
             headers=hdr(token),
         )
         assert repeat.status_code == 200 and repeat.json()["number"] == 0  # still applied once
+        other = client.post(
+            f"/api/tables/{table_id}/actions",
+            json={"action": "anything", "request_id": "q0"},
+            headers=hdr(token),
+        )
+        assert other.status_code == 409 and "q0" in other.json()["error"]
 
 
 def test_bots_pending_at_a_restart_move_again(settings: Settings) -> None:
@@ -180,13 +188,11 @@ def test_the_puzzle_clock_runs_on_the_server_and_counts_time_down(settings: Sett
 def test_a_bot_stands_in_for_an_absent_player_until_they_return(settings: Settings) -> None:
     from parlour.web import tables
 
-    with make_client(settings) as client:
-        created = create(client, "dicetime", ["person", "greedy"], turn_limit=5)
+    with make_client(settings, min_turn_limit=0.05) as client:
+        created = create(client, "dicetime", ["person", "greedy"], turn_limit=0.05)
         table_id, token = created["table"]["id"], created["token"]
         hub: tables.TableHub = client.app.state.hub  # type: ignore[attr-defined]
         table = hub.get(table_id)
-        table.turn_limit = 0.05  # the API's minimum is 5 s; the test cannot wait that long
-        client.portal.call(hub._plan, table)  # type: ignore[union-attr]
         wait_for(lambda: len(table.state.history) >= 6)
         assert table.seats[0].absent
         assert frame(client, table_id, token)["table"]["seats"][0]["absent"]
@@ -296,11 +302,11 @@ def test_a_timed_step_that_fails_is_logged_and_tried_again(
         real_apply = hub._apply
         failures = []
 
-        async def flaky(table: Any, seat: Any, action: str, request_id: Any) -> int:
+        async def flaky(table: Any, seat: Any, action: str, *rest: Any) -> int:
             if seat == 1 and not failures:
                 failures.append(action)
                 raise RuntimeError("the database went away")
-            return await real_apply(table, seat, action, request_id)
+            return await real_apply(table, seat, action, *rest)
 
         monkeypatch.setattr(hub, "_apply", flaky)
         for number, action in enumerate(["roll", "enter chance"]):

@@ -70,6 +70,8 @@ class Settings:
     """Serve `/docs`, `/redoc` and `/openapi.json` (`parlour serve --api-docs`)."""
     metrics: bool = False
     """Serve `/metrics` in Prometheus' text format (`parlour serve --metrics`)."""
+    min_turn_limit: float = 5.0
+    """The shortest turn limit a table may ask for, in seconds (tests lower it)."""
 
 
 def create_app(settings: Settings | None = None, engine: Engine | None = None) -> FastAPI:
@@ -85,7 +87,12 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = TableHub(engine, bot_pace=settings.bot_pace, idle_expiry=settings.idle_expiry)
+        hub = TableHub(
+            engine,
+            bot_pace=settings.bot_pace,
+            idle_expiry=settings.idle_expiry,
+            min_turn_limit=settings.min_turn_limit,
+        )
         app.state.hub = hub
         await hub.load_all()
         expiry = asyncio.create_task(_expire_forever(hub, settings.expiry_check_seconds))
@@ -190,14 +197,14 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         hub = hub_of(request)
         table = hub.get(table_id)
         seat = None if token is None else hub.seat_of(table, token)
-        return {**table.public(seat), "link": _link(request, table.id)}
+        return {**hub.public(table, seat), "link": _link(request, table.id)}
 
     @app.get("/api/tables/{table_id}/state", responses=responses.TABLE_STATE)
     async def table_state(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """The frame the token's seat (or a spectator) would receive now."""
         hub = hub_of(request)
         table = hub.get(table_id)
-        return table.frame(hub.viewer_of(table, token))
+        return hub.frame(table, hub.viewer_of(table, token))
 
     @app.post("/api/tables/{table_id}/join", responses=responses.JOIN)
     async def join(
@@ -312,7 +319,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             sockets.admit_to_table(
                 websocket, table_id, token is not None and hub.seat_of(table, token) is not None
             )
-            watcher = await hub.watch(table_id, token, websocket.send_json)
+            watcher = await hub.watch(table_id, token, websocket.send_text)
             rate = sockets.rate()
             while await receive_text(websocket, settings.max_message, rate) is not None:
                 await websocket.send_json({"type": "pong"})

@@ -4,16 +4,18 @@ the frames it sends. The hub (`tables.py`) changes it; this module only describe
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from parlour.bots.registry import Bot
 from parlour.kernel import State
 
 Frame = dict[str, Any]
-Send = Callable[[Frame], Awaitable[None]]
+Send = Callable[[str], Awaitable[None]]
+"""How a connection is sent a message: as JSON text, encoded once for every watcher of a seat."""
 
 
 class TableError(Exception):
@@ -50,10 +52,20 @@ class SeatState:
 
 @dataclass
 class Pending:
-    """A decision on its way to the table: a bot's (or a stand-in's) action, due at `ready`."""
+    """A decision on its way to the table: a bot's (or a stand-in's) action, due at `ready`,
+    made for the table at `version` (at any other version it is stale and never applied)."""
 
     ready: float
     seat: int
+    action: str
+    version: int
+
+
+class Sent(NamedTuple):
+    """What a seat's request id was used for: the action's number in the record and the
+    action's text as the client sent it (a retry must send the same)."""
+
+    number: int
     action: str
 
 
@@ -82,7 +94,7 @@ class LiveTable:
     state: State
     started_at: float | None = None
     action_times: list[float] = field(default_factory=list)
-    request_ids: dict[str, int] = field(default_factory=dict)
+    request_ids: dict[tuple[int, str], Sent] = field(default_factory=dict)  # (seat, id)
     rematch: str | None = None
     rematch_of: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -91,6 +103,7 @@ class LiveTable:
     pending: dict[int, Pending] = field(default_factory=dict)
     waiting_since: dict[int, float] = field(default_factory=dict)
     timer: asyncio.TimerHandle | None = None
+    failures: int = 0  # timed steps or plans failed in a row (see TableHub._failed)
     touched: float = field(default_factory=time.monotonic)  # last asked for (monotonic)
 
     @property
@@ -143,6 +156,25 @@ class LiveTable:
             "legal": legal,
             "now": time.time(),
         }
+
+    def probe(self) -> None:
+        """Compute and encode all the table shows (`encode`): every seat's frame and a
+        spectator's, with every seat's view and choices even before the start, and the
+        clock's deadline as if it started now. Raises whatever the game raises, so that a
+        state that cannot be shown is found before it is stored or resumed."""
+        state = self.state
+        deadline_of(state, self.started_at or time.time(), self.action_times)
+        for seat in (*range(self.players), None):
+            frame = self.frame(seat)
+            if frame["view"] is None:  # not shown before the start, but proved all the same
+                legal = list(state.legal_actions(seat)) if seat in state.to_act else []
+                frame = {**frame, "view": state.view(seat), "legal": legal}
+            encode(frame)
+
+
+def encode(message: Frame) -> str:
+    """A message as compact, strict JSON: no NaN or infinity, which browsers cannot parse."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 def deadline_of(state: State, started_at: float | None, times: list[float]) -> float | None:

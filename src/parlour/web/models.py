@@ -18,6 +18,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -38,7 +39,8 @@ class TableRow(Base):
     seed: Mapped[str] = mapped_column(Text)  # a decimal integer; secret until the game ends
     listed: Mapped[bool] = mapped_column(default=True)
     status: Mapped[str] = mapped_column(String(16), default="open", index=True)
-    """open (seats to fill), running, finished or expired."""
+    """open (seats to fill), running, finished, expired, or broken (its game failed: the
+    table is left out of listings and refused, see `TableHub.break_table`)."""
     version: Mapped[int] = mapped_column(BigInteger, default=0)
     turn_limit: Mapped[float | None] = mapped_column(Float, nullable=True)
     started_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # epoch seconds
@@ -69,17 +71,20 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     host: Mapped[bool] = mapped_column(default=False)
+    absent: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """A person whose turn ran past the table's limit: a stand-in plays until they are back."""
 
     table: Mapped[TableRow] = relationship(back_populates="seats")
 
 
 class ActionRow(Base):
-    """One applied action of a table's record, in order; `request_id` makes retries safe."""
+    """One applied action of a table's record, in order; a seat's `request_id` makes its
+    retries safe (each seat has its own ids)."""
 
     __tablename__ = "actions"
     __table_args__ = (
         UniqueConstraint("table_id", "number"),
-        UniqueConstraint("table_id", "request_id"),
+        UniqueConstraint("table_id", "seat", "request_id", name="uq_actions_seat_request_id"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -88,6 +93,8 @@ class ActionRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: the table
     action: Mapped[str] = mapped_column(String(200))
     request_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    sent: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    """The action's text as the client sent it with `request_id` (a retry must send the same)."""
     at: Mapped[float] = mapped_column(Float)  # epoch seconds
 
     table: Mapped[TableRow] = relationship(back_populates="actions")

@@ -28,6 +28,8 @@ MEANINGS = {
     403: "Your token holds no seat that may do this, or the table does not allow it yet.",
     404: "No such table (it may have expired), or the game has no such feature.",
     409: "The table's state does not allow it now (started, full, finished, not your turn).",
+    410: "The table is broken: its game failed and it can no longer be played (the server's log "
+    "has why, under the request's id).",
     413: "The request body is over the server's limit.",
     422: "The request does not match its schema; the error names the field.",
     429: "Too many requests from this client; slow down.",
@@ -96,23 +98,23 @@ CREATE = {
         "links": _seat_links(),
     },
 }
-TABLE_INFO = errors(404, 422)
-TABLE_STATE = errors(403, 404, 422)
+TABLE_INFO = errors(404, 410, 422)
+TABLE_STATE = errors(403, 404, 410, 422)
 JOIN = {
-    **errors(400, 404, 409, 422),
+    **errors(400, 404, 409, 410, 422),
     200: {
         "description": "The table, and the seat and token you now hold.",
         "links": _seat_links(),
     },
 }
-FILL = errors(400, 401, 403, 404, 409, 422)
-ACT = errors(400, 401, 403, 404, 409, 422)
-RECORD = errors(403, 404, 422)
-REPLAY = errors(403, 404, 422)
-REMATCH = errors(401, 403, 404, 409, 422)
-HINTS = errors(401, 403, 404, 422)
+FILL = errors(400, 401, 403, 404, 409, 410, 422)
+ACT = errors(400, 401, 403, 404, 409, 410, 422)
+RECORD = errors(403, 404, 410, 422)
+REPLAY = errors(403, 404, 410, 422)
+REMATCH = errors(401, 403, 404, 409, 410, 422)
+HINTS = errors(401, 403, 404, 410, 422)
 ANALYSIS = {
-    **errors(403, 404, 422),
+    **errors(403, 404, 410, 422),
     202: {
         "description": "The solver is still building the table the analysis needs: "
         '`{"progress": 0..1}`, the fraction built; ask again.',

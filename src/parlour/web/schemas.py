@@ -93,7 +93,11 @@ class CreateTable(Strict):
     name: Name
     listed: bool = True
     turn_limit: float | None = Field(
-        default=None, ge=5, le=86_400, description="seconds before a bot plays for an absent person"
+        default=None,
+        gt=0,
+        le=86_400,
+        description="seconds before a bot plays for an absent person: at least the server's "
+        "minimum (5 unless configured otherwise; less is refused with a 422)",
     )
 
 

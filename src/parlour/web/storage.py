@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import Connection, Table, Update, bindparam, insert, update
 
 from parlour.kernel import load
-from parlour.web.live import LiveTable, SeatState
+from parlour.web.live import LiveTable, SeatState, Sent
 from parlour.web.models import ActionRow, SeatRow, TableRow
 
 TABLES: Table = TableRow.__table__  # type: ignore[assignment]
@@ -66,6 +66,7 @@ def insert_table(db: Connection, table: LiveTable) -> None:
                 "name": s.name,
                 "token_hash": s.token_hash,
                 "host": s.host,
+                "absent": s.absent,
             }
             for s in table.seats
         ],
@@ -80,8 +81,9 @@ def record_action(
     action: str,
     request_id: str | None,
     at: float,
+    sent: str | None = None,
 ) -> None:
-    """Store one applied action of `table`'s record."""
+    """Store one applied action of `table`'s record (`sent`: the text a person sent)."""
     db.execute(
         INSERT_ACTION,
         {
@@ -90,6 +92,7 @@ def record_action(
             "seat": seat,
             "action": action,
             "request_id": request_id,
+            "sent": sent,
             "at": at,
         },
     )
@@ -100,6 +103,21 @@ def bump(db: Connection, table: LiveTable, **values: Any) -> None:
     table.version += 1
     values.update(version=table.version, active_at=now())
     db.execute(table_update(frozenset(values)), {"row_id": table.id, **values})
+
+
+def set_absent(db: Connection, table: LiveTable, seat: int, absent: bool) -> None:
+    """Store whether a person is away (a stand-in plays for them), with a new version."""
+    db.execute(
+        update(SEATS)
+        .where(SEATS.c.table_id == table.id, SEATS.c.seat == seat)
+        .values(absent=absent)
+    )
+    bump(db, table)
+
+
+def mark_broken(db: Connection, table_id: str) -> None:
+    """Store that a table's game failed: it is refused and left out of listings from now on."""
+    db.execute(update(TABLES).where(TABLES.c.id == table_id).values(status="broken"))
 
 
 def rebuild(row: TableRow) -> LiveTable:
@@ -118,11 +136,15 @@ def rebuild(row: TableRow) -> LiveTable:
         status=row.status,
         version=row.version,
         turn_limit=row.turn_limit,
-        seats=[SeatState(s.seat, s.bot, s.name, s.token_hash, s.host) for s in row.seats],
+        seats=[SeatState(s.seat, s.bot, s.name, s.token_hash, s.host, s.absent) for s in row.seats],
         state=state,
         started_at=row.started_at,
         action_times=[a.at for a in row.actions],
-        request_ids={a.request_id: a.number for a in row.actions if a.request_id},
+        request_ids={
+            (a.seat, a.request_id): Sent(a.number, a.sent or a.action)
+            for a in row.actions
+            if a.request_id is not None and a.seat is not None
+        },
         rematch=row.rematch,
         rematch_of=row.rematch_of,
     )

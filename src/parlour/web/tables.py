@@ -5,21 +5,28 @@ The hub is the only writer. Every change to a table happens under that table's l
 action is tried on a clone of the state (an illegal one raises and changes nothing), stored in
 the same transaction that bumps the table's version, and only then becomes the live state.
 After a restart the hub rebuilds every unfinished table by replaying its record.
+
+A failure of one table's game (its rules, views or bots) is confined to that table: the table
+is logged, stored as broken, taken out of memory and listings, and refused with a 410 from
+then on; no other table, listing or page notices.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
+from collections.abc import Callable, Iterator
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine, select, update
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, selectinload
 
 from parlour.bots.registry import Bot, bot_info, bots_for, make_bot
-from parlour.kernel import TABLE, Game, IllegalAction, OptionError, load
+from parlour.kernel import TABLE, Game, IllegalAction, OptionError, ParlourError, load
 from parlour.web import storage
 from parlour.web.live import (
     Frame,
@@ -28,17 +35,23 @@ from parlour.web.live import (
     SeatSpec,
     SeatState,
     Send,
+    Sent,
     TableError,
     Watcher,
     deadline_of,
+    encode,
 )
 from parlour.web.models import TableRow
 from parlour.web.security import new_seed, new_table_id, new_token, token_hash, token_matches
 from parlour.web.storage import SEATS, TABLES
 
 LOG = logging.getLogger("parlour.web")
+T = TypeVar("T")
 RETRY_SECONDS = 1.0
 """How soon a timed step that failed is tried again."""
+BREAK_AFTER = 5
+"""Failures in a row (not the database's) after which a table's game is taken as broken."""
+BROKEN = "this table is broken: {}; it can no longer be played"
 FINISHED_IN_MEMORY = 600.0
 """Seconds a finished game stays in memory after anyone last asked for it."""
 
@@ -52,13 +65,18 @@ class TableHub:
         *,
         bot_pace: float = 0.6,
         idle_expiry: timedelta = timedelta(days=7),
+        min_turn_limit: float = 5.0,
     ) -> None:
         self.engine = engine
         self.bot_pace = bot_pace
         """Seconds a bot waits before acting on its own turn, so people can follow."""
         self.idle_expiry = idle_expiry
+        self.min_turn_limit = min_turn_limit
+        """The shortest turn limit a table may have (seconds)."""
         self.tables: dict[str, LiveTable] = {}
         self.applied = 0  # actions applied since the hub started (for /metrics)
+        self.broken: dict[str, str] = {}
+        """Why each table that broke since the start broke (others are found in the database)."""
         self._tasks: set[asyncio.Task[None]] = set()  # timed steps running (kept referenced)
         self.create_lock = asyncio.Lock()
 
@@ -76,8 +94,12 @@ class TableHub:
         turn_limit: float | None,
     ) -> tuple[LiveTable, str]:
         """A new table; its creator hosts it and takes the first person's seat. Returns the
-        table and the creator's seat token (shown once, kept by the browser)."""
-        game = load(game_name, players, **options)  # OptionError names what was wrong
+        table and the creator's seat token (shown once, kept by the browser). It is stored only
+        once its first state, frames and clock have been computed without error."""
+        with starting(game_name):
+            game = load(game_name, players, **options)  # OptionError names what was wrong
+        if turn_limit is not None and turn_limit < self.min_turn_limit:
+            raise TableError(422, f"turn_limit: at least {self.min_turn_limit:g} seconds")
         if len(seats) != players:
             raise OptionError(f"give one seat for each of the {players} players")
         known = {bot.name for bot in bots_for(game_name)}
@@ -89,21 +111,23 @@ class TableHub:
         if not people:
             raise OptionError("at least one seat must be a person's (the host's)")
         token = new_token()
-        table = self._open_table(
-            game,
-            [
-                SeatState(
-                    i,
-                    spec.bot,
-                    name if i == people[0] else spec.bot,
-                    token_hash(token) if i == people[0] else None,
-                    host=i == people[0],
-                )
-                for i, spec in enumerate(seats)
-            ],
-            listed=listed,
-            turn_limit=turn_limit,
-        )
+        with starting(game_name):
+            table = self._open_table(
+                game,
+                [
+                    SeatState(
+                        i,
+                        spec.bot,
+                        name if i == people[0] else spec.bot,
+                        token_hash(token) if i == people[0] else None,
+                        host=i == people[0],
+                    )
+                    for i, spec in enumerate(seats)
+                ],
+                listed=listed,
+                turn_limit=turn_limit,
+            )
+            table.probe()
         with self.engine.begin() as db:
             storage.insert_table(db, table)
         self.tables[table.id] = table
@@ -142,6 +166,7 @@ class TableHub:
         it once; `held` is a token the browser already has for this table (one seat each)."""
         table = self.get(table_id)
         async with table.lock:
+            self._refuse_broken(table)
             if held is not None and self.seat_of(table, held) is not None:
                 raise TableError(409, "you already have a seat at this table")
             if table.status != "open":
@@ -176,6 +201,7 @@ class TableHub:
         """The host starts the table now: every open seat gets a bot."""
         table = self.get(table_id)
         async with table.lock:
+            self._refuse_broken(table)
             seat = self.seat_of(table, token)
             if seat is None or not table.seats[seat].host:
                 raise TableError(403, "only the table's host can fill the seats with bots")
@@ -183,7 +209,7 @@ class TableHub:
                 raise TableError(409, "this table has already started")
             choice = bot or default_bot(table.game)
             if choice not in {b.name for b in bots_for(table.game)}:
-                raise TableError(400, f"{table.game} has no bot {choice!r}")
+                raise TableError(422, f"bot: {table.game} has no bot {choice!r}")
             with self.engine.begin() as db:
                 for s in table.seats:
                     if not s.taken:
@@ -214,43 +240,95 @@ class TableHub:
     # -- playing --------------------------------------------------------------------------
 
     async def act(self, table_id: str, token: str, action_text: str, request_id: str) -> int:
-        """Apply a person's action; returns its number in the record. A request id seen
-        before returns the first result and applies nothing."""
+        """Apply a person's action; returns its number in the record. A request id this seat
+        used before returns the first result and applies nothing (with another action: 409).
+        Whatever the person sends takes their seat back from a stand-in (`_take_back`)."""
         table = self.get(table_id)
         async with table.lock:
+            self._refuse_broken(table)
             seat = self.seat_for(table, token)
-            if request_id in table.request_ids:
-                return table.request_ids[request_id]
-            if table.status != "running":
-                raise TableError(409, f"the table is {table.status}, not running")
-            table.seats[seat].absent = False
+            returned = table.status == "running" and self._take_back(table, seat)
             try:
-                action = table.state.parse_action(seat, action_text)
-            except IllegalAction as error:
-                raise TableError(409, str(error)) from error
-            if not table.state.is_legal(seat, action):
-                raise TableError(409, table.state.explain(seat, action))
-            return await self._apply(table, seat, action, request_id)
+                accepted = self._accepted(table, seat, action_text, request_id)
+            except TableError:
+                if returned:
+                    await self._after_change(table)
+                raise
+            if isinstance(accepted, Sent):
+                if returned:
+                    await self._after_change(table)
+                return accepted.number
+            return await self._apply(table, seat, accepted, request_id, action_text)
+
+    @staticmethod
+    def _accepted(table: LiveTable, seat: int, text: str, request_id: str) -> Sent | str:
+        """What a person's request asks for: the first result of a repeated request id, or
+        the legal action to apply; a 409 says why neither."""
+        sent = table.request_ids.get((seat, request_id))
+        if sent is not None:
+            if sent.action != text:
+                raise TableError(
+                    409,
+                    f"request_id {request_id!r} was already used by your seat for another "
+                    f"action ({sent.action!r}); send each new action with a new request_id",
+                )
+            return sent
+        if table.status != "running":
+            raise TableError(409, f"the table is {table.status}, not running")
+        try:
+            action = table.state.parse_action(seat, text)
+        except IllegalAction as error:
+            raise TableError(409, str(error)) from error
+        if not table.state.is_legal(seat, action):
+            raise TableError(409, table.state.explain(seat, action))
+        return action
+
+    def _take_back(self, table: LiveTable, seat: int) -> bool:
+        """The person at `seat` is here (they sent something, or reconnected): the seat is
+        theirs again at once: not away, no stand-in decision pending, their turn clock
+        restarted. Returns whether they had been away (the change is stored)."""
+        table.pending.pop(seat, None)
+        if seat in table.state.to_act:
+            table.waiting_since[seat] = time.time()
+        info = table.seats[seat]
+        if not info.absent:
+            return False
+        with self.engine.begin() as db:
+            storage.set_absent(db, table, seat, False)
+        info.absent = False
+        return True
 
     async def _apply(
-        self, table: LiveTable, seat: int | None, action: str, request_id: str | None
+        self,
+        table: LiveTable,
+        seat: int | None,
+        action: str,
+        request_id: str | None,
+        sent: str | None = None,
     ) -> int:
-        """Try `action` on a clone, store it with the new version, then make it live."""
+        """Try `action` on a clone, store it with the new version, then make it live
+        (`sent`: the text a person sent for it with `request_id`)."""
         twin = table.state.clone()
-        twin.apply(seat, action)
-        number = len(twin.history) - 1
         at = time.time()
         times = [*table.action_times, at]
-        with self.engine.begin() as db:
-            storage.record_action(db, table, number, seat, action, request_id, at)
-            values: dict[str, Any] = {"status": "finished"} if twin.over else {}
+        try:  # legality was checked: a failure here is the game's, and nothing is stored
+            twin.apply(seat, action)
             deadline = deadline_of(twin, table.started_at, times)
+            over = twin.over
+        except Exception as error:
+            raise self.break_table(table, error, "its game failed applying an action") from error
+        number = len(twin.history) - 1
+        with self.engine.begin() as db:
+            storage.record_action(db, table, number, seat, action, request_id, at, sent)
+            values: dict[str, Any] = {"status": "finished"} if over else {}
             storage.bump(db, table, deadline=deadline, **values)
         table.state = twin
         table.action_times = times
         self.applied += 1
-        if request_id is not None:
-            table.request_ids[request_id] = number
+        if seat is not None:
+            table.pending.pop(seat, None)  # acted: whatever was decided for it is done
+            if request_id is not None:
+                table.request_ids[seat, request_id] = Sent(number, sent or action)
         if twin.over:
             table.status = "finished"
         await self._after_change(table)
@@ -284,10 +362,19 @@ class TableHub:
     async def _after_change(self, table: LiveTable) -> None:
         """Send everyone their frame, then plan what bots, stand-ins and the clock do next."""
         await self._broadcast(table)
-        self._plan(table)
+        self._replan(table)
+
+    def _replan(self, table: LiveTable) -> None:
+        """`_plan`, its failure (a bot's, say) retried by the timer like a timed step's."""
+        try:
+            self._plan(table)
+        except Exception as error:
+            self._failed(table, error)
 
     def _plan(self, table: LiveTable) -> None:
-        """Decide the bots' next actions and set one timer for the earliest event."""
+        """Decide the next actions of bots and stand-ins for the table's current version and
+        set one timer for the earliest event. A decision made for an older version is made
+        again (keeping its time); a person who is here has no stand-in."""
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
@@ -299,7 +386,7 @@ class TableHub:
         if state.clock_since == len(state.history):
             table.pending.clear()  # a new clock, a new question: old decisions are stale
         for seat in list(table.pending):
-            if seat not in state.to_act or not state.is_legal(seat, table.pending[seat].action):
+            if seat not in state.to_act:
                 del table.pending[seat]
         for seat in list(table.waiting_since):
             if seat not in state.to_act:
@@ -307,12 +394,20 @@ class TableHub:
         for seat in state.to_act:
             table.waiting_since.setdefault(seat, now)
             info = table.seats[seat]
-            if seat in table.pending:
-                continue
             if info.bot is not None:
-                table.pending[seat] = self._decide(table, table.bots[seat], seat, now)
+                bot = table.bots[seat]
             elif info.absent:
-                table.pending[seat] = self._decide(table, self._stand_in(table, seat), seat, now)
+                bot = self._stand_in(table, seat)
+            else:
+                table.pending.pop(seat, None)
+                continue
+            old = table.pending.get(seat)
+            if old is None or old.version != table.version:
+                fresh = self._decide(table, bot, seat, now)
+                if old is not None:
+                    fresh.ready = min(fresh.ready, old.ready)
+                table.pending[seat] = fresh
+        table.failures = 0
         due = [p.ready for p in table.pending.values()]
         if table.deadline is not None:
             due.append(table.deadline)
@@ -332,11 +427,11 @@ class TableHub:
         legal = state.legal_actions(seat)
         alone = len(state.to_act) == 1
         if len(legal) == 1 and alone:
-            return Pending(now + self.bot_pace, seat, legal[0])
+            return Pending(now + self.bot_pace, seat, legal[0], table.version)
         view = state.view(seat)
         action = bot.choose(view, legal)
         delay = self.bot_pace if alone else max(0.0, bot.think_time(view, legal))
-        return Pending(now + (delay if self.bot_pace else 0.0), seat, action)
+        return Pending(now + (delay if self.bot_pace else 0.0), seat, action, table.version)
 
     def _spawn_fire(self, table: LiveTable) -> None:
         """Run `_fire` as a task whose failure is logged and retried, never lost: a table
@@ -346,16 +441,29 @@ class TableHub:
 
         def done(finished: asyncio.Task[None]) -> None:
             self._tasks.discard(finished)
-            if not finished.cancelled() and finished.exception() is not None:
-                LOG.error("table %s: a timed step failed", table.id, exc_info=finished.exception())
-                loop = asyncio.get_running_loop()
-                table.timer = loop.call_later(RETRY_SECONDS, self._spawn_fire, table)
+            error = None if finished.cancelled() else finished.exception()
+            if error is not None and table.status != "broken":
+                self._failed(table, error)
 
         task.add_done_callback(done)
 
+    def _failed(self, table: LiveTable, error: BaseException) -> None:
+        """A timed step (or a plan) failed: log it and try again soon. The database's
+        failures are always retried; after `BREAK_AFTER` others in a row the game is taken
+        as broken (the same state fails the same way)."""
+        LOG.error("table %s: a timed step failed", table.id, exc_info=error)
+        if not isinstance(error, DBAPIError):
+            table.failures += 1
+            if table.failures >= BREAK_AFTER:
+                self.break_table(table, error, "its timed steps kept failing")
+                return
+        if table.timer is not None:
+            table.timer.cancel()
+        table.timer = asyncio.get_running_loop().call_later(RETRY_SECONDS, self._spawn_fire, table)
+
     async def _fire(self, table: LiveTable) -> None:
-        """Apply whatever is due: the clock's timeout, then the earliest bot decision; mark
-        people whose turn ran past the limit as absent."""
+        """Apply whatever is due: the clock's timeout, then the earliest bot decision made
+        for this version; mark people whose turn ran past the limit as away."""
         async with table.lock:
             table.timer = None
             if table.status != "running":
@@ -366,17 +474,28 @@ class TableHub:
                 await self._apply(table, TABLE, "timeout", None)
                 return
             if table.turn_limit is not None:
-                for seat, since in table.waiting_since.items():
-                    info = table.seats[seat]
-                    if info.bot is None and not info.absent and now >= since + table.turn_limit:
-                        info.absent = True
-            due = [p for p in table.pending.values() if p.ready <= now]
+                late = [
+                    seat
+                    for seat, since in table.waiting_since.items()
+                    if table.seats[seat].bot is None
+                    and not table.seats[seat].absent
+                    and now >= since + table.turn_limit
+                ]
+                if late:
+                    with self.engine.begin() as db:
+                        for seat in late:
+                            storage.set_absent(db, table, seat, True)
+                    for seat in late:
+                        table.seats[seat].absent = True
+            due = [
+                p for p in table.pending.values() if p.ready <= now and p.version == table.version
+            ]
             if due:
                 first = min(due, key=lambda p: (p.ready, p.seat))
-                del table.pending[first.seat]
                 if table.state.is_legal(first.seat, first.action):
                     await self._apply(table, first.seat, first.action, None)
                     return
+                del table.pending[first.seat]
             await self._after_change(table)
 
     # -- watching ---------------------------------------------------------------------------
@@ -387,13 +506,12 @@ class TableHub:
         seat = self.viewer_of(table, token)
         watcher = Watcher(seat, send)
         async with table.lock:
+            self._refuse_broken(table)
+            if seat is not None and table.status == "running" and self._take_back(table, seat):
+                await self._after_change(table)
+            first = self._shown(table, lambda: encode(table.frame(seat)))
             table.watchers.add(watcher)
-            if seat is not None and table.seats[seat].absent:
-                table.seats[seat].absent = False
-                table.waiting_since.pop(seat, None)
-                table.pending.pop(seat, None)
-                self._plan(table)
-            await send(table.frame(seat))
+            await send(first)
         return watcher
 
     def unwatch(self, table_id: str, watcher: Watcher) -> None:
@@ -402,35 +520,112 @@ class TableHub:
             table.watchers.discard(watcher)
 
     async def _broadcast(self, table: LiveTable) -> None:
-        frames: dict[int | None, Frame] = {}
+        """Send every watcher its seat's frame, computed and encoded once a seat."""
+        seats = {watcher.seat for watcher in table.watchers}
+        frames = self._shown(table, lambda: {seat: encode(table.frame(seat)) for seat in seats})
         for watcher in list(table.watchers):
-            if watcher.seat not in frames:
-                frames[watcher.seat] = table.frame(watcher.seat)
             try:
                 await watcher.send(frames[watcher.seat])
             except Exception:  # a connection that went away: forget it
                 table.watchers.discard(watcher)
 
+    def frame(self, table: LiveTable, seat: int | None) -> Frame:
+        """The frame `seat` (None: a spectator) would receive now, proved to encode."""
+
+        def proved() -> Frame:
+            shown = table.frame(seat)
+            encode(shown)
+            return shown
+
+        return self._shown(table, proved)
+
+    def public(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
+        """What anyone may know of the table (`seat`: whose page asks)."""
+        return self._shown(table, lambda: table.public(seat))
+
+    def _shown(self, table: LiveTable, show: Callable[[], T]) -> T:
+        """What `show` computes of a table; its failure breaks the table alone (a 410)."""
+        try:
+            return show()
+        except Exception as error:
+            raise self.break_table(table, error, "its state could not be shown") from error
+
+    def break_table(self, table: LiveTable, error: BaseException, what: str) -> TableError:
+        """Confine a failure of a table's game to that table: log it with its traceback,
+        store the table as broken, take it out of memory (listings, timers), tell whoever
+        watches it. Returns the error its requests get from now on."""
+        LOG.error("table %s is broken: %s", table.id, what, exc_info=error)
+        table.status = "broken"
+        table.pending.clear()
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        refusal = self._mark_broken(table.id, what)
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        watchers, table.watchers = list(table.watchers), set()
+        if watchers:
+            task = asyncio.get_running_loop().create_task(_tell(watchers, refusal.message))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        return refusal
+
+    def _mark_broken(self, table_id: str, why: str) -> TableError:
+        """Store that a table is broken (a failing database only logs: a restart finds the
+        table broken again) and return the error its requests get."""
+        self.broken[table_id] = why
+        try:
+            with self.engine.begin() as db:
+                storage.mark_broken(db, table_id)
+        except DBAPIError:
+            LOG.exception("table %s: could not store that it is broken", table_id)
+        return TableError(410, BROKEN.format(why))
+
+    def _refuse_broken(self, table: LiveTable) -> None:
+        """A 410 for a table that broke (while the request waited for it, say)."""
+        if table.status == "broken":
+            raise TableError(410, BROKEN.format(self.broken.get(table.id, "its game failed")))
+
     # -- lookups ----------------------------------------------------------------------------
 
     def get(self, table_id: str) -> LiveTable:
-        """A table by id: from memory, or a finished game loaded again from its record."""
+        """A table by id: from memory, or a finished game loaded again from its record; a
+        broken table is refused (410)."""
         table = self.tables.get(table_id)
         if table is None:
-            table = self._load_finished(table_id)
+            if table_id in self.broken:
+                raise TableError(410, BROKEN.format(self.broken[table_id]))
+            table = self._load_stored(table_id)
         table.touched = time.monotonic()
         return table
 
-    def _load_finished(self, table_id: str) -> LiveTable:
+    def _load_stored(self, table_id: str) -> LiveTable:
+        """A finished game rebuilt from its record (a 410 for a broken table, 404 else)."""
         with Session(self.engine) as session:
             row = session.scalars(
                 select(TableRow)
-                .where(TableRow.id == table_id, TableRow.status == "finished")
+                .where(TableRow.id == table_id, TableRow.status.in_(("finished", "broken")))
                 .options(selectinload(TableRow.seats), selectinload(TableRow.actions))
             ).one_or_none()
             if row is None:
                 raise TableError(404, "no such table (it may have expired)")
-            table = self.tables[table_id] = storage.rebuild(row)
+            if row.status == "broken":
+                raise TableError(410, BROKEN.format("its game failed (see the server's log)"))
+            table = self._rebuilt(row)
+            if table is None:
+                raise TableError(410, BROKEN.format(self.broken[table_id]))
+            self.tables[table_id] = table
+        return table
+
+    def _rebuilt(self, row: TableRow) -> LiveTable | None:
+        """A stored table replayed and shown once to prove it, or None: it is broken."""
+        try:
+            table = storage.rebuild(row)
+            table.probe()
+        except Exception as error:
+            LOG.error("table %s is broken: it could not be rebuilt", row.id, exc_info=error)
+            self._mark_broken(row.id, "it could not be rebuilt from its record")
+            return None
         return table
 
     @staticmethod
@@ -454,9 +649,16 @@ class TableHub:
         return None if token is None else self.seat_for(table, token)
 
     def listing(self) -> list[dict[str, Any]]:
-        """The lobby: listed tables that are open or running, newest first."""
+        """The lobby: listed tables that are open or running, newest first (one that cannot
+        be shown breaks alone and is left out)."""
         tables = [t for t in self.tables.values() if t.listed and t.status in ("open", "running")]
-        return [t.public() for t in reversed(tables)]
+        listed = []
+        for table in reversed(tables):
+            try:
+                listed.append(table.public())
+            except Exception as error:
+                self.break_table(table, error, "it could not be listed")
+        return listed
 
     def record(self, table_id: str) -> dict[str, Any]:
         """A finished game's record (its seed is no secret any more), with who sat where."""
@@ -472,6 +674,7 @@ class TableHub:
         the same seats there; the game says how a rematch starts (`Game.rematch_options`)."""
         table = self.get(table_id)
         async with table.lock:
+            self._refuse_broken(table)
             seat = self.seat_of(table, token)
             if seat is None:
                 raise TableError(403, "only a player of this table can ask for a rematch")
@@ -479,14 +682,16 @@ class TableHub:
                 raise TableError(409, "a rematch follows a finished game")
             if table.rematch is not None:
                 return self.get(table.rematch)
-            game = load(table.game, table.players, **table.state.game.rematch_options())
-            new = self._open_table(
-                game,
-                [SeatState(s.seat, s.bot, s.name, s.token_hash, s.host) for s in table.seats],
-                listed=table.listed,
-                turn_limit=table.turn_limit,
-                rematch_of=table.id,
-            )
+            with starting(table.game):
+                game = load(table.game, table.players, **table.state.game.rematch_options())
+                new = self._open_table(
+                    game,
+                    [SeatState(s.seat, s.bot, s.name, s.token_hash, s.host) for s in table.seats],
+                    listed=table.listed,
+                    turn_limit=table.turn_limit,
+                    rematch_of=table.id,
+                )
+                new.probe()
             with self.engine.begin() as db:
                 storage.insert_table(db, new)
                 table.rematch = new.id
@@ -510,12 +715,18 @@ class TableHub:
                 .order_by(TableRow.created_at)
             ).all()
             for row in rows:
-                self.tables[row.id] = storage.rebuild(row)
-        for table in self.tables.values():
+                table = self._rebuilt(row)
+                if table is not None:
+                    self.tables[row.id] = table
+        for table in list(self.tables.values()):
             if table.status == "running":
-                await self._prepare_bots(table)
-                self._make_bots(table)
-                self._plan(table)
+                try:
+                    await self._prepare_bots(table)
+                    self._make_bots(table)
+                except Exception as error:
+                    self.break_table(table, error, "its bots could not be made")
+                    continue
+                self._replan(table)
 
     async def expire_idle(self) -> list[str]:
         """Unfinished tables idle longer than `idle_expiry` expire (finished ones stay, as
@@ -544,6 +755,30 @@ class TableHub:
         for table in self.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
+
+
+@contextlib.contextmanager
+def starting(game: str) -> Iterator[None]:
+    """Turn an unexpected failure while a new game starts (its rules, first state, views or
+    clock) into a 422 saying the options could not start a game; the traceback is logged.
+    The options' own errors (`ParlourError`) and the hub's refusals pass as they are."""
+    try:
+        yield
+    except (ParlourError, TableError):
+        raise
+    except Exception as error:
+        LOG.error("a new %s game could not start", game, exc_info=error)
+        detail = f"{type(error).__name__}: {error}"[:200]
+        raise TableError(
+            422, f"these options could not start a game of {game} ({detail}); nothing was stored"
+        ) from error
+
+
+async def _tell(watchers: list[Watcher], message: str) -> None:
+    """Send each watcher an error frame (one gone away is skipped)."""
+    for watcher in watchers:
+        with contextlib.suppress(Exception):
+            await watcher.send(encode({"type": "error", "error": message}))
 
 
 def default_bot(game: str) -> str:

@@ -97,6 +97,17 @@ function showStatus(current) {
   $("status").textContent = parts.join(" ");
 }
 
+// Everyone at the table sees who is away and that a bot plays for them, until they are back.
+function showAway(current) {
+  const { table } = current;
+  const away = table.status === "running" ? table.seats.filter((s) => s.absent && s.kind === "person") : [];
+  const box = $("away");
+  box.hidden = away.length === 0;
+  box.replaceChildren(...away.map((s) => el("p", { text: s.you
+    ? "You are away: a bot is playing for you. Choose your next move to take your seat back."
+    : `${seatName(table, s.seat)} is away: a bot is playing for them.` })));
+}
+
 function showLog(view) {
   const log = $("log");
   log.replaceChildren(...(view?.log || []).map((line) => el("li", { text: typeof line === "string" ? line : (line.text ?? JSON.stringify(line)) })));
@@ -154,6 +165,7 @@ function render(current) {
   $("title").textContent = `${table.game} · table ${table.id.slice(0, 6)}`;
   showSeating(table);
   showStatus(current);
+  showAway(current);
   const board = $("board");
   const actions = $("actions");
   board.replaceChildren();

@@ -1,0 +1,113 @@
+"""A bot stands in for a person whose turn ran past the table's limit, and gives the seat back
+at once: whatever the person sends (or a reconnect) takes it back, a stand-in decision made
+before is never applied, and the turn clock restarts with each of their actions."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from parlour.web.app import Settings
+from parlour.web.live import LiveTable, Pending
+from parlour.web.tables import TableHub
+from tests.web.conftest import create, frame, hdr, hello, make_client
+from tests.web.test_live import wait_for
+
+LIMIT = 1.0
+"""The turn limit of these tests' tables (seconds); the server's minimum is lowered for them."""
+
+
+def person_and_bot(client: TestClient) -> tuple[str, str, LiveTable, TableHub]:
+    """A running Dicetime table of a person (seat 0, to act first) and a greedy bot."""
+    created = create(client, "dicetime", ["person", "greedy"], turn_limit=LIMIT)
+    table_id, token = created["table"]["id"], created["token"]
+    hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
+    return table_id, token, hub.get(table_id), hub
+
+
+def send(client: TestClient, table_id: str, token: str, action: str, request_id: str) -> Any:
+    return client.post(
+        f"/api/tables/{table_id}/actions",
+        json={"action": action, "request_id": request_id},
+        headers=hdr(token),
+    )
+
+
+def away(client: TestClient, table_id: str, token: str) -> bool:
+    return bool(frame(client, table_id, token)["table"]["seats"][0]["absent"])
+
+
+def test_the_turn_clock_restarts_with_every_action_of_the_person(settings: Settings) -> None:
+    with make_client(settings, min_turn_limit=0.1) as client:
+        table_id, token, table, _ = person_and_bot(client)
+        sent = []
+        for number in range(4):  # a whole turn, each action well inside the limit, the whole
+            time.sleep(0.6 * LIMIT)  # turn well past it
+            action = frame(client, table_id, token)["legal"][0]
+            response = send(client, table_id, token, action, f"c{number}")
+            assert response.status_code == 200, response.text
+            assert not away(client, table_id, token)
+            sent.append(action)
+        assert [action for seat, action in table.state.history if seat == 0] == sent
+        assert not any(seat.absent for seat in table.seats)
+
+
+def test_a_stand_in_decision_made_before_the_persons_action_is_never_applied(
+    settings: Settings,
+) -> None:
+    pace = 2 * LIMIT  # the stand-in waits this long before it acts
+    with make_client(settings, min_turn_limit=0.1, bot_pace=pace) as client:
+        table_id, token, table, _ = person_and_bot(client)
+        wait_for(lambda: 0 in table.pending)  # the person is away, the stand-in's roll coming
+        assert table.seats[0].absent and table.pending[0].action == "roll"
+        assert send(client, table_id, token, "roll", "mine").status_code == 200
+        acted = time.monotonic()
+        assert not away(client, table_id, token) and 0 not in table.pending
+        # The stale roll was due within `pace` of the person's; a new stand-in decision only
+        # after the limit runs out again, then `pace`.
+        time.sleep(max(0.0, acted + pace + LIMIT / 2 - time.monotonic()))
+        assert table.state.history == ((0, "roll"),)
+
+
+def test_a_stale_decision_is_never_applied(settings: Settings) -> None:
+    with make_client(settings, min_turn_limit=0.1) as client:
+        _, _, table, hub = person_and_bot(client)
+        table.pending[0] = Pending(time.time(), 0, "roll", table.version - 1)  # left over
+        client.portal.call(hub._fire, table)  # type: ignore[union-attr]
+        assert table.state.history == () and 0 not in table.pending
+
+
+def test_absence_is_stored_and_the_stand_in_resumes_after_a_restart(settings: Settings) -> None:
+    with make_client(settings, min_turn_limit=0.1, bot_pace=60.0) as client:  # it waits
+        table_id, token, table, _ = person_and_bot(client)
+        wait_for(lambda: away(client, table_id, token))
+        assert table.state.history == ()
+    with make_client(settings, min_turn_limit=0.1) as client:
+        assert away(client, table_id, token)  # at once, not after another limit
+        hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
+        wait_for(lambda: any(seat == 0 for seat, _ in hub.get(table_id).state.history))
+        refused = send(client, table_id, token, "dance", "back")  # anything takes it back
+        assert refused.status_code == 409 and not away(client, table_id, token)
+    with make_client(settings, min_turn_limit=0.1) as client:
+        assert not away(client, table_id, token)
+
+
+def test_a_reconnect_takes_the_seat_back_and_drops_the_stand_ins_decision(
+    settings: Settings,
+) -> None:
+    with make_client(settings, min_turn_limit=0.1, bot_pace=60.0) as client:
+        table_id, token, table, _ = person_and_bot(client)
+        wait_for(lambda: 0 in table.pending)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            socket.send_text(hello(token))
+            assert not socket.receive_json()["table"]["seats"][0]["absent"]
+            assert 0 not in table.pending and not away(client, table_id, token)
+
+
+def test_a_turn_limit_below_the_servers_minimum_is_refused(client: TestClient) -> None:
+    body = {"game": "dicetime", "players": 1, "seats": ["person"], "name": "A", "turn_limit": 1}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 422 and "turn_limit" in response.json()["error"]
+    assert client.get("/api/tables").json() == []

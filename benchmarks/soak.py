@@ -223,6 +223,7 @@ class Soak:
                 away = await self._away_seats()
                 self.server.kill()
                 self.figures.kills += 1
+                away = self._still_running(away)
                 await self.server.start()
                 await self._check_records()
                 await self._check_stand_ins(away)
@@ -305,7 +306,7 @@ class Soak:
                 continue
             await asyncio.sleep(rng.uniform(*table.kind.think))
             action = rng.choice(frame["legal"])
-            request_id = f"r{sent}"
+            request_id = f"s{seat}r{sent}"  # unique at the table, as a browser's are
             sent += 1
             answer = await self._call(
                 "POST",
@@ -390,8 +391,8 @@ class Soak:
                 return
         self.figures.problem("replay", f"{table.id}: no prefix of its record replays to its view")
 
-    async def _away_seats(self) -> list[tuple[str, int]]:
-        """The running tables whose host is away, and how many actions each has stored."""
+    async def _away_seats(self) -> list[str]:
+        """The running tables whose host is away (a stand-in plays for them)."""
         away = []
         for table in self.tables:
             if table.kind.away_after is None:
@@ -399,8 +400,13 @@ class Soak:
             info = (await self._call("GET", f"/api/tables/{table.id}")).json()
             if info["status"] == "running" and info["seats"][0]["absent"]:
                 away.append(table.id)
-        records = self._records(away) if away else {}
-        return [(table_id, len(records[table_id]["rows"])) for table_id in away]
+        return away
+
+    def _still_running(self, ids: list[str]) -> list[tuple[str, int]]:
+        """Of the tables `ids`, those still running in the database, each with its count of
+        stored actions (read while the server is down)."""
+        records = self._records(ids) if ids else {}
+        return [(i, len(r["rows"])) for i, r in records.items() if r["status"] == "running"]
 
     async def _until_someone_is_away(self, within: float) -> None:
         until = time.monotonic() + within
@@ -417,10 +423,10 @@ class Soak:
             await asyncio.sleep(0.1)
             records = self._records(list(waiting))
             for table_id, count in list(waiting.items()):
-                rows = records[table_id]["rows"]
-                if records[table_id]["status"] != "running" or any(
-                    row[1] == 0 for row in rows[count:]
-                ):
+                record = records[table_id]
+                if record["status"] != "running" or any(
+                    row[1] == 0 for row in record["rows"][count:]
+                ):  # the away seat played (or the bot's last move ended the game)
                     self.figures.stand_ins_resumed += 1
                     del waiting[table_id]
         for table_id in waiting:

@@ -67,6 +67,9 @@ def test_restore_refuses_what_would_lose_data(settings: Settings, tmp_path: Path
         backup(settings.db_url, tmp_path / "parlour.backup")
     with pytest.raises(ParlourError, match=r"not empty|exists"):
         restore(tmp_path / "parlour.backup", settings.db_url)
+    with pytest.raises(ParlourError, match="no SQLite database"):
+        backup(f"sqlite:///{tmp_path / 'none.db'}", tmp_path / "none.backup")
+    assert not (tmp_path / "none.backup").exists()
     other = tmp_path / "wrong.backup"
     other.write_bytes(b"not a backup at all")
     with pytest.raises(ParlourError, match="is not a"):

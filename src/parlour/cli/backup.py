@@ -27,15 +27,20 @@ def backup(db_url: str, path: Path) -> None:
     if path.exists():
         raise ParlourError(f"{path} exists; a backup never overwrites a file")
     url = make_url(db_url)
-    if url.get_backend_name() == "sqlite":
-        source = _sqlite_file(url)
-        if not source.is_file():
-            raise ParlourError(f"there is no SQLite database at {source}")
-        _sqlite_copy(source, path)
-    elif url.get_backend_name() == "postgresql":
-        _run_pg("pg_dump", url, ["--format=custom", "--no-owner", f"--file={path}"])
-    else:
-        raise ParlourError(f"cannot back up a {url.get_backend_name()} database")
+    kind = url.get_backend_name()
+    if kind not in ("sqlite", "postgresql"):
+        raise ParlourError(f"cannot back up a {kind} database")
+    try:
+        if kind == "sqlite":
+            source = _sqlite_file(url)
+            if not source.is_file():
+                raise ParlourError(f"there is no SQLite database at {source}")
+            _sqlite_copy(source, path)
+        else:
+            _run_pg("pg_dump", url, ["--format=custom", "--no-owner", f"--file={path}"])
+    except ParlourError:
+        path.unlink(missing_ok=True)  # no partial backup left to be mistaken for one
+        raise
 
 
 def restore(path: Path, db_url: str) -> None:

@@ -193,14 +193,12 @@ def test_every_mode_and_option_hides_the_same(
     play_randomly(sqlite_client, game, players, options, 80, f"{game}{players}{options}")
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_stand_ins_and_rematches_leak_nothing(sqlite_client: TestClient, game: str) -> None:
+def play_by_stand_ins(client: TestClient, game: str, seed: str) -> None:
     """Everyone is away: stand-ins play the whole game from their seats' views; then the
     rematch (the same tokens, now at the new table) is played by stand-ins too."""
-    client = sqlite_client
     hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
     info = next(i for i in parlour.games() if i.name == game)
-    players = max(2, info.min_players)
+    players = random.Random(seed).randint(max(2, info.min_players), info.max_players)
     options = {"targets": [2] * players} if game == "likedice" else {}
     table_id, tokens = seat_everyone(client, game, players, options, turn_limit=5)
     hub.get(table_id).turn_limit = STAND_IN_LIMIT
@@ -216,3 +214,8 @@ def test_stand_ins_and_rematches_leak_nothing(sqlite_client: TestClient, game: s
             rematch = client.post(f"/api/tables/{table_id}/rematch", headers=hdr(tokens[-1]))
             assert rematch.status_code == 200, rematch.text
             table_id = rematch.json()["table"]["id"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_stand_ins_and_rematches_leak_nothing(sqlite_client: TestClient, game: str) -> None:
+    play_by_stand_ins(sqlite_client, game, game)

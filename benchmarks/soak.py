@@ -225,8 +225,8 @@ class Soak:
                 self.figures.kills += 1
                 away = self._still_running(away)
                 await self.server.start()
+                await self._check_stand_ins(away)  # first: its window counts from the restart
                 await self._check_records()
-                await self._check_stand_ins(away)
             self.stopping = True
             await asyncio.wait_for(asyncio.gather(*players), finish_within)
             await self._until_finished(finish_within)

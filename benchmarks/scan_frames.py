@@ -8,6 +8,7 @@ the kernel's views (`tests/web/test_hidden.py` plays a few of each in the test s
 from __future__ import annotations
 
 import argparse
+import random
 import tempfile
 import time
 from pathlib import Path
@@ -30,6 +31,7 @@ def main() -> None:
     cases = [(i.name, max(2, i.min_players), {}) for i in parlour.games()] + OPTIONS
     started = time.perf_counter()
     games = 0
+    rng = random.Random(args.seed)
     with make_client(settings) as client:
         for number in range(args.games):
             for game, players, options in cases:
@@ -37,7 +39,8 @@ def main() -> None:
                 play_randomly(client, game, players, options, args.steps, seed)
                 games += 1
             for info in parlour.games():
-                play_by_stand_ins(client, info.name, f"{args.seed}/{number}/{info.name}")
+                players = rng.randint(max(2, info.min_players), info.max_players)
+                play_by_stand_ins(client, info.name, players)
                 games += 2
     print(
         f"{SCANNED['frames']:,} frames scanned over {games} games "

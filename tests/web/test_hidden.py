@@ -193,12 +193,10 @@ def test_every_mode_and_option_hides_the_same(
     play_randomly(sqlite_client, game, players, options, 80, f"{game}{players}{options}")
 
 
-def play_by_stand_ins(client: TestClient, game: str, seed: str) -> None:
+def play_by_stand_ins(client: TestClient, game: str, players: int) -> None:
     """Everyone is away: stand-ins play the whole game from their seats' views; then the
     rematch (the same tokens, now at the new table) is played by stand-ins too."""
     hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
-    info = next(i for i in parlour.games() if i.name == game)
-    players = random.Random(seed).randint(max(2, info.min_players), info.max_players)
     options = {"targets": [2] * players} if game == "likedice" else {}
     table_id, tokens = seat_everyone(client, game, players, options, turn_limit=5)
     hub.get(table_id).turn_limit = STAND_IN_LIMIT
@@ -218,4 +216,5 @@ def play_by_stand_ins(client: TestClient, game: str, seed: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_stand_ins_and_rematches_leak_nothing(sqlite_client: TestClient, game: str) -> None:
-    play_by_stand_ins(sqlite_client, game, game)
+    info = next(i for i in parlour.games() if i.name == game)
+    play_by_stand_ins(sqlite_client, game, max(2, info.min_players))

@@ -12,6 +12,7 @@ import random
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from tests.web.conftest import QUICK, make_client
 from tests.web.test_hidden import OPTIONS, SCANNED, play_by_stand_ins, play_randomly
@@ -28,7 +29,9 @@ def main() -> None:
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="parlour-scan-"))
     settings = Settings(db_url=f"sqlite:///{folder / 'scan.db'}", creates_per_minute=10**9, **QUICK)
-    cases = [(i.name, max(2, i.min_players), {}) for i in parlour.games()] + OPTIONS
+    cases: list[tuple[str, int, dict[str, Any]]] = [
+        (i.name, max(2, i.min_players), {}) for i in parlour.games()
+    ] + OPTIONS
     started = time.perf_counter()
     games = 0
     rng = random.Random(args.seed)

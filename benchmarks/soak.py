@@ -150,7 +150,8 @@ class Figures:
         return (
             f"{self.database}: {self.kills} kills survived in {self.seconds:.0f} s; "
             f"{self.tables} tables ({self.finished} finished, {self.deadlines_fired} by their "
-            f"clock); {self.acknowledged} actions acknowledged ({self.retried} requests resent "
+            f"clock; {self.abandoned} left half-seated by a lost answer); "
+            f"{self.acknowledged} actions acknowledged ({self.retried} requests resent "
             f"across a kill), {self.checked} acknowledgements checked against the records, "
             f"{self.replayed} records replayed; stand-ins resumed at once after "
             f"{self.stand_ins_resumed} of {self.stand_ins_expected} restarts with a seat away; "

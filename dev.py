@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import venv
 from pathlib import Path
 
@@ -44,10 +45,19 @@ def ensure_venv(extras: str) -> None:
 
 
 def run(args: list[str]) -> int:
-    """Start Parlour with the given arguments (no arguments: the web server)."""
+    """Start Parlour with the given arguments (no arguments: the web server). On POSIX this
+    process becomes Parlour (exec), so stopping its process id stops the server."""
     ensure_venv("")
-    return subprocess.call([str(BIN / "parlour"), *(args or ["serve"])], cwd=os.getcwd())
+    command = [str(BIN / "parlour"), *(args or ["serve"])]
+    if os.name == "nt":  # Windows has no exec that keeps the process id
+        return subprocess.call(command)
+    os.execv(command[0], command)
 
+
+APT_LOCK_SECONDS = 600
+"""How long apt waits for another apt or dpkg (an upgrade running, say) to free its lock."""
+APT_ATTEMPTS = 3
+APT_RETRY_SECONDS = 10.0
 
 PG_ROLE = "parlour"
 PG_URL = f"postgresql+psycopg://{PG_ROLE}:{PG_ROLE}@127.0.0.1:5432/postgres"
@@ -57,12 +67,24 @@ def apt_install(packages: list[str]) -> bool:
     """Install Debian packages (as root, where apt-get exists); whether it worked."""
     if shutil.which("apt-get") is None or os.geteuid() != 0:
         return False
-    print(f"Installing {', '.join(packages)} from Debian's packages ...", flush=True)
+    print(
+        f"Installing {', '.join(packages)} from Debian's packages (if another apt or dpkg "
+        f"holds the lock, this waits up to {APT_LOCK_SECONDS // 60} minutes for it) ...",
+        flush=True,
+    )
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     out = subprocess.DEVNULL
-    subprocess.run(["apt-get", "update", "-qq"], check=False, env=env, stdout=out)
-    install = ["apt-get", "install", "-y", "-qq", *packages]
-    return subprocess.run(install, check=False, env=env, stdout=out).returncode == 0
+    apt = ["apt-get", "-o", f"DPkg::Lock::Timeout={APT_LOCK_SECONDS}"]
+    for attempt in range(1, APT_ATTEMPTS + 1):
+        subprocess.run([*apt, "update", "-qq"], check=False, env=env, stdout=out)
+        install = [*apt, "install", "-y", "-qq", *packages]
+        if subprocess.run(install, check=False, env=env, stdout=out).returncode == 0:
+            return True
+        if attempt < APT_ATTEMPTS:
+            print(f"apt-get failed; trying again in {APT_RETRY_SECONDS:.0f} s ...", flush=True)
+            time.sleep(APT_RETRY_SECONDS)
+    print(f"Could not install {', '.join(packages)}; the tests that need them skip.", flush=True)
+    return False
 
 
 def chromium() -> str | None:

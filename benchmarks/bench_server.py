@@ -4,12 +4,13 @@
                                                 [--game dicetime]
 
 The server runs in its own process (uvicorn, a fresh SQLite file, bots without delay, limits
-off); the clients run here on asyncio, one WebSocket and one HTTP connection each, as browsers
-do: wait for a frame that offers this seat actions, think for `--think` seconds (0: none, the
-server's saturation; people take seconds), pick one at random, POST it. An action's
-latency is the time from sending the POST to its response (the action checked by the kernel,
-stored in its transaction, and every watcher sent its frame). When a game ends, the client
-starts a new table. Reports actions per second and the 50th/99th percentile latency.
+off: every client comes from 127.0.0.1); the clients run here on asyncio, one WebSocket and one
+HTTP connection each, as browsers do: wait for a frame that offers this seat actions, think for
+`--think` seconds (0: none, the server's saturation; people take seconds), pick one at random,
+POST it. An action's latency is the time from sending the POST to its response (the action
+checked by the kernel, stored in its transaction, and every watcher sent its frame). When a
+game ends, the client starts a new table. Reports actions per second and the 50th/99th
+percentile latency.
 """
 
 from __future__ import annotations
@@ -32,7 +33,10 @@ import websockets
 SERVER = """
 import uvicorn
 from parlour.web.app import Settings, create_app
-settings = Settings(db_url={db!r}, bot_pace=0.0, requests_per_10s=10**9, creates_per_minute=10**9)
+settings = Settings(
+    db_url={db!r}, bot_pace=0.0, requests_per_10s=10**9, creates_per_minute=10**9,
+    ws_per_address=10**9,
+)
 uvicorn.run(create_app(settings), host="127.0.0.1", port={port}, log_level="warning",
             ws_per_message_deflate=False)
 """

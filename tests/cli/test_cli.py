@@ -54,6 +54,7 @@ def test_games_json_lists_dicetime_with_typed_options() -> None:
     assert options["five_of_a_kind_is_full_house"]["type"] == "boolean"
     assert options["time_limit"]["default"] == 600
     assert options["time_limit"]["applies_when"] == {"mode": ["puzzle"]}
+    assert (options["time_limit"]["minimum"], options["time_limit"]["maximum"]) == (0, 3600)
 
 
 def test_games_plain_text_names_every_option() -> None:

@@ -37,6 +37,13 @@ GAMES = {  # game: players (seat 1 is the tester, the others the game's default 
     "dokitto": 2,
     "likedice": 2,
 }
+OWN_DRAWING = {  # game: an element only that game's own renderer draws (not the generic one)
+    "dicetime": "#board .sheet-box table.sheet",
+    "dicecream": "#board .dc-tray",
+    "icecream": "#board .ic",
+    "dokitto": "#board .dk",
+    "likedice": "#board .ld-table",
+}
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(
@@ -113,9 +120,12 @@ def test_a_game_against_bots_is_played_to_the_end_by_clicking(
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     create_in_lobby(page, base_url, game, GAMES[game])
+    page.wait_for_selector(OWN_DRAWING[game], timeout=10_000)  # its own renderer, not generic
+    assert page.locator("#board table.facts").count() == 0
     shot = SCREENSHOTS / f"{game}.png" if os.environ.get("PARLOUR_SCREENSHOTS") else None
     clicks = play_by_clicking(page, random.Random(game), shot=shot)
     assert clicks > 0
+    assert page.locator(OWN_DRAWING[game]).count() > 0
     assert page.locator("#end h2").inner_text().startswith(("Winner", "Nobody"))
     assert page.locator("#end a[href*='/record']").count() == 1
     assert not errors, errors
@@ -188,9 +198,25 @@ def test_a_finished_dicetime_game_replays_and_shows_its_analysis(
     page.on("pageerror", lambda error: errors.append(str(error)))
     create_in_lobby(page, base_url, "dicetime", 1)
     play_by_clicking(page, random.Random(5))
+    building = [0.25, 0.5]  # the first answers say the solver's table is being built
+
+    def while_building(route: Any) -> None:
+        if building:
+            route.fulfill(status=202, json={"progress": building.pop(0)})
+        else:
+            route.continue_()
+
+    page.route("**/api/tables/*/analysis", while_building)
     page.click("#end a[href*='#analysis']")
-    page.wait_for_selector("#analysis h3")
+    page.wait_for_selector("#analysis-progress")
+    assert any(f"{share}%" in page.locator("#analysis").inner_text() for share in (25, 50))
+    page.wait_for_selector("#analysis h3", timeout=120_000)
+    assert page.locator("#analysis-progress").count() == 0
     assert "proficiency" in page.locator("#analysis").inner_text()
+    rows = page.locator("#analysis tbody tr")
+    assert rows.count() > 0  # random clicks lose points: each such decision is a row
+    number, played, best, lost = rows.first.locator("td").all_inner_texts()
+    assert number.isdigit() and played and best and played != best and float(lost) > 0
     page.click("#last")
     page.wait_for_timeout(300)
     steps = page.locator("#step").inner_text()
@@ -201,3 +227,82 @@ def test_a_finished_dicetime_game_replays_and_shows_its_analysis(
     assert page.locator("#download").get_attribute("href").endswith("/record")
     assert not errors, errors
     page.close()
+
+
+def test_a_broken_renderer_is_reported_not_hidden(browser: Any, base_url: str) -> None:
+    """A renderer that fails to load (here a syntax error) is an error on the page and in the
+    console; the generic renderer stands in only for a game that has no renderer at all."""
+    page = browser.new_page()
+    console: list[str] = []
+    page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
+    page.route(
+        "**/static/js/games/dicecream.js",
+        lambda route: route.fulfill(content_type="text/javascript", body="export function ("),
+    )
+    create_in_lobby(page, base_url, "dicecream", 2)
+    page.wait_for_selector("#error:has-text('renderer failed to load')")
+    assert "dicecream" in page.locator("#error").inner_text()
+    assert any(line.startswith("error: The dicecream page renderer") for line in console), console
+    assert page.locator("#board *").count() == 0  # no generic drawing hiding the fault
+    page.unroute("**/static/js/games/dicecream.js")
+    page.route("**/static/js/games/dicecream.js", lambda route: route.fulfill(status=404))
+    page.reload()
+    page.wait_for_selector("#board table.facts")  # no renderer at all: the generic one
+    assert page.locator("#error").inner_text() == ""
+    page.close()
+
+
+def test_the_lobby_shows_each_integer_options_range(browser: Any, base_url: str) -> None:
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    page.check("#game-dicetime")
+    page.click("#options-box summary")
+    page.select_option("#option-mode", "puzzle")
+    limit = page.locator("#option-time_limit")
+    assert (limit.get_attribute("min"), limit.get_attribute("max")) == ("0", "3600")
+    assert "0-3600" in page.locator("[data-for-option=time_limit]").inner_text()
+    page.fill("#name", "Solo")
+    page.select_option("#players", "1")
+    page.fill("#option-time_limit", "5000")
+    page.click("#create-button")  # the browser's own check holds the form back
+    assert not limit.evaluate("input => input.validity.valid")
+    assert page.url == base_url + "/"
+    page.check("#game-likedice")
+    assert "each 1-10" in page.locator("[data-for-option=targets]").inner_text()
+    assert "0-3600" in page.locator("[data-for-option=time_limit]").inner_text()
+    page.close()
+
+
+def test_the_live_table_connects_under_the_csp_and_reconnects_after_a_restart(
+    browser: Any, tmp_path: Path
+) -> None:
+    """A real `parlour serve`: the page's WebSocket is allowed by `connect-src 'self'`; SIGTERM
+    closes it with 1001 and the page reconnects to the restarted server by itself."""
+    import signal
+    import subprocess
+
+    from tests.web.live_server import free_port
+    from tests.web.test_serve import serve_command, wait_until_up
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = serve_command(port, tmp_path / "restarted.db")
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    page = browser.new_context().new_page()
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security" in m.text else None)
+    try:
+        wait_until_up(base)
+        create_in_lobby(page, base, "dicetime", 2, people=2)
+        connection = page.locator("#connection")
+        playwright_api.expect(connection).to_have_text("live", timeout=10_000)
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+        playwright_api.expect(connection).to_have_text("reconnecting", timeout=10_000)
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        playwright_api.expect(connection).to_have_text("live", timeout=30_000)
+        assert page.locator("input.link").input_value().startswith(base + "/t/")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert not refused, refused

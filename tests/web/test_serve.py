@@ -1,20 +1,26 @@
-"""`parlour serve` starts the web app, says where, and serves the lobby and the API."""
+"""`parlour serve` starts the web app, says where, and serves the lobby and the API; it says
+which port is taken when it cannot bind, and stops gracefully on SIGTERM."""
 
 from __future__ import annotations
 
+import json
+import signal
+import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import httpx2
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from tests.web.live_server import free_port
 
 
-def test_parlour_serve_prints_its_url_and_serves_the_lobby(tmp_path: Path) -> None:
-    port = free_port()
-    command = [
+def serve_command(port: int, db: Path, *extra: str) -> list[str]:
+    return [
         sys.executable,
         "-m",
         "parlour",
@@ -22,19 +28,28 @@ def test_parlour_serve_prints_its_url_and_serves_the_lobby(tmp_path: Path) -> No
         "--port",
         str(port),
         "--db",
-        f"sqlite:///{tmp_path / 'served.db'}",
+        f"sqlite:///{db}",
+        *extra,
     ]
+
+
+def wait_until_up(base: str) -> httpx2.Response:
+    """The lobby, once the server answers (within 30 s)."""
+    for _ in range(300):
+        try:
+            return httpx2.get(base + "/", timeout=1)
+        except httpx2.HTTPError:
+            time.sleep(0.1)
+    raise AssertionError("the server did not answer")
+
+
+def test_parlour_serve_prints_its_url_and_serves_the_lobby(tmp_path: Path) -> None:
+    port = free_port()
+    command = serve_command(port, tmp_path / "served.db")
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(300):
-            try:
-                lobby = httpx2.get(base + "/", timeout=1)
-                break
-            except httpx2.HTTPError:
-                time.sleep(0.1)
-        else:
-            raise AssertionError("the server did not answer")
+        lobby = wait_until_up(base)
         assert lobby.status_code == 200 and "Start a table" in lobby.text
         assert "script-src 'self'" in lobby.headers["content-security-policy"]
         games = httpx2.get(base + "/api/games").json()
@@ -43,3 +58,65 @@ def test_parlour_serve_prints_its_url_and_serves_the_lobby(tmp_path: Path) -> No
         server.terminate()
         out, _ = server.communicate(timeout=10)
     assert base in out and "served.db" in out
+
+
+def test_a_busy_port_is_named_and_nothing_is_announced(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            serve_command(port, tmp_path / "busy.db"),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 1
+    assert f"port {port} is taken" in " ".join(done.stderr.split())
+    assert "serving at" not in done.stdout and "Traceback" not in done.stderr
+
+
+def test_sigterm_closes_websockets_with_1001_and_finishes_requests_in_flight(
+    tmp_path: Path,
+) -> None:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen(
+        serve_command(port, tmp_path / "stopped.db"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_until_up(base)
+        body = {"game": "dicetime", "players": 2, "seats": ["person", "person"], "name": "Ann"}
+        table_id = httpx2.post(base + "/api/tables", json=body).json()["table"]["id"]
+        joining = json.dumps({"name": "Bob"}).encode()
+        with connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}", open_timeout=10) as live:
+            live.send(json.dumps({"token": None}))
+            assert json.loads(live.recv(timeout=10))["type"] == "state"
+            in_flight = socket.create_connection(("127.0.0.1", port), timeout=10)
+            in_flight.sendall(
+                f"POST /api/tables/{table_id}/join HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                f"Content-Type: application/json\r\nContent-Length: {len(joining)}\r\n\r\n".encode()
+                + joining[:5]
+            )
+            time.sleep(0.5)  # the server has the request's head: it is in flight
+
+            server.send_signal(signal.SIGTERM)
+            with pytest.raises(ConnectionClosed) as closed:
+                live.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1001
+        with pytest.raises(ConnectionRefusedError):  # no longer accepting
+            socket.create_connection(("127.0.0.1", port), timeout=5).close()
+        in_flight.sendall(joining[5:])
+        answer = in_flight.recv(65536).decode()
+        in_flight.close()
+        assert answer.startswith("HTTP/1.1 200"), answer
+        code = server.wait(timeout=30)
+    finally:
+        if server.poll() is None:
+            server.kill()
+        _, err = server.communicate(timeout=10)
+    assert code in (0, -signal.SIGTERM)
+    assert "Traceback" not in err, err

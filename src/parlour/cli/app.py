@@ -255,11 +255,18 @@ def serve(
         str | None,
         typer.Option(help="The address players reach, for the links the server hands out."),
     ] = None,
+    api_docs: Annotated[
+        bool, typer.Option(help="Serve the API's documentation: /docs, /redoc, /openapi.json.")
+    ] = False,
+    metrics: Annotated[
+        bool, typer.Option(help="Serve /metrics in Prometheus' text format.")
+    ] = False,
 ) -> None:
-    """Serve Parlour in the browser: the lobby, tables, bots and live play."""
+    """Serve Parlour in the browser: the lobby, tables, bots and live play. SIGTERM or Ctrl+C
+    stops it gracefully; /healthz says whether it can serve."""
     from parlour.web.serve import serve as run_server
 
-    run_server(host, port, db, public_url)
+    run_server(host, port, db, public_url, api_docs=api_docs, metrics=metrics)
 
 
 def main() -> None:

@@ -6,6 +6,7 @@ values or command-line text such as `true`, `7` or `a,b,c`) into a complete, val
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -31,6 +32,8 @@ class Option:
     """One option of a game.
 
     `default` may be a function of the player count (for lists with one entry per seat).
+    An integer option (or each integer of a list) lies between `minimum` and `maximum`, both
+    required: an unbounded integer could reach values no game, clock or database can hold.
     `length` (lists only) gives the required list length from the player count; `length_text`
     says it in words for listings. `applies_when` restricts the option to some values of
     another option: given explicitly elsewhere it is refused, left out it is omitted.
@@ -48,6 +51,10 @@ class Option:
     length_text: str = ""
     applies_when: tuple[str, tuple[Scalar, ...]] | None = None
 
+    def __post_init__(self) -> None:
+        if self.type is OptionType.INTEGER and (self.minimum is None or self.maximum is None):
+            raise TypeError(f"integer option {self.name!r} needs both a minimum and a maximum")
+
     def default_for(self, players: int) -> Value:
         """The default value for a game with `players` seats."""
         return self.default(players) if callable(self.default) else self.default
@@ -58,12 +65,8 @@ class Option:
             text = "true or false"
         elif self.type is OptionType.CHOICE:
             text = "one of " + ", ".join(self.choices)
-        elif self.minimum is not None and self.maximum is not None:
-            text = f"an integer from {self.minimum} to {self.maximum}"
-        elif self.minimum is not None:
-            text = f"an integer >= {self.minimum}"
         else:
-            text = "an integer"
+            text = f"an integer from {self.minimum} to {self.maximum}"
         if self.is_list:
             text = f"a comma-separated list ({self.length_text or 'any length'}) of {text}"
         return text
@@ -124,7 +127,8 @@ class Option:
             if isinstance(raw, int) and not isinstance(raw, bool):
                 value = raw
             elif text is not None and re.fullmatch(r"[+-]?\d+", text):
-                value = int(text)
+                with contextlib.suppress(ValueError):  # past Python's digit limit: out of bounds
+                    value = int(text)
             if (
                 value is not None
                 and (self.minimum is None or value >= self.minimum)
@@ -139,12 +143,20 @@ class Option:
         return OptionError(f"option {self.name}={_text(raw)} is not allowed: use {self.allowed()}")
 
 
+SHOWN = 40
+"""The longest value an error message repeats (longer ones are cut, huge integers summed up)."""
+
+
 def _text(raw: object) -> str:
     if isinstance(raw, bool):
-        return str(raw).lower()
-    if isinstance(raw, list | tuple):
-        return ",".join(_text(item) for item in raw)
-    return str(raw)
+        text = str(raw).lower()
+    elif isinstance(raw, int) and raw.bit_length() > 64:
+        text = f"(an integer of {raw.bit_length()} bits)"  # str() refuses the biggest ones
+    elif isinstance(raw, list | tuple):
+        text = ",".join(_text(item) for item in raw)
+    else:
+        text = str(raw)
+    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
 
 
 def resolve_options(

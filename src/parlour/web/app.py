@@ -1,35 +1,44 @@
 """The ASGI application: the JSON API, the WebSocket of live frames, and the pages.
 
 Seat tokens travel in the `X-Seat-Token` header (HTTP) or the first WebSocket message, never
-in a URL, so no access log or link can leak one.
+in a URL, so no access log or link can leak one. Links are relative to the page unless a public
+URL is configured: nothing the server hands out follows the request's `Host` header.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import timedelta
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
-from starlette.datastructures import Headers, MutableHeaders
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketState
 
 from parlour.bots.registry import bots_for
-from parlour.kernel import ParlourError, games, replay
+from parlour.kernel import OptionError, ParlourError, games, replay
+from parlour.web import responses
 from parlour.web.database import connect, default_url
+from parlour.web.envelope import Envelope
+from parlour.web.health import database_answers
 from parlour.web.live import SeatSpec, TableError
+from parlour.web.metrics import CONTENT_TYPE, Metrics
+from parlour.web.preparing import Preparations
 from parlour.web.schemas import Act, CreateTable, FillWithBots, JoinTable
-from parlour.web.security import SECURITY_HEADERS, RateLimit
+from parlour.web.security import RateLimit, client_address, same_origin
+from parlour.web.sockets import POLICY, Refused, Sockets, receive_text, say_and_close
 from parlour.web.tables import TableHub, default_bot
 
 STATIC = Path(__file__).parent / "static"
@@ -50,6 +59,17 @@ class Settings:
     creates_per_minute: int = 20
     requests_per_10s: int = 200
     expiry_check_seconds: float = 600.0
+    ws_per_address: int = 20
+    """Open WebSockets one client address may hold (a household or a small club behind one
+    address fits; a flood of sockets does not)."""
+    ws_per_table: int = 50
+    """Open WebSockets at one table beyond its seated players' own (spectators)."""
+    ws_messages_per_second: int = 20
+    """Messages one WebSocket may send a second (pages send one, the hello)."""
+    api_docs: bool = False
+    """Serve `/docs`, `/redoc` and `/openapi.json` (`parlour serve --api-docs`)."""
+    metrics: bool = False
+    """Serve `/metrics` in Prometheus' text format (`parlour serve --metrics`)."""
 
 
 def create_app(settings: Settings | None = None, engine: Engine | None = None) -> FastAPI:
@@ -58,6 +78,10 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     engine = engine or connect(settings.db_url)
     creates = RateLimit(settings.creates_per_minute, 60.0)
     requests = RateLimit(settings.requests_per_10s, 10.0)
+    sockets = Sockets(
+        settings.ws_per_address, settings.ws_per_table, settings.ws_messages_per_second
+    )
+    preparations = Preparations()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -65,6 +89,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         app.state.hub = hub
         await hub.load_all()
         expiry = asyncio.create_task(_expire_forever(hub, settings.expiry_check_seconds))
+        app.state.expiry = expiry
         yield
         expiry.cancel()
         hub.close()
@@ -75,14 +100,26 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         "the game kernel, each seat sees only its own view.",
         version="0.1.0",
         lifespan=lifespan,
+        docs_url="/docs" if settings.api_docs else None,
+        redoc_url="/redoc" if settings.api_docs else None,
+        openapi_url="/openapi.json" if settings.api_docs else None,
     )
     app.state.settings = settings
+    app.state.sockets = sockets
+    metrics = (
+        Metrics(lambda: getattr(app.state, "hub", None), sockets) if settings.metrics else None
+    )
 
     def hub_of(request: Request | WebSocket) -> TableHub:
         hub: TableHub = request.app.state.hub
         return hub
 
     app.add_middleware(Guard, settings=settings, creates=creates, requests=requests)
+    app.add_middleware(
+        Envelope,
+        observe=metrics.observe if metrics else None,
+        on_error=metrics.error if metrics else None,
+    )
 
     @app.exception_handler(TableError)
     async def table_error(_: Request, error: TableError) -> JSONResponse:
@@ -90,7 +127,8 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
 
     @app.exception_handler(ParlourError)
     async def parlour_error(_: Request, error: ParlourError) -> JSONResponse:
-        return _error(400, str(error))
+        """A well-formed request the kernel refuses: a bad game, option or seat is a 422."""
+        return _error(422 if isinstance(error, OptionError) else 400, str(error))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
@@ -101,12 +139,12 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         return _error(422, "; ".join(problems[:5]) or "the request is malformed")
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
-        return _error(error.status_code, str(error.detail))
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        return _error(error.status_code, str(error.detail), responses.error_headers(request, error))
 
     # -- the API ------------------------------------------------------------------------------
 
-    @app.get("/api/games")
+    @app.get("/api/games", responses=responses.LIST_GAMES)
     async def list_games() -> list[dict[str, Any]]:
         """The games, their options and bots."""
         return [
@@ -120,12 +158,12 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             for info in games()
         ]
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", responses=responses.LOBBY)
     async def lobby(request: Request) -> list[dict[str, Any]]:
         """Listed tables that are open (to join) or running (to watch)."""
         return hub_of(request).listing()
 
-    @app.post("/api/tables", status_code=201)
+    @app.post("/api/tables", status_code=201, responses=responses.CREATE)
     async def create(request: Request, body: CreateTable) -> dict[str, Any]:
         """A new table; the creator hosts it and sits at the first person's seat."""
         seats = [SeatSpec(None if kind == "person" else kind) for kind in body.seats]
@@ -146,7 +184,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             "link": _link(request, table.id),
         }
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", responses=responses.TABLE_INFO)
     async def table_info(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """What anyone may know of a table (with `you` marked for the token's seat)."""
         hub = hub_of(request)
@@ -154,14 +192,14 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         seat = None if token is None else hub.seat_of(table, token)
         return {**table.public(seat), "link": _link(request, table.id)}
 
-    @app.get("/api/tables/{table_id}/state")
+    @app.get("/api/tables/{table_id}/state", responses=responses.TABLE_STATE)
     async def table_state(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """The frame the token's seat (or a spectator) would receive now."""
         hub = hub_of(request)
         table = hub.get(table_id)
         return table.frame(hub.viewer_of(table, token))
 
-    @app.post("/api/tables/{table_id}/join")
+    @app.post("/api/tables/{table_id}/join", responses=responses.JOIN)
     async def join(
         request: Request, table_id: str, body: JoinTable, token: Token = None
     ) -> dict[str, Any]:
@@ -169,7 +207,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         table, new_token, seat = await hub_of(request).join(table_id, body.name, token)
         return {"table": table.public(seat), "token": new_token, "seat": seat}
 
-    @app.post("/api/tables/{table_id}/bots")
+    @app.post("/api/tables/{table_id}/bots", responses=responses.FILL)
     async def fill(
         request: Request, table_id: str, body: FillWithBots, token: Token = None
     ) -> dict[str, Any]:
@@ -177,7 +215,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         table = await hub_of(request).fill_with_bots(table_id, _required(token), body.bot)
         return table.public()
 
-    @app.post("/api/tables/{table_id}/actions")
+    @app.post("/api/tables/{table_id}/actions", responses=responses.ACT)
     async def act(
         request: Request, table_id: str, body: Act, token: Token = None
     ) -> dict[str, Any]:
@@ -186,7 +224,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         number = await hub.act(table_id, _required(token), body.action, body.request_id)
         return {"number": number, "version": hub.get(table_id).version}
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get("/api/tables/{table_id}/record", responses=responses.RECORD)
     async def record(request: Request, table_id: str) -> JSONResponse:
         """A finished game's record, in the format `parlour replay` reads."""
         data = hub_of(request).record(table_id)
@@ -195,7 +233,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             data, headers={"Content-Disposition": f'attachment; filename="{filename}"'}
         )
 
-    @app.get("/api/tables/{table_id}/replay")
+    @app.get("/api/tables/{table_id}/replay", responses=responses.REPLAY)
     async def replay_step(
         request: Request, table_id: str, step: Annotated[int, Query(ge=0)] = 0
     ) -> dict[str, Any]:
@@ -211,13 +249,13 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             "view": state.view(None),
         }
 
-    @app.post("/api/tables/{table_id}/rematch")
+    @app.post("/api/tables/{table_id}/rematch", responses=responses.REMATCH)
     async def rematch(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """The same players again at a new table, with a fresh seed; your token works there."""
         table = await hub_of(request).rematch(table_id, _required(token))
         return {"table": table.public(), "link": _link(request, table.id)}
 
-    @app.get("/api/tables/{table_id}/hints")
+    @app.get("/api/tables/{table_id}/hints", responses=responses.HINTS)
     async def hints(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """Dicetime: what each choice of your pending decision is worth (the exact solver)."""
         hub = hub_of(request)
@@ -233,14 +271,21 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         choices = await asyncio.to_thread(choices_for, table.state.clone(), seat)
         return {"choices": None if choices is None else [asdict(c) for c in choices]}
 
-    @app.get("/api/tables/{table_id}/analysis")
-    async def analysis(request: Request, table_id: str) -> dict[str, Any]:
-        """Dicetime: every decision of a finished game against the optimum."""
+    @app.get("/api/tables/{table_id}/analysis", responses=responses.ANALYSIS)
+    async def analysis(request: Request, table_id: str, response: Response) -> dict[str, Any]:
+        """Dicetime: every decision of a finished game against the optimum. While the solver
+        builds the table it needs (the first time), a 202 with `{"progress": 0..1}`: ask again."""
         record = hub_of(request).record(table_id)
         if record["game"] != "dicetime":
             raise TableError(404, f"{record['game']} has no analysis")
-        from parlour.boxes.dicetime.solver.analysis import analyse
+        from parlour.boxes.dicetime.solver.analysis import analyse, prepare
 
+        options = record["options"]
+        key = json.dumps(options, sort_keys=True)
+        progress = await preparations.progress(key, functools.partial(prepare, options))
+        if progress is not None:
+            response.status_code = 202
+            return {"progress": progress}
         report: dict[str, Any] = await asyncio.to_thread(analyse, record)
         return report
 
@@ -249,35 +294,64 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     @app.websocket("/ws/tables/{table_id}")
     async def live(websocket: WebSocket, table_id: str) -> None:
         """Frames for one seat or a spectator. The first message says who: `{"token": ...}`
-        (or `{"token": null}` to watch). Only pages of this server may connect."""
-        if not _same_origin(websocket, settings.public_url):
+        (or `{"token": null}` to watch). Only pages of this server may connect; the limits
+        of `Settings.ws_*` hold (see `parlour.web.sockets`)."""
+        if not same_origin(websocket.scope, settings.public_url):
             await websocket.close(code=4403, reason="cross-origin connections are refused")
             return
         await websocket.accept()
         hub = hub_of(websocket)
+        watcher = None
         try:
-            hello = await asyncio.wait_for(websocket.receive_text(), timeout=10)
-            token = _hello_token(hello, settings.max_message)
+            sockets.admit(websocket, client_address(websocket.scope))
+            hello = await asyncio.wait_for(receive_text(websocket, settings.max_message), 10)
+            if hello is None:
+                return
+            token = _hello_token(hello)
+            table = hub.get(table_id)
+            sockets.admit_to_table(
+                websocket, table_id, token is not None and hub.seat_of(table, token) is not None
+            )
             watcher = await hub.watch(table_id, token, websocket.send_json)
+            rate = sockets.rate()
+            while await receive_text(websocket, settings.max_message, rate) is not None:
+                await websocket.send_json({"type": "pong"})
         except (TableError, ValueError, TimeoutError) as error:
             message = error.message if isinstance(error, TableError) else str(error) or "timed out"
-            await websocket.send_json({"type": "error", "error": message})
-            await websocket.close(code=4400)
-            return
-        except WebSocketDisconnect:
-            return
-        try:
-            while True:
-                message = await websocket.receive_text()
-                if len(message) > settings.max_message:
-                    await websocket.send_json({"type": "error", "error": "message too large"})
-                    await websocket.close(code=1009)
-                    return
-                await websocket.send_json({"type": "pong"})
+            await say_and_close(websocket, 4400, message)
+        except Refused as refusal:
+            await say_and_close(websocket, refusal.code, refusal.reason)
         except WebSocketDisconnect:
             pass
+        except RuntimeError:  # a send after the stopping server closed the socket (1001)
+            if websocket.application_state != WebSocketState.DISCONNECTED:
+                raise
         finally:
-            hub.unwatch(table_id, watcher)
+            sockets.release(websocket)
+            if watcher is not None:
+                hub.unwatch(table_id, watcher)
+
+    # -- the operator's ---------------------------------------------------------------------
+
+    @app.get("/healthz", include_in_schema=False)
+    async def health(request: Request) -> JSONResponse:
+        """200 when the database answers and the hub runs, else 503; the body says which."""
+        checks = {
+            "database": await database_answers(engine),
+            "hub": hasattr(request.app.state, "hub") and not request.app.state.expiry.done(),
+        }
+        healthy = all(checks.values())
+        body = {"status": "ok" if healthy else "unavailable"} | {
+            name: "ok" if fine else "failing" for name, fine in checks.items()
+        }
+        return JSONResponse(body, status_code=200 if healthy else 503)
+
+    if metrics is not None:
+
+        @app.get("/metrics", include_in_schema=False)
+        async def metrics_text() -> Response:
+            """The metrics in Prometheus' text format."""
+            return Response(metrics.text(), media_type=CONTENT_TYPE)
 
     # -- pages ----------------------------------------------------------------------------------
 
@@ -302,8 +376,9 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
 
 
 class Guard:
-    """Pure ASGI middleware: body-size and request-rate limits before any route runs, and the
-    security headers on every response."""
+    """Pure ASGI middleware: body-size and request-rate limits before any route runs (a
+    WebSocket's opening counts as a request), and the `Envelope` around it adds the headers
+    every response carries."""
 
     def __init__(
         self, app: ASGIApp, settings: Settings, creates: RateLimit, requests: RateLimit
@@ -314,24 +389,19 @@ class Guard:
         self.requests = requests
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and not self.requests.allow(client_address(scope)):
+            await send({"type": "websocket.close", "code": POLICY, "reason": "slow down"})
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-
-        async def send_secured(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in SECURITY_HEADERS.items():
-                    headers.setdefault(name, value)
-            await send(message)
-
         refusal = self._refusal(scope)
         if refusal is None and "content-length" not in Headers(scope=scope):
             receive, refusal = await self._buffered(receive)
         if refusal is not None:
-            await _error(*refusal)(scope, receive, send_secured)
+            await _error(*refusal)(scope, receive, send)
         else:
-            await self.app(scope, receive, send_secured)
+            await self.app(scope, receive, send)
 
     async def _buffered(self, receive: Receive) -> tuple[Receive, tuple[int, str] | None]:
         """Read a body sent without a length (chunked) up to the limit, then replay it."""
@@ -352,7 +422,7 @@ class Guard:
         return replay, None
 
     def _refusal(self, scope: Scope) -> tuple[int, str] | None:
-        client = scope["client"][0] if scope.get("client") else "?"
+        client = client_address(scope)
         path: str = scope["path"]
         length = Headers(scope=scope).get("content-length")
         limit = self.settings.max_body
@@ -365,8 +435,8 @@ class Guard:
         return None
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
 def _required(token: str | None) -> str:
@@ -376,33 +446,21 @@ def _required(token: str | None) -> str:
 
 
 def _link(request: Request, table_id: str) -> str:
-    base = request.app.state.settings.public_url or str(request.base_url)
-    return f"{base.rstrip('/')}/t/{table_id}"
+    """The table page's address: under the public URL if one is set, else relative to the page
+    (which makes it absolute from its own location), never from the request's Host header."""
+    public_url: str | None = request.app.state.settings.public_url
+    return f"{public_url.rstrip('/') if public_url else ''}/t/{table_id}"
 
 
-def _hello_token(text: str, limit: int) -> str | None:
-    if len(text) > limit:
-        raise ValueError("message too large")
+def _hello_token(text: str) -> str | None:
     try:
         hello = json.loads(text)
-    except json.JSONDecodeError as error:
+    except (json.JSONDecodeError, RecursionError) as error:  # nested past the parser's depth
         raise ValueError('the first message must be JSON: {"token": ...}') from error
     if not isinstance(hello, dict) or not isinstance(hello.get("token", None), str | None):
         raise ValueError('the first message must be {"token": "..."} or {"token": null}')
     token: str | None = hello.get("token")
     return token
-
-
-def _same_origin(websocket: WebSocket, public_url: str | None) -> bool:
-    """Browsers send Origin; it must be this server (its Host) or the public URL."""
-    origin = websocket.headers.get("origin")
-    if origin is None:
-        return True  # not a browser (a browser always sends Origin on WebSockets)
-    host = websocket.headers.get("host", "")
-    allowed = {f"http://{host}", f"https://{host}"}
-    if public_url:
-        allowed.add(public_url.rstrip("/"))
-    return origin.rstrip("/") in allowed
 
 
 async def _expire_forever(hub: TableHub, every: float) -> None:

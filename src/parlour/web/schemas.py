@@ -1,11 +1,76 @@
-"""The shapes of requests the API accepts: typed, bounded, validated before anything runs."""
+"""The shapes of requests the API accepts: typed, bounded, validated before anything runs.
+
+Text a person types (names, actions) is normalised (NFC, trimmed) and refused, with a 422
+naming the field, when it holds characters a database refuses (U+0000 on PostgreSQL) or that
+hide or reorder text (bidi overrides made "evil" read "live"): see `plain_text`.
+"""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+import unicodedata
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 OptionValue = bool | int | str | list[bool | int | str]
-NAME = Field(min_length=1, max_length=40)
+
+REFUSED = {
+    "Cc": "a control character",
+    "Cf": "an invisible formatting character",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
+"""Unicode categories refused in text, by what they are. Cf holds the bidi embeddings,
+overrides, isolates and marks (U+202A-202E, U+2066-2069, U+200E-200F, U+061C), zero-width
+spaces, the soft hyphen, the BOM and the invisible tag characters. (Lone surrogates never get
+this far: pydantic refuses them as strings.)"""
+JOINERS = frozenset("\u200c\u200d")
+"""The two Cf characters allowed: the zero-width non-joiner and joiner, which Persian, Indic
+scripts and emoji sequences need; they join or part letters and neither hide nor reorder."""
+VISIBLE = frozenset("LNPS")
+"""Categories of the characters that show (letters, digits, punctuation, symbols)."""
+
+
+def plain_text(max_length: int) -> AfterValidator:
+    """The check of text a person types: NFC, trimmed, at most `max_length` characters once
+    normalised (NFC may lengthen it), something to show, nothing in `REFUSED` but `JOINERS`."""
+
+    def clean(value: str) -> str:
+        value = unicodedata.normalize("NFC", value).strip()
+        if len(value) > max_length:
+            raise PydanticCustomError(
+                "string_too_long",
+                "String should have at most {max_length} characters once normalised",
+                {"max_length": max_length},
+            )
+        for char in value:
+            kind = REFUSED.get(unicodedata.category(char))
+            if kind is not None and char not in JOINERS:
+                raise PydanticCustomError(
+                    "text_character",
+                    "must not contain {kind} ({code})",
+                    {"kind": kind, "code": f"U+{ord(char):04X}"},
+                )
+        if not any(unicodedata.category(char)[0] in VISIBLE for char in value):
+            raise PydanticCustomError(
+                "text_blank", "must not be empty or only spaces and invisible characters"
+            )
+        return value
+
+    return AfterValidator(clean)
+
+
+TEXT_RULES = (
+    "trimmed and NFC-normalised; control, bidi and other invisible formatting characters "
+    "(Unicode Cc, Cf but the zero-width joiners, Zl, Zp) and blank text are refused"
+)
+Name = Annotated[str, Field(min_length=1, max_length=40, description=TEXT_RULES), plain_text(40)]
+"""A person's name as others see it."""
+ActionText = Annotated[
+    str, Field(min_length=1, max_length=200, description=TEXT_RULES), plain_text(200)
+]
+"""An action as a person types it."""
 
 
 class Strict(BaseModel):
@@ -25,7 +90,7 @@ class CreateTable(Strict):
         max_length=8,
         description='one per seat: "person", or the name of one of the game\'s bots',
     )
-    name: str = NAME
+    name: Name
     listed: bool = True
     turn_limit: float | None = Field(
         default=None, ge=5, le=86_400, description="seconds before a bot plays for an absent person"
@@ -35,7 +100,7 @@ class CreateTable(Strict):
 class JoinTable(Strict):
     """Taking an open seat: the name others will see."""
 
-    name: str = NAME
+    name: Name
 
 
 class FillWithBots(Strict):
@@ -47,5 +112,5 @@ class FillWithBots(Strict):
 class Act(Strict):
     """An action in the game's text form, with the client's id for this request."""
 
-    action: str = Field(min_length=1, max_length=200)
+    action: ActionText
     request_id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")

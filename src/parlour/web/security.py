@@ -1,28 +1,81 @@
 """Secrets and limits: seat tokens (random, stored hashed, compared in constant time), table
-ids, per-client rate limits, and the headers every response carries."""
+ids, client addresses and origins, per-client rate limits, and the headers every response
+carries."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import secrets
 import time
 from collections import deque
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from starlette.datastructures import Headers
+from starlette.types import Scope
 
 TOKEN_BYTES = 32
 TABLE_ID_BYTES = 12
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self' ws: wss:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
+"""`connect-src 'self'` also admits WebSockets to the page's own host and port (ws: from an http:
+page, wss: from https:, as CSP Level 3 says: Chrome 71 and Safari 16 on, and current Firefox),
+and no other host; tests/web/test_browser.py checks the live table connects in Chromium."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
+
+
+def client_address(scope: Scope) -> str:
+    """The client's address, which every per-client limit counts. uvicorn has already replaced
+    the peer's address by the `X-Forwarded-For` one when, and only when, the peer is a proxy on
+    127.0.0.1 (`parlour serve` sets `forwarded_allow_ips` so)."""
+    client = scope.get("client")
+    return str(client[0]) if client else "?"
+
+
+def same_origin(scope: Scope, public_url: str | None) -> bool:
+    """Whether a WebSocket comes from one of this server's pages. Browsers send Origin; it must
+    be the public URL's or the address the server really listens on (with `localhost` for a
+    loopback one), never one taken from the Host header, which the client chooses."""
+    origin = Headers(scope=scope).get("origin")
+    if origin is None:
+        return True  # not a browser (a browser always sends Origin on WebSockets)
+    allowed = _listening_origins(scope.get("server"))
+    if public_url:
+        parts = urlsplit(public_url)
+        allowed.add(f"{parts.scheme}://{parts.netloc}".lower())
+    return origin.rstrip("/").lower() in allowed
+
+
+def _listening_origins(server: tuple[str, int | None] | None) -> set[str]:
+    """The origins of pages served from this socket's own address and port."""
+    if server is None:
+        return set()
+    host, port = server
+    hosts = {f"[{host}]" if ":" in host else host}
+    if _loopback(host):
+        hosts |= {"localhost", "127.0.0.1", "[::1]"}
+    return {
+        f"{scheme}://{name}" + ("" if port in (None, default) else f":{port}")
+        for name in hosts
+        for scheme, default in (("http", 80), ("https", 443))
+    }
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
 
 
 def new_token() -> str:

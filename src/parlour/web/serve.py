@@ -1,32 +1,133 @@
-"""`parlour serve`: the application under uvicorn, one process (tables live in its memory)."""
+"""`parlour serve`: the application under uvicorn, one process (tables live in its memory).
+
+It binds its port before anything else (a busy port is one clear line and exit code 1), says
+where to open it only once it is ready, and stops gracefully on SIGTERM or Ctrl+C: it stops
+accepting, closes every WebSocket with 1001 (going away, on which pages reconnect), lets the
+requests in flight finish (for up to `GRACE_SECONDS`), then closes its tables.
+"""
 
 from __future__ import annotations
 
+import copy
+import errno
+import socket
+import sys
+from collections.abc import Callable
+from typing import Any
+
 import uvicorn
 from rich.console import Console
+from uvicorn.config import LOGGING_CONFIG
 
 from parlour.web.app import Settings, create_app
 from parlour.web.database import default_url
+from parlour.web.sockets import Sockets
+
+GRACE_SECONDS = 10
+"""How long a stopping server waits for requests in flight before it cancels them."""
+TRUSTED_PROXY = "127.0.0.1"
+"""The one peer whose `X-Forwarded-For` is believed (a reverse proxy on the same machine)."""
 
 
-def serve(host: str, port: int, db: str | None, public_url: str | None) -> None:
-    """Start the server and say where to open it."""
-    settings = Settings(db_url=db or default_url(), public_url=public_url)
+def serve(
+    host: str,
+    port: int,
+    db: str | None,
+    public_url: str | None,
+    *,
+    api_docs: bool = False,
+    metrics: bool = False,
+) -> None:
+    """Bind, start, then say where to open the server; serve until stopped."""
+    try:
+        listener = bind(host, port)
+    except OSError as error:
+        Console(stderr=True).print(f"[red]Error:[/red] {_bind_failure(host, port, error)}")
+        sys.exit(1)
+    settings = Settings(
+        db_url=db or default_url(), public_url=public_url, api_docs=api_docs, metrics=metrics
+    )
     app = create_app(settings)
     shown = public_url or f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
-    Console().print(
-        f"Parlour is serving at [bold]{shown}[/bold] (database: {_safe(settings.db_url)}). "
-        "Ctrl+C stops it.",
-        soft_wrap=True,  # a URL must stay whole to be clicked or copied
-    )
-    uvicorn.run(
+
+    def announce() -> None:
+        Console().print(
+            f"Parlour is serving at [bold]{shown}[/bold] (database: {_safe(settings.db_url)}). "
+            "Ctrl+C stops it.",
+            soft_wrap=True,  # a URL must stay whole to be clicked or copied
+        )
+
+    config = uvicorn.Config(
         app,
-        host=host,
-        port=port,
         ws_max_size=settings.max_message,
         ws_per_message_deflate=False,  # frames are small; compressing them costs more than it saves
         log_level="warning",
+        log_config=log_config(),
+        forwarded_allow_ips=TRUSTED_PROXY,
+        timeout_graceful_shutdown=GRACE_SECONDS,
     )
+    GracefulServer(config, app.state.sockets, announce).run(sockets=[listener])
+
+
+class GracefulServer(uvicorn.Server):
+    """uvicorn's server, which announces itself once started and, when stopping, closes the
+    app's WebSockets with 1001 before uvicorn would close them with 1012."""
+
+    def __init__(
+        self, config: uvicorn.Config, sockets: Sockets, announce: Callable[[], None]
+    ) -> None:
+        super().__init__(config)
+        self.open_sockets = sockets
+        self.announce = announce
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        self.announce()
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for server in self.servers:  # stop accepting first, so no page reconnects to us
+            server.close()
+        await self.open_sockets.close_all()
+        await super().shutdown(sockets)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on `host`:`port` (IPv6 for an IPv6 address)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
+        listener.listen(2048)
+    except OSError:
+        listener.close()
+        raise
+    return listener
+
+
+def _bind_failure(host: str, port: int, error: OSError) -> str:
+    if error.errno == errno.EADDRINUSE:
+        return (
+            f"port {port} is taken on {host} (is another server running?); "
+            "stop it or choose another port with --port"
+        )
+    if error.errno == errno.EACCES:
+        return f"port {port} on {host} needs privileges; choose a port above 1023 with --port"
+    return f"cannot listen on {host}:{port}: {error.strerror or error}"
+
+
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging, with the request id on every line and Parlour's own loggers shown."""
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {"request_id": {"()": "parlour.web.envelope.RequestIdFilter"}}
+    config["formatters"]["default"]["fmt"] = "%(levelprefix)s [%(request_id)s] %(message)s"
+    config["formatters"]["access"]["fmt"] = (
+        '%(levelprefix)s [%(request_id)s] %(client_addr)s - "%(request_line)s" %(status_code)s'
+    )
+    for handler in config["handlers"].values():
+        handler["filters"] = ["request_id"]
+    config["loggers"]["parlour"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
+    return config
 
 
 def _safe(url: str) -> str:

@@ -58,6 +58,7 @@ class TableHub:
         """Seconds a bot waits before acting on its own turn, so people can follow."""
         self.idle_expiry = idle_expiry
         self.tables: dict[str, LiveTable] = {}
+        self.applied = 0  # actions applied since the hub started (for /metrics)
         self._tasks: set[asyncio.Task[None]] = set()  # timed steps running (kept referenced)
         self.create_lock = asyncio.Lock()
 
@@ -247,6 +248,7 @@ class TableHub:
             storage.bump(db, table, deadline=deadline, **values)
         table.state = twin
         table.action_times = times
+        self.applied += 1
         if request_id is not None:
             table.request_ids[request_id] = number
         if twin.over:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from itertools import combinations
 from pathlib import Path
 
@@ -22,7 +23,8 @@ from parlour.boxes.dicetime.solver.advisor import (
     advisor_for,
     position_from_view,
 )
-from parlour.boxes.dicetime.solver.build import Solution, Variant, upper_states
+from parlour.boxes.dicetime.solver.analysis import prepare
+from parlour.boxes.dicetime.solver.build import Solution, Variant, layers, upper_states
 from parlour.boxes.dicetime.solver.store import Table, obtain, table_path
 from parlour.sim import SimSpec, simulate
 
@@ -208,6 +210,30 @@ def test_the_cache_rebuilds_what_it_cannot_trust(
     assert not obtain(FULL_HOUSE_FIVES).cached
     assert not obtain(STANDARD, rebuild=True).cached
     assert builds == [STANDARD, STANDARD, STANDARD, FULL_HOUSE_FIVES, STANDARD]
+
+
+def test_prepare_reports_the_fraction_built_up_to_one(
+    tables: dict[Variant, Table], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The web page's progress bar: `prepare` turns the build's per-layer progress into a
+    fraction that rises to exactly 1; a table already loaded reports nothing."""
+    monkeypatch.setenv("PARLOUR_CACHE", str(tmp_path))
+    monkeypatch.setattr(store, "_LOADED", {})
+    known = tables[STANDARD].values
+
+    def fake_solve(variant: Variant, progress: Callable[[int], None]) -> Solution:
+        progress(1)  # what `solve` reports: the full sheet, then each layer of masks
+        for masks in layers():
+            progress(len(masks))
+        return Solution(variant, known, np.zeros_like(known))
+
+    monkeypatch.setattr(store, "solve", fake_solve)
+    fractions: list[float] = []
+    options = {"mode": "turns", "five_of_a_kind_is_full_house": False}
+    prepare(options, fractions.append)
+    assert fractions == sorted(fractions) and fractions[-1] == 1.0 and len(fractions) == 14
+    prepare(options, fractions.append)
+    assert len(fractions) == 14
 
 
 def _mean_within_three_standard_errors(

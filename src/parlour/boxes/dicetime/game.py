@@ -8,6 +8,8 @@ from parlour.kernel import Game, GameInfo, Option, OptionError, OptionType, Rng,
 from parlour.kernel.options import Value
 
 MODES = ("turns", "simultaneous", "puzzle")
+TIME_LIMIT_MAX = 3600
+"""The longest puzzle clock: an hour, six times the default; longer is study (0: untimed)."""
 
 OPTIONS = (
     Option(
@@ -37,8 +39,9 @@ OPTIONS = (
         "time_limit",
         OptionType.INTEGER,
         600,
-        "the puzzle's time in seconds; 0 means untimed (study and simulation)",
+        "the puzzle's time in seconds, up to an hour; 0 means untimed (study and simulation)",
         minimum=0,
+        maximum=TIME_LIMIT_MAX,
         applies_when=("mode", ("puzzle",)),
     ),
 )

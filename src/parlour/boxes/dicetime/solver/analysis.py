@@ -7,17 +7,37 @@ sheet with optimal play afterwards; a choice's loss is what it gives up to the b
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict
 from typing import Any
 
-from parlour.boxes.dicetime.solver.advisor import Choice, advisor_for, position_from_view
+from parlour.boxes.dicetime.solver.advisor import (
+    Choice,
+    advisor_for,
+    position_from_view,
+    variant_of,
+)
+from parlour.boxes.dicetime.solver.build import MASKS
+from parlour.boxes.dicetime.solver.store import table_for
 from parlour.kernel import OptionError, State, load, replay
 
 
 def _require_dicetime(state: State) -> None:
     if state.game.name != "dicetime":
         raise OptionError(f"hints and analysis exist for dicetime only, not {state.game.name}")
+
+
+def prepare(options: Mapping[str, Any], report: Callable[[float], None]) -> None:
+    """Load the solved table that hints and analyses of a game with `options` read, or build
+    it (seconds to a minute, once per variant), calling `report` with the fraction built."""
+    built = 0
+
+    def masks_done(count: int) -> None:
+        nonlocal built
+        built += count
+        report(built / MASKS)
+
+    table_for(variant_of(dict(options)), masks_done)
 
 
 def choices_for(state: State, seat: int) -> list[Choice] | None:

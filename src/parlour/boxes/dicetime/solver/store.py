@@ -12,6 +12,7 @@ import hashlib
 import json
 import os
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -144,10 +145,13 @@ def obtain(
 
 
 _LOADED: dict[Variant, Table] = {}
+_LOADING = threading.Lock()
 
 
 def table_for(variant: Variant, progress: Callable[[int], None] | None = None) -> Table:
-    """The table of `variant`, loaded (or built) once per process."""
-    if variant not in _LOADED:
-        _LOADED[variant] = obtain(variant, progress=progress)
-    return _LOADED[variant]
+    """The table of `variant`, loaded (or built) once per process: threads asking at once
+    (the web server's hints and analyses) wait for one build instead of racing two."""
+    with _LOADING:
+        if variant not in _LOADED:
+            _LOADED[variant] = obtain(variant, progress=progress)
+        return _LOADED[variant]

@@ -59,12 +59,21 @@ function showOptions() {
       input.value = option.default;
     } else {
       const value = Array.isArray(option.default) ? option.default.join(",") : option.default;
-      input = el("input", { id, "data-option": option.name, value: value ?? "", placeholder: "default" });
+      const number = option.type === "integer"
+        ? { type: "number", min: option.minimum, max: option.maximum, step: 1, inputmode: "numeric" } : {};
+      input = el("input", { id, "data-option": option.name, value: value ?? "", placeholder: "default", ...number });
     }
     box.append(el("label", { for: id, title: option.description, "data-for-option": option.name },
-      `${option.name} `, input, el("span", { class: "muted", text: ` ${option.description}` })));
+      `${option.name} `, input, range(option), el("span", { class: "muted", text: ` ${option.description}` })));
   }
   showApplicable();
+}
+
+// The bounds of an integer option (of each integer of a list option), as the kernel checks them.
+function range(option) {
+  if (option.minimum === undefined || option.maximum === undefined) return null;
+  const text = `${option.minimum}-${option.maximum}`;
+  return el("span", { class: "range", text: ` ${option.type === "integer" ? text : `each ${text}`}` });
 }
 
 // An option that applies only for some values of another (Dicetime's time_limit: the puzzle)

@@ -22,17 +22,35 @@ async function show(n) {
     { board, actions: el("div"), act: () => {}, seatName, el });
 }
 
+// The analysis against the optimum. The first one of a kind waits for the solver to build its
+// table (up to a minute): the server answers 202 with the fraction built, shown as a bar.
 async function analysis() {
-  const report = await api(`/api/tables/${tableId}/analysis`);
-  const section = el("section", { class: "card", id: "analysis" }, el("h2", { text: "Analysis against the optimum" }),
-    el("p", { text: `Optimal expected score: ${report.optimal_expected_score.toFixed(2)}` }));
+  const section = el("section", { class: "card", id: "analysis" }, el("h2", { text: "Analysis against the optimum" }));
+  document.querySelector("main").append(section);
+  let report = await api(`/api/tables/${tableId}/analysis`);
+  if ("progress" in report) {
+    const bar = el("progress", { id: "analysis-progress", max: 1, value: 0, "aria-label": "The solver's table, built so far" });
+    const note = el("span", { class: "muted" });
+    section.append(el("p", { id: "analysis-waiting" }, "The solver is building its table, once for all games like this one: ", bar, note));
+    while ("progress" in report) {
+      bar.value = report.progress;
+      note.textContent = ` ${Math.floor(report.progress * 100)}%`;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      report = await api(`/api/tables/${tableId}/analysis`);
+    }
+    section.querySelector("#analysis-waiting").remove();
+  }
+  section.append(el("p", { text: `Optimal expected score: ${report.optimal_expected_score.toFixed(2)}` }));
   for (const seat of report.seats) {
     section.append(el("h3", { text: `${info.seats[seat.seat]?.name || `Seat ${seat.seat + 1}`}: ${seat.lost.toFixed(2)} points lost, proficiency ${seat.proficiency.toFixed(1)}` }));
-    const rows = seat.decisions.filter((d) => d.lost > 1e-9).map((d) => el("tr", {},
-      el("td", { text: String(d.number) }), el("td", { text: d.played }), el("td", { text: d.best }), el("td", { text: d.lost.toFixed(2) })));
+    const rows = seat.decisions.filter((d) => d.loss > 1e-9).map((d) => el("tr", {},
+      el("td", { text: String(d.number) }), el("td", { text: d.action }), el("td", { text: d.best }), el("td", { text: d.loss.toFixed(2) })));
+    if (!rows.length) {
+      section.append(el("p", { class: "muted", text: `All ${seat.decisions.length} decisions were optimal.` }));
+      continue;
+    }
     section.append(el("table", { class: "hints" }, el("thead", {}, el("tr", {}, ["#", "played", "best", "lost"].map((h) => el("th", { text: h })))), el("tbody", {}, rows)));
   }
-  document.querySelector("main").append(section);
 }
 
 async function start() {
@@ -50,7 +68,7 @@ async function start() {
       if (event.key === "ArrowLeft") show(step - 1);
       if (event.key === "ArrowRight") show(step + 1);
     });
-    if (location.hash === "#analysis" && info.game === "dicetime") await analysis();
+    if (location.hash === "#analysis") await analysis(); // a game without one: the server says so
   } catch (failure) {
     $("error").textContent = failure.message;
   }

@@ -1,0 +1,91 @@
+"""API fuzzing in the test suite: a short, derandomised campaign of `benchmarks/fuzz_api.py` on
+each database (the benchmark runs the long one), and the OpenAPI document it relies on."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from benchmarks.fuzz_api import UNLIMITED, fuzz
+from fastapi.testclient import TestClient
+from schemathesis.python import asgi
+
+from parlour.web.app import Settings, create_app
+
+REQUESTS = 300
+
+
+def test_generated_requests_get_documented_answers_and_break_nothing(settings: Settings) -> None:
+    app = create_app(replace(settings, **UNLIMITED))
+    try:
+        figures = fuzz(app, REQUESTS)
+    finally:
+        asgi.shutdown_lifespans()
+    report = figures.report("fuzzed")
+    assert figures.requests >= REQUESTS, report
+    assert figures.failures == [], report
+    assert not any(status >= 500 for status in figures.statuses), report
+    # The campaign reached real tables: created some, joined them, and played the running one.
+    assert figures.operations["POST /api/tables", 201] > 0, report
+    assert figures.operations["POST /api/tables/{table_id}/join (scenarios)", 200] > 0, report
+    assert figures.operations["POST /api/tables/{table_id}/actions", 200] > 0, report
+
+
+def test_every_error_status_is_documented_with_the_error_body(settings: Settings) -> None:
+    document = create_app(settings).openapi()
+    error = document["components"]["schemas"]["ErrorBody"]
+    assert error["required"] == ["error"] and "request_id" in error["properties"]
+    for path, methods in document["paths"].items():
+        for method, operation in methods.items():
+            answers = operation["responses"]
+            if path.startswith("/api/"):  # the body and rate limits guard every API route
+                assert {"413", "429"} <= answers.keys(), f"{method} {path}"
+            for status, answer in answers.items():
+                if status.startswith("4"):
+                    schema = answer["content"]["application/json"]["schema"]
+                    assert schema == {"$ref": "#/components/schemas/ErrorBody"}, (path, status)
+    acts = document["paths"]["/api/tables/{table_id}/actions"]["post"]["responses"]
+    assert {"400", "401", "403", "404", "409", "413", "422", "429"} <= acts.keys()
+
+
+def test_a_422_answers_the_documented_shape(client: TestClient) -> None:
+    refused = client.post("/api/tables", json={"game": "dicetime"})
+    assert refused.status_code == 422
+    assert set(refused.json()) <= {"error", "request_id"} and "players" in refused.json()["error"]
+
+
+def test_a_405_names_the_methods_allowed(client: TestClient) -> None:
+    refused = client.delete("/api/tables")
+    assert refused.status_code == 405
+    assert set(refused.headers["Allow"].replace(" ", "").split(",")) == {"GET", "POST"}
+    assert "error" in refused.json()
+
+
+KNOWN_BAD = [
+    pytest.param(
+        {
+            "game": "dicetime",
+            "players": 1,
+            "seats": ["person"],
+            "options": {"mode": "puzzle", "time_limit": 10**400},
+        },
+        "time_limit",
+        id="enormous-option",
+    ),
+    pytest.param({"options": {"level": "expert"}, "game": "likedice"}, "level", id="bad-choice"),
+    pytest.param({"name": "Ann\x00"}, "name", id="nul-in-name"),
+    pytest.param({"name": "\u202eevil"}, "name", id="bidi-override"),
+    pytest.param({"name": " \t "}, "name", id="blank-name"),
+]
+"""Requests that broke a table, the lobby or a database before: each a 422 naming its field."""
+
+
+@pytest.mark.parametrize(("changes", "field"), KNOWN_BAD)
+def test_requests_that_broke_things_before_get_a_422_naming_the_field(
+    client: TestClient, changes: dict[str, Any], field: str
+) -> None:
+    body = {"game": "dicecream", "players": 2, "seats": ["person", "person"], "name": "Ann"}
+    refused = client.post("/api/tables", json={**body, **changes})
+    assert refused.status_code == 422 and field in refused.json()["error"], refused.text
+    assert client.get("/api/tables").status_code == 200

@@ -354,9 +354,10 @@ class Soak:
             if row != (ack.number, ack.seat, ack.action, ack.request_id):
                 self.figures.problem("lost", f"{ack} is not in the record (found {row})")
         for table in self.tables:
+            before = len(self._records([table.id])[table.id]["rows"])
             frame = (await self._call("GET", f"/api/tables/{table.id}/state")).json()
             if frame["view"] is not None:
-                self._check_replay(table, frame, self._records([table.id])[table.id])
+                self._check_replay(table, frame, self._records([table.id])[table.id], before)
 
     def _records(self, ids: list[str] | None = None) -> dict[str, dict[str, Any]]:
         """The stored records (setup and action rows) of `ids` (all tables: None)."""
@@ -379,9 +380,12 @@ class Soak:
             records[table_id]["rows"].append(tuple(row))
         return records
 
-    def _check_replay(self, table: Tracked, frame: dict[str, Any], stored: dict[str, Any]) -> None:
-        """The served view is the replayed record's (or an earlier prefix's: the server may
-        have applied more since it answered)."""
+    def _check_replay(
+        self, table: Tracked, frame: dict[str, Any], stored: dict[str, Any], before: int
+    ) -> None:
+        """The served view is the replayed record's after at least the `before` actions
+        stored before it was asked for (the server may have applied more since it answered;
+        it answers only once an action is stored, so never fewer)."""
         rows = stored["rows"]
         if [row[0] for row in rows] != list(range(len(rows))):
             self.figures.problem("replay", f"{table.id}: the record's numbers have gaps")
@@ -394,7 +398,7 @@ class Soak:
             "actions": [[seat, action] for _, seat, action, _ in rows],
         }
         served = frame["view"]
-        for end in range(len(rows), -1, -1):
+        for end in range(len(rows), before - 1, -1):
             state = parlour.replay({**record, "actions": record["actions"][:end]})
             if json.loads(json.dumps(state.view(None))) == served:
                 self.figures.replayed += 1

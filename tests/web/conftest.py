@@ -9,6 +9,7 @@ import json
 import os
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -25,8 +26,16 @@ QUICK: dict[str, Any] = {"bot_pace": 0.0, "requests_per_10s": 1_000_000}
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Settings]:
-    if request.param == "sqlite":
-        yield Settings(db_url=f"sqlite:///{tmp_path / 'parlour.db'}", **QUICK)
+    with fresh_database(request.param, tmp_path) as url:
+        yield Settings(db_url=url, **QUICK)
+
+
+@contextmanager
+def fresh_database(kind: str, folder: Path) -> Iterator[str]:
+    """The URL of an empty database of `kind`: a SQLite file in `folder`, or a new database on
+    the PostgreSQL server of `PARLOUR_TEST_PG`, dropped afterwards (skips without one)."""
+    if kind == "sqlite":
+        yield f"sqlite:///{folder / 'parlour.db'}"
         return
     admin = os.environ.get("PARLOUR_TEST_PG")
     if not admin:
@@ -36,7 +45,7 @@ def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Setting
     with engine.connect() as connection:
         connection.execute(text(f'CREATE DATABASE "{name}"'))
     try:
-        yield Settings(db_url=f"{admin.rsplit('/', 1)[0]}/{name}", **QUICK)
+        yield f"{admin.rsplit('/', 1)[0]}/{name}"
     finally:
         with engine.connect() as connection:
             connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))

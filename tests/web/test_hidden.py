@@ -1,81 +1,220 @@
-"""Over random games of every game, each frame a seat receives is exactly the kernel's view for
-that seat, its own legal actions and the table's public facts: never another seat's view, a
-token, or the seed of an unfinished game."""
+"""The leak scanner: over random games of every game, of every mode and option that changes
+what is dealt or hidden, each frame a watcher receives is exactly the kernel's view for its
+seat (a spectator's, without a token) at some point of the game's record, with that seat's own
+legal actions and the table's public facts: never another seat's view, a token, or the seed of
+an unfinished game. Games played by stand-ins (bots deciding from the absent seat's view) and
+rematches (the same tokens at a new table) are scanned the same way. Default options run on
+both databases; the option matrix, stand-ins and rematches on SQLite (the frames do not depend
+on the database)."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
 import parlour
+from parlour.kernel import State
+from parlour.web.app import Settings
 from parlour.web.tables import TableHub
-from tests.web.conftest import create, hdr, hello
+from tests.web.conftest import QUICK, hdr, hello, make_client
 
 GAMES = sorted(info.name for info in parlour.games())
+OPTIONS: list[tuple[str, int, dict[str, Any]]] = [
+    ("dicecream", 3, {}),
+    ("dicecream", 4, {}),
+    ("dicetime", 1, {"mode": "puzzle"}),
+    ("dicetime", 2, {"mode": "simultaneous"}),
+    ("dicetime", 3, {"start": "race"}),
+    ("dokitto", 4, {"flavours": ["strawberry", "chocolate", "matcha", "grape"]}),
+    ("dokitto", 5, {"next_round_leader": "last_winner"}),
+    ("icecream", 4, {"first_dealer": 2}),
+    ("icecream", 5, {"first_dealer": 5}),
+    ("likedice", 3, {"level": "intermediate"}),
+    ("likedice", 6, {"level": "advanced", "targets": [2, 2, 2, 2, 2, 2]}),
+]
+"""Player counts and options that change the deal or what a view shows (default options and
+the smallest player count are in the default scan)."""
+FRAME_KEYS = {"type", "table", "seat", "view", "legal", "now"}
+STAND_IN_LIMIT = 0.2
+"""Seconds before a stand-in plays (in the hub's memory: the API's minimum is 5 s)."""
+SCANNED = {"frames": 0}
 
 
-def check(
-    frame: dict[str, Any], seat: int, hub: TableHub, table_id: str, secrets_: list[str]
+@pytest.fixture(scope="module", autouse=True)
+def count_frames() -> Iterator[None]:
+    """Say how many frames the module scanned (shown with `pytest -s`)."""
+    yield
+    print(f"\nframes scanned: {SCANNED['frames']}")
+
+
+@pytest.fixture
+def sqlite_client(tmp_path: Path) -> Iterator[TestClient]:
+    with make_client(Settings(db_url=f"sqlite:///{tmp_path / 'parlour.db'}", **QUICK)) as client:
+        yield client
+
+
+@dataclass
+class Watch:
+    """A table's watchers: one WebSocket per token (a seat) and one without (a spectator)."""
+
+    client: TestClient
+    table_id: str
+    tokens: list[str]
+    sockets: dict[int | None, WebSocketTestSession] = field(default_factory=dict)
+    frames: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)
+
+    def open(self, stack: ExitStack) -> None:
+        viewers: list[tuple[int | None, str | None]] = [*enumerate(self.tokens), (None, None)]
+        for seat, token in viewers:
+            socket = stack.enter_context(
+                self.client.websocket_connect(f"/ws/tables/{self.table_id}")
+            )
+            socket.send_text(hello(token))
+            self.sockets[seat] = socket
+            self.frames[seat] = []
+
+    def read_until(self, done: Any) -> None:
+        """Read every watcher's frames until `done(frame)` holds for its latest one."""
+        for seat, socket in self.sockets.items():
+            frames = self.frames[seat]
+            while not (frames and done(frames[-1])):
+                frames.append(socket.receive_json())
+
+    def verify(self, hub: TableHub) -> None:
+        """Each watcher's frames, in order, are views of successive states of the record."""
+        table = hub.get(self.table_id)
+        record = table.state.record
+        secrets_ = [str(record["seed"]), *self.tokens]
+        for seat, frames in self.frames.items():
+            scan_frames(record, seat, frames, secrets_)
+
+
+def scan_frames(
+    record: dict[str, Any], seat: int | None, frames: list[dict[str, Any]], secrets_: list[str]
 ) -> None:
-    table = hub.get(table_id)
-    state = table.state
-    assert frame["seat"] == seat
-    assert frame["view"] == json.loads(json.dumps(state.view(seat)))
-    expected = list(state.legal_actions(seat)) if seat in state.to_act else []
-    assert frame["legal"] == expected
-    assert set(frame) == {"type", "table", "seat", "view", "legal", "now"}
-    text = json.dumps(frame)
-    for secret in secrets_:
-        assert secret not in text
+    """Every frame is what `seat` may see after some prefix of `record`, later frames after
+    longer prefixes; no frame holds a secret (the seed only once the game is over)."""
+    state = parlour.load(record["game"], record["players"], **record["options"]).new(record["seed"])
+    actions = record["actions"]
+    done = 0
+    expected = _seen(state, seat)
+    for frame in frames:
+        assert set(frame) == FRAME_KEYS and frame["type"] == "state" and frame["seat"] == seat
+        assert [s["seat"] for s in frame["table"]["seats"] if s["you"]] == (
+            [] if seat is None else [seat]
+        )
+        if frame["view"] is None:
+            assert frame["table"]["status"] == "open" and frame["legal"] == []
+            continue
+        while (frame["view"], frame["legal"]) != expected:
+            assert done < len(actions), f"seat {seat}: a frame that no state of the game shows"
+            state.apply(*actions[done])
+            done += 1
+            expected = _seen(state, seat)
+        text = json.dumps(frame)
+        for secret in secrets_[0 if not state.over else 1 :]:
+            assert secret not in text
+        SCANNED["frames"] += 1
+
+
+def _seen(state: State, seat: int | None) -> tuple[Any, list[str]]:
+    legal = list(state.legal_actions(seat)) if seat is not None and seat in state.to_act else []
+    return json.loads(json.dumps(state.view(seat))), legal
+
+
+def seat_everyone(
+    client: TestClient, game: str, players: int, options: dict[str, Any], **extra: Any
+) -> tuple[str, list[str]]:
+    """An open table of people only (the host's token first), the others not yet joined."""
+    body = {"game": game, "players": players, "seats": ["person"] * players, "name": "P0"}
+    created = client.post("/api/tables", json={**body, "options": options, **extra})
+    assert created.status_code == 201, created.text
+    return created.json()["table"]["id"], [created.json()["token"]]
+
+
+def join_the_rest(client: TestClient, table_id: str, tokens: list[str], players: int) -> None:
+    for number in range(1, players):
+        joined = client.post(f"/api/tables/{table_id}/join", json={"name": f"P{number}"})
+        assert joined.status_code == 200, joined.text
+        tokens.append(joined.json()["token"])
+
+
+def play_randomly(
+    client: TestClient, game: str, players: int, options: dict[str, Any], steps: int, seed: str
+) -> None:
+    """People play random legal actions for up to `steps`, every frame read and scanned."""
+    hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
+    rng = random.Random(seed)
+    table_id, tokens = seat_everyone(client, game, players, options)
+    join_the_rest(client, table_id, tokens, players)
+    watch = Watch(client, table_id, tokens)
+    with ExitStack() as stack:
+        watch.open(stack)
+        version = hub.get(table_id).version
+        for step in range(steps):
+            watch.read_until(lambda frame, v=version: frame["table"]["version"] >= v)
+            state = hub.get(table_id).state
+            if state.over:
+                break
+            seat = rng.choice(state.to_act)
+            response = client.post(
+                f"/api/tables/{table_id}/actions",
+                json={
+                    "action": rng.choice(list(state.legal_actions(seat))),
+                    "request_id": f"s{step}",
+                },
+                headers=hdr(tokens[seat]),
+            )
+            assert response.status_code == 200, response.text
+            version = response.json()["version"]
+        watch.read_until(lambda frame, v=version: frame["table"]["version"] >= v)
+    watch.verify(hub)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_frames_hold_only_the_seats_own_view(client: TestClient, game: str) -> None:
     info = next(i for i in parlour.games() if i.name == game)
-    players = max(2, info.min_players)
-    rng = random.Random(game)
+    play_randomly(client, game, max(2, info.min_players), {}, 150, game)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), OPTIONS)
+def test_every_mode_and_option_hides_the_same(
+    sqlite_client: TestClient, game: str, players: int, options: dict[str, Any]
+) -> None:
+    play_randomly(sqlite_client, game, players, options, 80, f"{game}{players}{options}")
+
+
+def play_by_stand_ins(client: TestClient, game: str, players: int) -> None:
+    """Everyone is away: stand-ins play the whole game from their seats' views; then the
+    rematch (the same tokens, now at the new table) is played by stand-ins too."""
     hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
-    for _ in range(2):
-        created = create(client, game, ["person"] * players)
-        table_id = created["table"]["id"]
-        tokens = [created["token"]]
-        for number in range(1, players):
-            joined = client.post(f"/api/tables/{table_id}/join", json={"name": f"P{number}"})
-            tokens.append(joined.json()["token"])
-        seed = str(hub.get(table_id).seed)
-        sockets = [client.websocket_connect(f"/ws/tables/{table_id}") for _ in tokens]
-        for socket, token in zip(sockets, tokens, strict=True):
-            socket.__enter__()
-            socket.send_text(hello(token))
-        try:
-            for step in range(400):
-                table = hub.get(table_id)
-                version = table.version
-                for seat, socket in enumerate(sockets):
-                    frame = socket.receive_json()
-                    while frame["table"]["version"] < version:
-                        frame = socket.receive_json()
-                    check(
-                        frame,
-                        seat,
-                        hub,
-                        table_id,
-                        [seed, *tokens] if not table.state.over else tokens,
-                    )
-                if table.state.over:
-                    break
-                seat = rng.choice(table.state.to_act)
-                action = rng.choice(list(table.state.legal_actions(seat)))
-                response = client.post(
-                    f"/api/tables/{table_id}/actions",
-                    json={"action": action, "request_id": f"s{step}"},
-                    headers=hdr(tokens[seat]),
-                )
-                assert response.status_code == 200, response.text
-        finally:
-            for socket in sockets:
-                socket.__exit__(None, None, None)
+    options = {"targets": [2] * players} if game == "likedice" else {}
+    table_id, tokens = seat_everyone(client, game, players, options, turn_limit=5)
+    hub.get(table_id).turn_limit = STAND_IN_LIMIT
+    join_the_rest(client, table_id, tokens, players)
+    for round_ in range(2):
+        watch = Watch(client, table_id, tokens)
+        with ExitStack() as stack:
+            watch.open(stack)
+            watch.read_until(lambda frame: frame["table"]["status"] == "finished")
+        watch.verify(hub)
+        assert all(s.bot is None for s in hub.get(table_id).seats)  # stand-ins made every move
+        if round_ == 0:
+            rematch = client.post(f"/api/tables/{table_id}/rematch", headers=hdr(tokens[-1]))
+            assert rematch.status_code == 200, rematch.text
+            table_id = rematch.json()["table"]["id"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_stand_ins_and_rematches_leak_nothing(sqlite_client: TestClient, game: str) -> None:
+    info = next(i for i in parlour.games() if i.name == game)
+    play_by_stand_ins(sqlite_client, game, max(2, info.min_players))

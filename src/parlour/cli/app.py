@@ -210,6 +210,37 @@ def analyse(
     analyse_command(console, read_record(file), as_json)
 
 
+DbOption = Annotated[
+    str | None,
+    typer.Option(help="Database URL (default: PARLOUR_DB, else SQLite in your data folder)."),
+]
+
+
+@app.command()
+def backup(
+    file: Annotated[Path, typer.Argument(help="The backup file to write (never overwritten).")],
+    db: DbOption = None,
+) -> None:
+    """Back up the server's database, safely while it runs (docs/operations.md)."""
+    from parlour.cli.backup import backup as back_up
+    from parlour.web.database import default_url
+
+    back_up(db or default_url(), file)
+    console.print(f"Backed up to {file}.")
+
+
+@app.command()
+def restore(
+    file: Annotated[Path, typer.Argument(help="A backup made by `parlour backup`.")],
+    db: Annotated[str, typer.Option(help="The new, empty database to fill (a URL).")],
+) -> None:
+    """Fill a new database from a backup; serve it with `parlour serve --db`."""
+    from parlour.cli.backup import restore as restore_backup
+
+    restore_backup(file, db)
+    console.print(f"Restored {file}; serve it with: parlour serve --db URL")
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Interface to listen on (0.0.0.0: every one).")] = (

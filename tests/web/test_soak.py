@@ -53,7 +53,6 @@ def test_bots_and_clocks_play_on_and_every_game_finishes(soaked: Figures) -> Non
     assert "log" not in soaked.problems
 
 
-@pytest.mark.xfail(strict=True, reason="core: absent persisted")
 def test_an_away_seats_stand_in_plays_on_at_once_after_a_restart(soaked: Figures) -> None:
     assert soaked.stand_ins_expected >= 1
     assert soaked.stand_ins_resumed == soaked.stand_ins_expected

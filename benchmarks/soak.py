@@ -31,7 +31,6 @@ import contextlib
 import json
 import os
 import random
-import secrets
 import signal
 import socket
 import subprocess
@@ -44,10 +43,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
-from sqlalchemy import Engine, create_engine, select, text
+from sqlalchemy import Engine, create_engine, select
 
 import parlour
 from parlour.web.storage import ACTIONS, TABLES
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.web.databases import postgres_database
 
 ROOT = Path(__file__).resolve().parents[1]
 SERVER = """
@@ -509,16 +512,8 @@ def database(spec: str) -> Iterator[str]:
     if spec.startswith("sqlite"):
         yield spec
         return
-    name = f"parlour_soak_{secrets.token_hex(4)}"
-    admin = create_engine(spec, isolation_level="AUTOCOMMIT")
-    with admin.connect() as db:
-        db.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield f"{spec.rsplit('/', 1)[0]}/{name}"
-    finally:
-        with admin.connect() as db:
-            db.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with postgres_database(spec, "parlour_soak") as url:
+        yield url
 
 
 def main() -> None:

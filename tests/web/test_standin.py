@@ -111,3 +111,14 @@ def test_a_turn_limit_below_the_servers_minimum_is_refused(client: TestClient) -
     response = client.post("/api/tables", json=body)
     assert response.status_code == 422 and "turn_limit" in response.json()["error"]
     assert client.get("/api/tables").json() == []
+
+
+def test_a_timed_step_that_waited_for_the_lock_leaves_one_timer(settings: Settings) -> None:
+    # A step whose timer fired while an action held the lock finds the timer that action set;
+    # it must replace that one, not leave it running beside its own (each would fire again).
+    with make_client(settings, min_turn_limit=0.1, bot_pace=60.0) as client:
+        _, _, table, hub = person_and_bot(client)
+        planned = table.timer
+        assert planned is not None
+        client.portal.call(hub._fire, table)  # type: ignore[union-attr]
+        assert table.timer is not planned and planned.cancelled()

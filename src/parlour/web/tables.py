@@ -465,7 +465,6 @@ class TableHub:
         """Apply whatever is due: the clock's timeout, then the earliest bot decision made
         for this version; mark people whose turn ran past the limit as away."""
         async with table.lock:
-            table.timer = None
             if table.status != "running":
                 return
             now = time.time()

@@ -74,5 +74,14 @@ def frame(client: TestClient, table_id: str, token: str | None = None) -> dict[s
     return result
 
 
+def send_action(client: TestClient, table_id: str, token: str, action: str, request_id: str) -> Any:
+    """Post one action for the token's seat, with its request id; the answer as it came."""
+    return client.post(
+        f"/api/tables/{table_id}/actions",
+        json={"action": action, "request_id": request_id},
+        headers=hdr(token),
+    )
+
+
 def hello(token: str | None) -> str:
     return json.dumps({"token": token})

@@ -20,7 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from parlour.web.app import Settings, create_app
 from parlour.web.database import connect
-from tests.web.conftest import QUICK, create, hdr, hello
+from tests.web.conftest import QUICK, create, hello, send_action
 
 LOG = logging.getLogger("parlour.web")
 
@@ -297,11 +297,7 @@ def test_metrics_count_tables_actions_latency_sockets_and_errors(settings: Setti
     with TestClient(app) as client:
         created = create(client, "dicetime", ["person"])
         table_id, token = created["table"]["id"], created["token"]
-        acted = client.post(
-            f"/api/tables/{table_id}/actions",
-            json={"action": "roll", "request_id": "r1"},
-            headers=hdr(token),
-        )
+        acted = send_action(client, table_id, token, "roll", "r1")
         assert acted.status_code == 200, acted.text
         assert client.get("/api/boom").status_code == 500
         with client.websocket_connect(f"/ws/tables/{table_id}") as ws:

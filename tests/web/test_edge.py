@@ -18,9 +18,12 @@ from sqlalchemy.exc import OperationalError
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
+from parlour.web import tables
 from parlour.web.app import Settings, create_app
 from parlour.web.database import connect
+from parlour.web.envelope import NO_REQUEST
 from tests.web.conftest import QUICK, create, hello, send_action
+from tests.web.test_live import wait_for
 
 LOG = logging.getLogger("parlour.web")
 
@@ -92,6 +95,31 @@ def test_every_response_has_its_own_request_id(quick: Settings) -> None:
     seen = {r.headers["x-request-id"] for r in responses}
     assert len(seen) == len(responses)
     assert all("frame-ancestors 'none'" in r.headers["content-security-policy"] for r in responses)
+
+
+def test_a_timed_step_logs_without_the_id_of_the_request_that_planned_it(
+    quick: Settings, ids: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tables, "RETRY_SECONDS", 0.01)
+    with TestClient(create_app(quick)) as client:
+        created = create(client, "dicetime", ["person", "greedy"])
+        table_id, token = created["table"]["id"], created["token"]
+        hub: tables.TableHub = client.app.state.hub  # type: ignore[attr-defined]
+        real_apply = hub._apply
+        failed: list[str] = []
+
+        async def flaky(table: Any, seat: Any, action: str, *rest: Any) -> int:
+            if seat == 1 and not failed:  # the bot's move: a timed step the person's planned
+                failed.append(action)
+                raise RuntimeError("the bot's move failed")
+            return await real_apply(table, seat, action, *rest)
+
+        monkeypatch.setattr(hub, "_apply", flaky)
+        send_action(client, table_id, token, "roll", "a")
+        planner = send_action(client, table_id, token, "enter chance", "b")
+        wait_for(lambda: "a timed step failed" in ids.text)
+    failure = next(r for r in ids.records if "a timed step failed" in r.getMessage())
+    assert getattr(failure, "request_id", None) == NO_REQUEST != planner.headers["x-request-id"]
 
 
 def test_the_csp_lets_pages_connect_only_to_their_own_origin(quick: Settings) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import time
 from collections.abc import Callable, Iterator
@@ -418,9 +419,7 @@ class TableHub:
                 if table.seats[seat].bot is None and not table.seats[seat].absent
             ]
         if due:
-            loop = asyncio.get_running_loop()
-            delay = max(0.0, min(due) - time.time())
-            table.timer = loop.call_later(delay, self._spawn_fire, table)
+            self._set_timer(table, max(0.0, min(due) - time.time()))
 
     def _decide(self, table: LiveTable, bot: Bot, seat: int, now: float) -> Pending:
         state = table.state
@@ -457,9 +456,15 @@ class TableHub:
             if table.failures >= BREAK_AFTER:
                 self.break_table(table, error, "its timed steps kept failing")
                 return
+        self._set_timer(table, RETRY_SECONDS)
+
+    def _set_timer(self, table: LiveTable, delay: float) -> None:
+        """Run the table's next timed step in `delay` seconds, instead of any set before. It runs
+        in a context of its own: its log lines carry no request id (not the planning request's)."""
         if table.timer is not None:
             table.timer.cancel()
-        table.timer = asyncio.get_running_loop().call_later(RETRY_SECONDS, self._spawn_fire, table)
+        loop = asyncio.get_running_loop()
+        table.timer = loop.call_later(delay, self._spawn_fire, table, context=contextvars.Context())
 
     async def _fire(self, table: LiveTable) -> None:
         """Apply whatever is due: the clock's timeout, then the earliest bot decision made

@@ -32,7 +32,6 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -51,6 +50,7 @@ from parlour.web.storage import ACTIONS, TABLES
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.web.databases import postgres_database
+from tests.web.live_server import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 SERVER = """
@@ -166,9 +166,7 @@ class Server:
     """The server process: started from this checkout, killed with SIGKILL, started again."""
 
     def __init__(self, db_url: str, log: Path, pace: float) -> None:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port: int = probe.getsockname()[1]
+        self.port = free_port()
         self.code = SERVER.format(db=db_url, pace=pace, port=self.port)
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None

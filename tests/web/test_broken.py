@@ -253,3 +253,23 @@ def test_the_databases_failures_never_break_a_table(
             send_action(client, table_id, token, action, f"d{number}")
         wait_for(lambda: frame(client, table_id, token)["view"]["to_act"] == [0])
         assert len(failures) == 3 * tables.BREAK_AFTER and lobby_ids(client) == [table_id]
+
+
+def test_a_table_whose_bots_cannot_be_made_at_its_start_breaks_alone(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with make_client(settings) as client:
+        sound = create(client, "dicetime", ["person", "greedy"])
+        broken = create(client, "dicetime", ["person", "person"])
+        broken_id = broken["table"]["id"]
+
+        def failing(*_: Any) -> Any:
+            raise RuntimeError("the bot fell over")
+
+        monkeypatch.setattr(tables, "make_bot", failing)
+        filled = client.post(f"/api/tables/{broken_id}/bots", json={}, headers=hdr(broken["token"]))
+        assert filled.status_code == 410 and "bots could not be made" in filled.json()["error"]
+        assert lobby_ids(client) == [sound["table"]["id"]]
+        assert_refused_as_broken(client, broken_id, broken["token"])
+        assert frame(client, sound["table"]["id"], sound["token"])["legal"] == ["roll"]
+    assert stored_status(settings, broken_id) == "broken"

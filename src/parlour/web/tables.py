@@ -234,8 +234,7 @@ class TableHub:
         with self.engine.begin() as db:
             started = {"status": "running", "started_at": table.started_at}
             storage.bump(db, table, deadline=table.deadline, **started)
-        await self._prepare_bots(table)
-        self._make_bots(table)
+        await self._ready_bots(table)
         await self._after_change(table)
 
     # -- playing --------------------------------------------------------------------------
@@ -347,6 +346,15 @@ class TableHub:
             prepare = bot_info(table.game, name).prepare
             if prepare is not None:
                 await asyncio.to_thread(prepare, table.options)
+
+    async def _ready_bots(self, table: LiveTable) -> None:
+        """Prepare and make the bots of a table that starts or resumes; their failure breaks
+        the table alone (raises its 410) rather than leave it running with no one to move."""
+        try:
+            await self._prepare_bots(table)
+            self._make_bots(table)
+        except Exception as error:
+            raise self.break_table(table, error, "its bots could not be made") from error
 
     def _make_bots(self, table: LiveTable) -> None:
         for s in table.seats:
@@ -724,13 +732,9 @@ class TableHub:
                     self.tables[row.id] = table
         for table in list(self.tables.values()):
             if table.status == "running":
-                try:
-                    await self._prepare_bots(table)
-                    self._make_bots(table)
-                except Exception as error:
-                    self.break_table(table, error, "its bots could not be made")
-                    continue
-                self._replan(table)
+                with contextlib.suppress(TableError):  # broken alone, and logged
+                    await self._ready_bots(table)
+                    self._replan(table)
 
     async def expire_idle(self) -> list[str]:
         """Unfinished tables idle longer than `idle_expiry` expire (finished ones stay, as

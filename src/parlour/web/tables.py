@@ -555,12 +555,15 @@ class TableHub:
         """What anyone may know of the table (`seat`: whose page asks)."""
         return self._shown(table, lambda: table.public(seat))
 
-    def _shown(self, table: LiveTable, show: Callable[[], T]) -> T:
-        """What `show` computes of a table; its failure breaks the table alone (a 410)."""
+    def _shown(
+        self, table: LiveTable, show: Callable[[], T], what: str = "its state could not be shown"
+    ) -> T:
+        """What `show` computes of a table; its failure breaks the table alone (a 410 saying
+        `what`)."""
         try:
             return show()
         except Exception as error:
-            raise self.break_table(table, error, "its state could not be shown") from error
+            raise self.break_table(table, error, what) from error
 
     def break_table(self, table: LiveTable, error: BaseException, what: str) -> TableError:
         """Confine a failure of a table's game to that table: log it with its traceback,
@@ -666,10 +669,8 @@ class TableHub:
         tables = [t for t in self.tables.values() if t.listed and t.status in ("open", "running")]
         listed = []
         for table in reversed(tables):
-            try:
-                listed.append(table.public())
-            except Exception as error:
-                self.break_table(table, error, "it could not be listed")
+            with contextlib.suppress(TableError):  # broken alone, and logged
+                listed.append(self._shown(table, table.public, "it could not be listed"))
         return listed
 
     def record(self, table_id: str) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from parlour.web import tables
 from parlour.web.app import Settings
 from parlour.web.storage import ACTIONS, TABLES
 from tests.web.conftest import create, frame, hdr, hello, make_client, send_action
-from tests.web.test_live import wait_for
+from tests.web.test_live import end_the_persons_turn, wait_for
 
 Curse = Callable[..., None]
 
@@ -211,8 +211,7 @@ def test_a_timed_step_that_keeps_failing_breaks_its_table(
             return decide(table, *rest)
 
         monkeypatch.setattr(hub, "_decide", failing)
-        for number, action in enumerate(["roll", "enter chance"]):
-            response = send_action(client, broken_id, broken["token"], action, f"b{number}")
+        for response in end_the_persons_turn(client, broken_id, broken["token"], "b"):
             assert response.status_code == 200, response.text
         wait_for(lambda: client.get(f"/api/tables/{broken_id}").status_code == 410)
         assert caplog.text.count("a timed step failed") == tables.BREAK_AFTER
@@ -249,8 +248,7 @@ def test_the_databases_failures_never_break_a_table(
             return decide(*args)
 
         monkeypatch.setattr(hub, "_decide", flaky)
-        for number, action in enumerate(["roll", "enter chance"]):
-            send_action(client, table_id, token, action, f"d{number}")
+        end_the_persons_turn(client, table_id, token, "d")
         wait_for(lambda: frame(client, table_id, token)["view"]["to_act"] == [0])
         assert len(failures) == 3 * tables.BREAK_AFTER and lobby_ids(client) == [table_id]
 

@@ -23,7 +23,7 @@ from parlour.web.app import Settings, create_app
 from parlour.web.database import connect
 from parlour.web.envelope import NO_REQUEST
 from tests.web.conftest import QUICK, create, hello, send_action
-from tests.web.test_live import wait_for
+from tests.web.test_live import end_the_persons_turn, fail_the_bots_next_move, wait_for
 
 LOG = logging.getLogger("parlour.web")
 
@@ -104,19 +104,8 @@ def test_a_timed_step_logs_without_the_id_of_the_request_that_planned_it(
     with TestClient(create_app(quick)) as client:
         created = create(client, "dicetime", ["person", "greedy"])
         table_id, token = created["table"]["id"], created["token"]
-        hub: tables.TableHub = client.app.state.hub  # type: ignore[attr-defined]
-        real_apply = hub._apply
-        failed: list[str] = []
-
-        async def flaky(table: Any, seat: Any, action: str, *rest: Any) -> int:
-            if seat == 1 and not failed:  # the bot's move: a timed step the person's planned
-                failed.append(action)
-                raise RuntimeError("the bot's move failed")
-            return await real_apply(table, seat, action, *rest)
-
-        monkeypatch.setattr(hub, "_apply", flaky)
-        send_action(client, table_id, token, "roll", "a")
-        planner = send_action(client, table_id, token, "enter chance", "b")
+        fail_the_bots_next_move(monkeypatch, client.app.state.hub)  # type: ignore[attr-defined]
+        planner = end_the_persons_turn(client, table_id, token, "a")[-1]  # planned the bot's move
         wait_for(lambda: "a timed step failed" in ids.text)
     failure = next(r for r in ids.records if "a timed step failed" in r.getMessage())
     assert getattr(failure, "request_id", None) == NO_REQUEST != planner.headers["x-request-id"]

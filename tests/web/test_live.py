@@ -26,6 +26,31 @@ def wait_for(check: Any, limit: float = 20) -> None:
     raise AssertionError("timed out")
 
 
+def end_the_persons_turn(client: TestClient, table_id: str, token: str, tag: str) -> list[Any]:
+    """Dicetime: the person at seat 0 rolls and enters chance, handing the turn to seat 1 (a
+    bot, whose move is then a timed step); the two answers."""
+    return [
+        send_action(client, table_id, token, action, f"{tag}{number}")
+        for number, action in enumerate(["roll", "enter chance"])
+    ]
+
+
+def fail_the_bots_next_move(monkeypatch: pytest.MonkeyPatch, hub: Any) -> list[str]:
+    """Make the next move of the bot at seat 1 fail once, as a database would; the list of the
+    moves that failed (filled when it happens)."""
+    real_apply = hub._apply
+    failures: list[str] = []
+
+    async def flaky(table: Any, seat: Any, action: str, *rest: Any) -> int:
+        if seat == 1 and not failures:
+            failures.append(action)
+            raise RuntimeError("the database went away")
+        return await real_apply(table, seat, action, *rest)
+
+    monkeypatch.setattr(hub, "_apply", flaky)
+    return failures
+
+
 def test_each_seat_receives_its_own_frame_and_spectators_the_public_one(
     client: TestClient,
 ) -> None:
@@ -142,8 +167,7 @@ def test_bots_pending_at_a_restart_move_again(settings: Settings) -> None:
     with make_client(settings, bot_pace=30.0) as client:  # the bots wait: the server stops first
         created = create(client, "dicetime", ["person", "greedy"])
         table_id, token = created["table"]["id"], created["token"]
-        send_action(client, table_id, token, "roll", "a")
-        send_action(client, table_id, token, "enter chance", "b")
+        end_the_persons_turn(client, table_id, token, "a")
         assert frame(client, table_id, token)["view"]["to_act"] == [1]
     with make_client(settings) as client:
         wait_for(lambda: frame(client, table_id, token)["view"]["to_act"] == [0])
@@ -278,18 +302,7 @@ def test_a_timed_step_that_fails_is_logged_and_tried_again(
     with make_client(settings) as client:
         created = create(client, "dicetime", ["person", "greedy"])
         table_id, token = created["table"]["id"], created["token"]
-        hub: tables.TableHub = client.app.state.hub  # type: ignore[attr-defined]
-        real_apply = hub._apply
-        failures = []
-
-        async def flaky(table: Any, seat: Any, action: str, *rest: Any) -> int:
-            if seat == 1 and not failures:
-                failures.append(action)
-                raise RuntimeError("the database went away")
-            return await real_apply(table, seat, action, *rest)
-
-        monkeypatch.setattr(hub, "_apply", flaky)
-        for number, action in enumerate(["roll", "enter chance"]):
-            send_action(client, table_id, token, action, f"f{number}")
+        failures = fail_the_bots_next_move(monkeypatch, client.app.state.hub)  # type: ignore[attr-defined]
+        end_the_persons_turn(client, table_id, token, "f")
         wait_for(lambda: frame(client, table_id, token)["view"]["to_act"] == [0])
         assert failures and "a timed step failed" in caplog.text

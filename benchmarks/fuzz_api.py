@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
-import secrets
 import sys
 import tempfile
 import time
@@ -40,11 +39,14 @@ from schemathesis.core.failures import FailureGroup
 from schemathesis.generation.case import Case
 from schemathesis.python import asgi
 from schemathesis.schemas import APIOperation
-from sqlalchemy import create_engine, text
 
 from parlour.bots.registry import bot_info
 from parlour.web.app import Settings, create_app
 from parlour.web.schemas import JoinTable
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.web.databases import postgres_database
 
 GAME = "dicecream"
 """The game of the fuzzed tables: short, and without the solver's minutes-long first hint."""
@@ -492,16 +494,8 @@ def database(kind: str, admin: str | None) -> Iterator[str]:
             yield f"sqlite:///{Path(folder) / 'fuzz.db'}"
         return
     assert admin is not None
-    name = f"parlour_fuzz_{secrets.token_hex(6)}"
-    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
-    with engine.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield f"{admin.rsplit('/', 1)[0]}/{name}"
-    finally:
-        with engine.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        engine.dispose()
+    with postgres_database(admin, "parlour_fuzz") as url:
+        yield url
 
 
 def main() -> int:

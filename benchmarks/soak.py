@@ -31,9 +31,7 @@ import contextlib
 import json
 import os
 import random
-import secrets
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -44,10 +42,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
-from sqlalchemy import Engine, create_engine, select, text
+from sqlalchemy import Engine, create_engine, select
 
 import parlour
 from parlour.web.storage import ACTIONS, TABLES
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.web.databases import postgres_database
+from tests.web.live_server import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 SERVER = """
@@ -163,9 +166,7 @@ class Server:
     """The server process: started from this checkout, killed with SIGKILL, started again."""
 
     def __init__(self, db_url: str, log: Path, pace: float) -> None:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port: int = probe.getsockname()[1]
+        self.port = free_port()
         self.code = SERVER.format(db=db_url, pace=pace, port=self.port)
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
@@ -509,16 +510,8 @@ def database(spec: str) -> Iterator[str]:
     if spec.startswith("sqlite"):
         yield spec
         return
-    name = f"parlour_soak_{secrets.token_hex(4)}"
-    admin = create_engine(spec, isolation_level="AUTOCOMMIT")
-    with admin.connect() as db:
-        db.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield f"{spec.rsplit('/', 1)[0]}/{name}"
-    finally:
-        with admin.connect() as db:
-            db.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with postgres_database(spec, "parlour_soak") as url:
+        yield url
 
 
 def main() -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -16,9 +15,9 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
 
 from parlour.web.app import Settings, create_app
+from tests.web.databases import postgres_database
 
 QUICK: dict[str, Any] = {"bot_pace": 0.0, "requests_per_10s": 1_000_000}
 """Bots without pauses, and no request limit (one test checks the limits themselves)."""
@@ -40,16 +39,8 @@ def fresh_database(kind: str, folder: Path) -> Iterator[str]:
     admin = os.environ.get("PARLOUR_TEST_PG")
     if not admin:
         pytest.skip("no PostgreSQL: PARLOUR_TEST_PG is unset (python3 dev.py test sets it up)")
-    name = f"parlour_test_{secrets.token_hex(6)}"
-    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
-    with engine.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield f"{admin.rsplit('/', 1)[0]}/{name}"
-    finally:
-        with engine.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        engine.dispose()
+    with postgres_database(admin, "parlour_test") as url:
+        yield url
 
 
 @pytest.fixture
@@ -81,6 +72,15 @@ def frame(client: TestClient, table_id: str, token: str | None = None) -> dict[s
     assert response.status_code == 200, response.text
     result: dict[str, Any] = response.json()
     return result
+
+
+def send_action(client: TestClient, table_id: str, token: str, action: str, request_id: str) -> Any:
+    """Post one action for the token's seat, with its request id; the answer as it came."""
+    return client.post(
+        f"/api/tables/{table_id}/actions",
+        json={"action": action, "request_id": request_id},
+        headers=hdr(token),
+    )
 
 
 def hello(token: str | None) -> str:

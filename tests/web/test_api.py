@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from parlour.web.app import Settings
-from tests.web.conftest import create, frame, hdr, make_client
+from tests.web.conftest import create, frame, hdr, make_client, send_action
 
 
 def play_until_over(client: TestClient, table_id: str, token: str, limit: float = 60) -> dict:
@@ -25,11 +25,7 @@ def play_until_over(client: TestClient, table_id: str, token: str, limit: float 
             return current
         if current["legal"]:
             action = current["legal"][-1]
-            response = client.post(
-                f"/api/tables/{table_id}/actions",
-                json={"action": action, "request_id": f"r{number}"},
-                headers=hdr(token),
-            )
+            response = send_action(client, table_id, token, action, f"r{number}")
             assert response.status_code in (200, 409), response.text  # 409: a bot was quicker
             number += 1
         else:
@@ -105,11 +101,7 @@ def test_an_illegal_or_stale_action_is_refused_and_changes_nothing(client: TestC
         (host, "dance", "dance"),
     ]
     for number, (token, action, words) in enumerate(cases):
-        response = client.post(
-            f"/api/tables/{table_id}/actions",
-            json={"action": action, "request_id": f"x{number}"},
-            headers=hdr(token),
-        )
+        response = send_action(client, table_id, token, action, f"x{number}")
         assert response.status_code == 409, response.text
         assert words in response.json()["error"]
     after = frame(client, table_id, host)
@@ -332,11 +324,7 @@ def test_dicetime_hints_value_each_choice_of_the_pending_decision(client: TestCl
     table_id, token = created["table"]["id"], created["token"]
     hints = f"/api/tables/{table_id}/hints"
     assert client.get(hints, headers=hdr(token)).json() == {"choices": None}  # nothing rolled
-    client.post(
-        f"/api/tables/{table_id}/actions",
-        json={"action": "roll", "request_id": "1"},
-        headers=hdr(token),
-    )
+    send_action(client, table_id, token, "roll", "1")
     choices = client.get(hints, headers=hdr(token)).json()["choices"]
     legal = frame(client, table_id, token)["legal"]
     assert {choice["action"] for choice in choices} == set(legal)  # every choice, valued

@@ -21,8 +21,8 @@ from parlour.boxes.dicetime.state import DicetimeState
 from parlour.web import tables
 from parlour.web.app import Settings
 from parlour.web.storage import ACTIONS, TABLES
-from tests.web.conftest import create, frame, hdr, hello, make_client
-from tests.web.test_live import wait_for
+from tests.web.conftest import create, frame, hdr, hello, make_client, send_action
+from tests.web.test_live import end_the_persons_turn, wait_for
 
 Curse = Callable[..., None]
 
@@ -71,11 +71,7 @@ def assert_refused_as_broken(client: TestClient, table_id: str, token: str) -> N
     answers = [
         client.get(f"/api/tables/{table_id}"),
         client.get(f"/api/tables/{table_id}/state", headers=hdr(token)),
-        client.post(
-            f"/api/tables/{table_id}/actions",
-            json={"action": "roll", "request_id": "late"},
-            headers=hdr(token),
-        ),
+        send_action(client, table_id, token, "roll", "late"),
         client.post(f"/api/tables/{table_id}/join", json={"name": "Cy"}),
     ]
     for answer in answers:
@@ -124,11 +120,7 @@ def test_a_table_that_cannot_be_shown_breaks_alone(
             watcher.send_text(hello(None))
             assert watcher.receive_json()["type"] == "state"
             curse(seed_of(client, broken_id), clock=False)  # the action applies, its views fail
-            acted = client.post(
-                f"/api/tables/{broken_id}/actions",
-                json={"action": "roll", "request_id": "r"},
-                headers=hdr(broken["token"]),
-            )
+            acted = send_action(client, broken_id, broken["token"], "roll", "r")
             assert acted.status_code == 410 and "broken" in acted.json()["error"]
             assert "broken" in watcher.receive_json()["error"]  # the page is told
         assert "OverflowError" in caplog.text
@@ -150,11 +142,7 @@ def test_an_action_the_game_fails_to_apply_breaks_its_table_and_is_not_stored(
         broken = create(client, "dicetime", ["person", "greedy"])
         broken_id = broken["table"]["id"]
         curse(seed_of(client, broken_id))  # the clock of the state after the action fails
-        acted = client.post(
-            f"/api/tables/{broken_id}/actions",
-            json={"action": "roll", "request_id": "r"},
-            headers=hdr(broken["token"]),
-        )
+        acted = send_action(client, broken_id, broken["token"], "roll", "r")
         assert acted.status_code == 410 and "applying an action" in acted.json()["error"]
     assert stored_status(settings, broken_id) == "broken"
     engine = create_engine(settings.db_url)
@@ -223,12 +211,7 @@ def test_a_timed_step_that_keeps_failing_breaks_its_table(
             return decide(table, *rest)
 
         monkeypatch.setattr(hub, "_decide", failing)
-        for number, action in enumerate(["roll", "enter chance"]):
-            response = client.post(
-                f"/api/tables/{broken_id}/actions",
-                json={"action": action, "request_id": f"b{number}"},
-                headers=hdr(broken["token"]),
-            )
+        for response in end_the_persons_turn(client, broken_id, broken["token"], "b"):
             assert response.status_code == 200, response.text
         wait_for(lambda: client.get(f"/api/tables/{broken_id}").status_code == 410)
         assert caplog.text.count("a timed step failed") == tables.BREAK_AFTER
@@ -265,11 +248,26 @@ def test_the_databases_failures_never_break_a_table(
             return decide(*args)
 
         monkeypatch.setattr(hub, "_decide", flaky)
-        for number, action in enumerate(["roll", "enter chance"]):
-            client.post(
-                f"/api/tables/{table_id}/actions",
-                json={"action": action, "request_id": f"d{number}"},
-                headers=hdr(token),
-            )
+        end_the_persons_turn(client, table_id, token, "d")
         wait_for(lambda: frame(client, table_id, token)["view"]["to_act"] == [0])
         assert len(failures) == 3 * tables.BREAK_AFTER and lobby_ids(client) == [table_id]
+
+
+def test_a_table_whose_bots_cannot_be_made_at_its_start_breaks_alone(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with make_client(settings) as client:
+        sound = create(client, "dicetime", ["person", "greedy"])
+        broken = create(client, "dicetime", ["person", "person"])
+        broken_id = broken["table"]["id"]
+
+        def failing(*_: Any) -> Any:
+            raise RuntimeError("the bot fell over")
+
+        monkeypatch.setattr(tables, "make_bot", failing)
+        filled = client.post(f"/api/tables/{broken_id}/bots", json={}, headers=hdr(broken["token"]))
+        assert filled.status_code == 410 and "bots could not be made" in filled.json()["error"]
+        assert lobby_ids(client) == [sound["table"]["id"]]
+        assert_refused_as_broken(client, broken_id, broken["token"])
+        assert frame(client, sound["table"]["id"], sound["token"])["legal"] == ["roll"]
+    assert stored_status(settings, broken_id) == "broken"

@@ -18,9 +18,12 @@ from sqlalchemy.exc import OperationalError
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
+from parlour.web import tables
 from parlour.web.app import Settings, create_app
 from parlour.web.database import connect
-from tests.web.conftest import QUICK, create, hdr, hello
+from parlour.web.envelope import NO_REQUEST
+from tests.web.conftest import QUICK, create, hello, send_action
+from tests.web.test_live import end_the_persons_turn, fail_the_bots_next_move, wait_for
 
 LOG = logging.getLogger("parlour.web")
 
@@ -92,6 +95,20 @@ def test_every_response_has_its_own_request_id(quick: Settings) -> None:
     seen = {r.headers["x-request-id"] for r in responses}
     assert len(seen) == len(responses)
     assert all("frame-ancestors 'none'" in r.headers["content-security-policy"] for r in responses)
+
+
+def test_a_timed_step_logs_without_the_id_of_the_request_that_planned_it(
+    quick: Settings, ids: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tables, "RETRY_SECONDS", 0.01)
+    with TestClient(create_app(quick)) as client:
+        created = create(client, "dicetime", ["person", "greedy"])
+        table_id, token = created["table"]["id"], created["token"]
+        fail_the_bots_next_move(monkeypatch, client.app.state.hub)  # type: ignore[attr-defined]
+        planner = end_the_persons_turn(client, table_id, token, "a")[-1]  # planned the bot's move
+        wait_for(lambda: "a timed step failed" in ids.text)
+    failure = next(r for r in ids.records if "a timed step failed" in r.getMessage())
+    assert getattr(failure, "request_id", None) == NO_REQUEST != planner.headers["x-request-id"]
 
 
 def test_the_csp_lets_pages_connect_only_to_their_own_origin(quick: Settings) -> None:
@@ -297,11 +314,7 @@ def test_metrics_count_tables_actions_latency_sockets_and_errors(settings: Setti
     with TestClient(app) as client:
         created = create(client, "dicetime", ["person"])
         table_id, token = created["table"]["id"], created["token"]
-        acted = client.post(
-            f"/api/tables/{table_id}/actions",
-            json={"action": "roll", "request_id": "r1"},
-            headers=hdr(token),
-        )
+        acted = send_action(client, table_id, token, "roll", "r1")
         assert acted.status_code == 200, acted.text
         assert client.get("/api/boom").status_code == 500
         with client.websocket_connect(f"/ws/tables/{table_id}") as ws:

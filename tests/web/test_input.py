@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.web.conftest import create, hdr
+from tests.web.conftest import create, send_action
 
 PUZZLE = {"game": "dicetime", "players": 1, "seats": ["person"], "name": "Ann"}
 
@@ -108,15 +108,7 @@ def test_an_action_with_refused_characters_is_a_422(client: TestClient) -> None:
     created = create(client, "dicetime", ["person"])
     table_id, token = created["table"]["id"], created["token"]
     for action, words in [("roll\u0000", "U+0000"), ("\u202eroll", "U+202E")]:
-        response = client.post(
-            f"/api/tables/{table_id}/actions",
-            json={"action": action, "request_id": "a"},
-            headers=hdr(token),
-        )
+        response = send_action(client, table_id, token, action, "a")
         refused(response, "action", words)
-    rolled = client.post(
-        f"/api/tables/{table_id}/actions",
-        json={"action": " roll ", "request_id": "b"},
-        headers=hdr(token),
-    )
+    rolled = send_action(client, table_id, token, " roll ", "b")
     assert rolled.status_code == 200, rolled.text

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from parlour.web.app import Settings, create_app
-from tests.web.conftest import create, frame, hdr, hello, make_client
+from tests.web.conftest import create, frame, hdr, hello, make_client, send_action
 from tests.web.test_api import play_until_over
 
 
@@ -24,6 +24,31 @@ def wait_for(check: Any, limit: float = 20) -> None:
             return
         time.sleep(0.01)
     raise AssertionError("timed out")
+
+
+def end_the_persons_turn(client: TestClient, table_id: str, token: str, tag: str) -> list[Any]:
+    """Dicetime: the person at seat 0 rolls and enters chance, handing the turn to seat 1 (a
+    bot, whose move is then a timed step); the two answers."""
+    return [
+        send_action(client, table_id, token, action, f"{tag}{number}")
+        for number, action in enumerate(["roll", "enter chance"])
+    ]
+
+
+def fail_the_bots_next_move(monkeypatch: pytest.MonkeyPatch, hub: Any) -> list[str]:
+    """Make the next move of the bot at seat 1 fail once, as a database would; the list of the
+    moves that failed (filled when it happens)."""
+    real_apply = hub._apply
+    failures: list[str] = []
+
+    async def flaky(table: Any, seat: Any, action: str, *rest: Any) -> int:
+        if seat == 1 and not failures:
+            failures.append(action)
+            raise RuntimeError("the database went away")
+        return await real_apply(table, seat, action, *rest)
+
+    monkeypatch.setattr(hub, "_apply", flaky)
+    return failures
 
 
 def test_each_seat_receives_its_own_frame_and_spectators_the_public_one(
@@ -40,11 +65,7 @@ def test_each_seat_receives_its_own_frame_and_spectators_the_public_one(
             first = mine.receive_json()
             assert first["seat"] == 0 and first["legal"] == ["roll"]
             assert spectator.receive_json()["table"]["status"] == "running"
-            client.post(
-                f"/api/tables/{table_id}/actions",
-                json={"action": "roll", "request_id": "1"},
-                headers=hdr(host),
-            )
+            send_action(client, table_id, host, "roll", "1")
             after = mine.receive_json()
             watched = spectator.receive_json()
             assert after["table"]["version"] == watched["table"]["version"]
@@ -136,17 +157,9 @@ def test_a_restart_resumes_every_table_where_it_was(settings: Settings) -> None:
         after = frame(client, table_id, token)
         assert after["view"] == before["view"] and after["legal"] == before["legal"]
         assert after["table"]["version"] == before["table"]["version"]
-        repeat = client.post(
-            f"/api/tables/{table_id}/actions",
-            json={"action": sent[0], "request_id": "q0"},
-            headers=hdr(token),
-        )
+        repeat = send_action(client, table_id, token, sent[0], "q0")
         assert repeat.status_code == 200 and repeat.json()["number"] == 0  # still applied once
-        other = client.post(
-            f"/api/tables/{table_id}/actions",
-            json={"action": "anything", "request_id": "q0"},
-            headers=hdr(token),
-        )
+        other = send_action(client, table_id, token, "anything", "q0")
         assert other.status_code == 409 and "q0" in other.json()["error"]
 
 
@@ -154,16 +167,7 @@ def test_bots_pending_at_a_restart_move_again(settings: Settings) -> None:
     with make_client(settings, bot_pace=30.0) as client:  # the bots wait: the server stops first
         created = create(client, "dicetime", ["person", "greedy"])
         table_id, token = created["table"]["id"], created["token"]
-        client.post(
-            f"/api/tables/{table_id}/actions",
-            json={"action": "roll", "request_id": "a"},
-            headers=hdr(token),
-        )
-        client.post(
-            f"/api/tables/{table_id}/actions",
-            json={"action": "enter chance", "request_id": "b"},
-            headers=hdr(token),
-        )
+        end_the_persons_turn(client, table_id, token, "a")
         assert frame(client, table_id, token)["view"]["to_act"] == [1]
     with make_client(settings) as client:
         wait_for(lambda: frame(client, table_id, token)["view"]["to_act"] == [0])
@@ -298,22 +302,7 @@ def test_a_timed_step_that_fails_is_logged_and_tried_again(
     with make_client(settings) as client:
         created = create(client, "dicetime", ["person", "greedy"])
         table_id, token = created["table"]["id"], created["token"]
-        hub: tables.TableHub = client.app.state.hub  # type: ignore[attr-defined]
-        real_apply = hub._apply
-        failures = []
-
-        async def flaky(table: Any, seat: Any, action: str, *rest: Any) -> int:
-            if seat == 1 and not failures:
-                failures.append(action)
-                raise RuntimeError("the database went away")
-            return await real_apply(table, seat, action, *rest)
-
-        monkeypatch.setattr(hub, "_apply", flaky)
-        for number, action in enumerate(["roll", "enter chance"]):
-            client.post(
-                f"/api/tables/{table_id}/actions",
-                json={"action": action, "request_id": f"f{number}"},
-                headers=hdr(token),
-            )
+        failures = fail_the_bots_next_move(monkeypatch, client.app.state.hub)  # type: ignore[attr-defined]
+        end_the_persons_turn(client, table_id, token, "f")
         wait_for(lambda: frame(client, table_id, token)["view"]["to_act"] == [0])
         assert failures and "a timed step failed" in caplog.text

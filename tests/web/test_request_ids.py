@@ -3,20 +3,8 @@ id with another action is refused, and another seat's equal id is its own."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from fastapi.testclient import TestClient
-
 from parlour.web.app import Settings
-from tests.web.conftest import create, hdr, make_client
-
-
-def send(client: TestClient, table_id: str, token: str, action: str, request_id: str) -> Any:
-    return client.post(
-        f"/api/tables/{table_id}/actions",
-        json={"action": action, "request_id": request_id},
-        headers=hdr(token),
-    )
+from tests.web.conftest import create, make_client, send_action
 
 
 def test_request_ids_are_scoped_to_the_seat(settings: Settings) -> None:
@@ -24,19 +12,19 @@ def test_request_ids_are_scoped_to_the_seat(settings: Settings) -> None:
         created = create(client, "dicetime", ["person", "person"], options={"mode": "simultaneous"})
         table_id, ann = created["table"]["id"], created["token"]
         bob = client.post(f"/api/tables/{table_id}/join", json={"name": "Bob"}).json()["token"]
-        first = send(client, table_id, ann, "roll", "same")
+        first = send_action(client, table_id, ann, "roll", "same")
         assert first.status_code == 200 and first.json()["number"] == 0
-        theirs = send(client, table_id, bob, "roll", "same")  # Bob's own "same"
+        theirs = send_action(client, table_id, bob, "roll", "same")  # Bob's own "same"
         assert theirs.status_code == 200 and theirs.json()["number"] == 1
         hub = client.app.state.hub  # type: ignore[attr-defined]
         assert hub.get(table_id).state.history == ((0, "roll"), (1, "roll"))
-        assert send(client, table_id, ann, "roll", "same").json()["number"] == 0  # a retry
-        other = send(client, table_id, ann, "keep 1", "same")
+        assert send_action(client, table_id, ann, "roll", "same").json()["number"] == 0  # a retry
+        other = send_action(client, table_id, ann, "keep 1", "same")
         assert other.status_code == 409
         assert "request_id 'same'" in other.json()["error"] and "'roll'" in other.json()["error"]
         assert len(hub.get(table_id).state.history) == 2
     with make_client(settings) as client:  # the same after a restart
-        assert send(client, table_id, bob, "roll", "same").json()["number"] == 1
-        assert send(client, table_id, ann, "roll", "same").json()["number"] == 0
-        assert send(client, table_id, ann, "keep 1", "same").status_code == 409
-        assert send(client, table_id, bob, "keep 1", "new").json()["number"] == 2
+        assert send_action(client, table_id, bob, "roll", "same").json()["number"] == 1
+        assert send_action(client, table_id, ann, "roll", "same").json()["number"] == 0
+        assert send_action(client, table_id, ann, "keep 1", "same").status_code == 409
+        assert send_action(client, table_id, bob, "keep 1", "new").json()["number"] == 2

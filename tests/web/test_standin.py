@@ -5,14 +5,13 @@ before is never applied, and the turn clock restarts with each of their actions.
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from fastapi.testclient import TestClient
 
 from parlour.web.app import Settings
 from parlour.web.live import LiveTable, Pending
 from parlour.web.tables import TableHub
-from tests.web.conftest import create, frame, hdr, hello, make_client
+from tests.web.conftest import create, frame, hello, make_client, send_action
 from tests.web.test_live import wait_for
 
 LIMIT = 1.0
@@ -27,14 +26,6 @@ def person_and_bot(client: TestClient) -> tuple[str, str, LiveTable, TableHub]:
     return table_id, token, hub.get(table_id), hub
 
 
-def send(client: TestClient, table_id: str, token: str, action: str, request_id: str) -> Any:
-    return client.post(
-        f"/api/tables/{table_id}/actions",
-        json={"action": action, "request_id": request_id},
-        headers=hdr(token),
-    )
-
-
 def away(client: TestClient, table_id: str, token: str) -> bool:
     return bool(frame(client, table_id, token)["table"]["seats"][0]["absent"])
 
@@ -46,7 +37,7 @@ def test_the_turn_clock_restarts_with_every_action_of_the_person(settings: Setti
         for number in range(4):  # a whole turn, each action well inside the limit, the whole
             time.sleep(0.6 * LIMIT)  # turn well past it
             action = frame(client, table_id, token)["legal"][0]
-            response = send(client, table_id, token, action, f"c{number}")
+            response = send_action(client, table_id, token, action, f"c{number}")
             assert response.status_code == 200, response.text
             assert not away(client, table_id, token)
             sent.append(action)
@@ -62,7 +53,7 @@ def test_a_stand_in_decision_made_before_the_persons_action_is_never_applied(
         table_id, token, table, _ = person_and_bot(client)
         wait_for(lambda: 0 in table.pending)  # the person is away, the stand-in's roll coming
         assert table.seats[0].absent and table.pending[0].action == "roll"
-        assert send(client, table_id, token, "roll", "mine").status_code == 200
+        assert send_action(client, table_id, token, "roll", "mine").status_code == 200
         acted = time.monotonic()
         assert not away(client, table_id, token) and 0 not in table.pending
         # The stale roll was due within `pace` of the person's; a new stand-in decision only
@@ -88,7 +79,7 @@ def test_absence_is_stored_and_the_stand_in_resumes_after_a_restart(settings: Se
         assert away(client, table_id, token)  # at once, not after another limit
         hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
         wait_for(lambda: any(seat == 0 for seat, _ in hub.get(table_id).state.history))
-        refused = send(client, table_id, token, "dance", "back")  # anything takes it back
+        refused = send_action(client, table_id, token, "dance", "back")  # anything takes it back
         assert refused.status_code == 409 and not away(client, table_id, token)
     with make_client(settings, min_turn_limit=0.1) as client:
         assert not away(client, table_id, token)
@@ -111,3 +102,14 @@ def test_a_turn_limit_below_the_servers_minimum_is_refused(client: TestClient) -
     response = client.post("/api/tables", json=body)
     assert response.status_code == 422 and "turn_limit" in response.json()["error"]
     assert client.get("/api/tables").json() == []
+
+
+def test_a_timed_step_that_waited_for_the_lock_leaves_one_timer(settings: Settings) -> None:
+    # A step whose timer fired while an action held the lock finds the timer that action set;
+    # it must replace that one, not leave it running beside its own (each would fire again).
+    with make_client(settings, min_turn_limit=0.1, bot_pace=60.0) as client:
+        _, _, table, hub = person_and_bot(client)
+        planned = table.timer
+        assert planned is not None
+        client.portal.call(hub._fire, table)  # type: ignore[union-attr]
+        assert table.timer is not planned and planned.cancelled()

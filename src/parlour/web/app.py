@@ -63,7 +63,8 @@ class Settings:
     """Open WebSockets one client address may hold (a household or a small club behind one
     address fits; a flood of sockets does not)."""
     ws_per_table: int = 50
-    """Open WebSockets at one table beyond its seated players' own (spectators)."""
+    """Open WebSockets at one table, its players' and onlookers' together; past it only its
+    seated players are let in (onlookers cannot lock them out)."""
     ws_messages_per_second: int = 20
     """Messages one WebSocket may send a second (pages send one, the hello)."""
     api_docs: bool = False

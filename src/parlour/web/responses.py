@@ -92,7 +92,7 @@ def error_headers(request: Request, error: HTTPException) -> dict[str, str]:
 LIST_GAMES = errors()
 LOBBY = errors()
 CREATE = {
-    **errors(400, 422),
+    **errors(400, 410, 422),  # 410: its bots could not be made as it started
     201: {
         "description": "The table, the host's seat and token, and the table's link.",
         "links": _seat_links(),

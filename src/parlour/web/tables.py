@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import time
 from collections.abc import Callable, Iterator
@@ -233,8 +234,7 @@ class TableHub:
         with self.engine.begin() as db:
             started = {"status": "running", "started_at": table.started_at}
             storage.bump(db, table, deadline=table.deadline, **started)
-        await self._prepare_bots(table)
-        self._make_bots(table)
+        await self._ready_bots(table)
         await self._after_change(table)
 
     # -- playing --------------------------------------------------------------------------
@@ -347,6 +347,15 @@ class TableHub:
             if prepare is not None:
                 await asyncio.to_thread(prepare, table.options)
 
+    async def _ready_bots(self, table: LiveTable) -> None:
+        """Prepare and make the bots of a table that starts or resumes; their failure breaks
+        the table alone (raises its 410) rather than leave it running with no one to move."""
+        try:
+            await self._prepare_bots(table)
+            self._make_bots(table)
+        except Exception as error:
+            raise self.break_table(table, error, "its bots could not be made") from error
+
     def _make_bots(self, table: LiveTable) -> None:
         for s in table.seats:
             if s.bot is not None and s.seat not in table.bots:
@@ -418,9 +427,7 @@ class TableHub:
                 if table.seats[seat].bot is None and not table.seats[seat].absent
             ]
         if due:
-            loop = asyncio.get_running_loop()
-            delay = max(0.0, min(due) - time.time())
-            table.timer = loop.call_later(delay, self._spawn_fire, table)
+            self._set_timer(table, max(0.0, min(due) - time.time()))
 
     def _decide(self, table: LiveTable, bot: Bot, seat: int, now: float) -> Pending:
         state = table.state
@@ -457,15 +464,20 @@ class TableHub:
             if table.failures >= BREAK_AFTER:
                 self.break_table(table, error, "its timed steps kept failing")
                 return
+        self._set_timer(table, RETRY_SECONDS)
+
+    def _set_timer(self, table: LiveTable, delay: float) -> None:
+        """Run the table's next timed step in `delay` seconds, instead of any set before. It runs
+        in a context of its own: its log lines carry no request id (not the planning request's)."""
         if table.timer is not None:
             table.timer.cancel()
-        table.timer = asyncio.get_running_loop().call_later(RETRY_SECONDS, self._spawn_fire, table)
+        loop = asyncio.get_running_loop()
+        table.timer = loop.call_later(delay, self._spawn_fire, table, context=contextvars.Context())
 
     async def _fire(self, table: LiveTable) -> None:
         """Apply whatever is due: the clock's timeout, then the earliest bot decision made
         for this version; mark people whose turn ran past the limit as away."""
         async with table.lock:
-            table.timer = None
             if table.status != "running":
                 return
             now = time.time()
@@ -543,12 +555,15 @@ class TableHub:
         """What anyone may know of the table (`seat`: whose page asks)."""
         return self._shown(table, lambda: table.public(seat))
 
-    def _shown(self, table: LiveTable, show: Callable[[], T]) -> T:
-        """What `show` computes of a table; its failure breaks the table alone (a 410)."""
+    def _shown(
+        self, table: LiveTable, show: Callable[[], T], what: str = "its state could not be shown"
+    ) -> T:
+        """What `show` computes of a table; its failure breaks the table alone (a 410 saying
+        `what`)."""
         try:
             return show()
         except Exception as error:
-            raise self.break_table(table, error, "its state could not be shown") from error
+            raise self.break_table(table, error, what) from error
 
     def break_table(self, table: LiveTable, error: BaseException, what: str) -> TableError:
         """Confine a failure of a table's game to that table: log it with its traceback,
@@ -654,10 +669,8 @@ class TableHub:
         tables = [t for t in self.tables.values() if t.listed and t.status in ("open", "running")]
         listed = []
         for table in reversed(tables):
-            try:
-                listed.append(table.public())
-            except Exception as error:
-                self.break_table(table, error, "it could not be listed")
+            with contextlib.suppress(TableError):  # broken alone, and logged
+                listed.append(self._shown(table, table.public, "it could not be listed"))
         return listed
 
     def record(self, table_id: str) -> dict[str, Any]:
@@ -720,13 +733,9 @@ class TableHub:
                     self.tables[row.id] = table
         for table in list(self.tables.values()):
             if table.status == "running":
-                try:
-                    await self._prepare_bots(table)
-                    self._make_bots(table)
-                except Exception as error:
-                    self.break_table(table, error, "its bots could not be made")
-                    continue
-                self._replan(table)
+                with contextlib.suppress(TableError):  # broken alone, and logged
+                    await self._ready_bots(table)
+                    self._replan(table)
 
     async def expire_idle(self) -> list[str]:
         """Unfinished tables idle longer than `idle_expiry` expire (finished ones stay, as

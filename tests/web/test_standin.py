@@ -45,6 +45,22 @@ def test_the_turn_clock_restarts_with_every_action_of_the_person(settings: Setti
         assert not any(seat.absent for seat in table.seats)
 
 
+def test_refused_actions_do_not_hold_a_turn_past_its_limit(settings: Settings) -> None:
+    """Only an applied action restarts the clock: a present person sending refused actions
+    (or reloading) cannot keep the stand-in away for ever."""
+    with make_client(settings, min_turn_limit=0.1) as client:
+        table_id, token, table, _ = person_and_bot(client)
+        started = time.monotonic()
+        number = 0
+        while not away(client, table_id, token):
+            assert time.monotonic() < started + 3 * LIMIT, "the clock never ran out"
+            number += 1
+            refused = send_action(client, table_id, token, "keep 66666", f"r{number}")
+            assert refused.status_code == 409
+            time.sleep(0.2 * LIMIT)
+        assert table.seats[0].absent and number >= 3
+
+
 def test_a_stand_in_decision_made_before_the_persons_action_is_never_applied(
     settings: Settings,
 ) -> None:

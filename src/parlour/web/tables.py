@@ -286,13 +286,15 @@ class TableHub:
     def _take_back(self, table: LiveTable, seat: int) -> bool:
         """The person at `seat` is here (they sent something, or reconnected): the seat is
         theirs again at once: not away, no stand-in decision pending, their turn clock
-        restarted. Returns whether they had been away (the change is stored)."""
+        restarted. Returns whether they had been away (the change is stored). A person who
+        was here keeps their clock: only an applied action restarts it (`_apply`), so sending
+        refused actions or reloading cannot hold a turn forever."""
         table.pending.pop(seat, None)
-        if seat in table.state.to_act:
-            table.waiting_since[seat] = time.time()
         info = table.seats[seat]
         if not info.absent:
             return False
+        if seat in table.state.to_act:
+            table.waiting_since[seat] = time.time()
         with self.engine.begin() as db:
             storage.set_absent(db, table, seat, False)
         info.absent = False
@@ -327,6 +329,7 @@ class TableHub:
         self.applied += 1
         if seat is not None:
             table.pending.pop(seat, None)  # acted: whatever was decided for it is done
+            table.waiting_since.pop(seat, None)  # and its turn clock starts again
             if request_id is not None:
                 table.request_ids[seat, request_id] = Sent(number, sent or action)
         if twin.over:

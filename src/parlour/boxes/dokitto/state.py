@@ -144,6 +144,16 @@ class DokittoState(State):
         self._choices: tuple[Flavour, ...] = ()  # the stacks a trick's winner chooses from
         self._last_round: views.RoundResult | None = None
         self._events: EventLog[tuple[Any, ...]] = EventLog(views.describe)
+        # The round's and the trick's, set afresh by `_begin_round` and `_begin_trick`:
+        self._first = 0  # the seat that leads the round
+        self._hands: list[rules.Hand] = []
+        self._aside: tuple[Card, ...] = ()  # the cards not dealt this round
+        self._star: tuple[int, ...] = ()  # each stack's starred tile (-1: not in play)
+        self._left: list[int] = []  # the tiles left in each stack
+        self._cones: list[list[views.Tile]] = []
+        self._tricks: list[views.Trick] = []
+        self._leader = 0  # the seat that leads the trick
+        self._trick: list[Card] = []
         self._begin_round(0, *self._draw_round())
 
     def _copy_into(self, twin: State) -> None:
@@ -185,10 +195,10 @@ class DokittoState(State):
         self._first = first
         self._hands = hands
         self._aside = aside
-        self._star = stars
+        self._star = tuple(stars)  # never changes in a round: shared by clones
         self._left = [TILES if star >= 0 else 0 for star in stars]
-        self._cones: list[list[views.Tile]] = [[] for _ in range(self._players)]
-        self._tricks: list[views.Trick] = []
+        self._cones = [[] for _ in range(self._players)]
+        self._tricks = []
         size = HAND_SIZE[self._players]
         self._events.append(("round", self._round, first, self._flavours, size))
         self._begin_trick(first)
@@ -197,7 +207,7 @@ class DokittoState(State):
         self._phase = Phase.PLAY
         self._leader = self._seat = leader
         self.to_act = SEATS[leader]
-        self._trick: list[Card] = []
+        self._trick = []
         self._legal = plays_of(playable(self._hands[leader], None))
 
     # -- who acts and what they may do --------------------------------------------------------

@@ -109,6 +109,16 @@ class IcecreamState(State):
         self._legal: tuple[Action, ...] | None = None  # the active seat's, once computed
         self._winners: tuple[int, ...] = ()
         self._events: EventLog[Event] = EventLog(describe)
+        # The day's table, set afresh by `_begin_day`:
+        self._scoops: list[int] = []  # the Scoop deck, by flavour
+        self._scoops_left = 0
+        self._scoop: Flavour | None = None  # the turned-over scoop, to be placed
+        self._cones: dict[int, Cone] = {}  # the cones not yet served, by number
+        self._room: list[Action] = []  # `cone N` for each cone with fewer than four scoops
+        self._started = 0  # cones started today
+        self._face_down: list[Flavour | None] = []  # each seat's delivery, until revealed
+        self._discards: list[int] = []  # set aside until all have chosen, by flavour
+        self._choosing: list[int] = []  # the seats yet to keep or discard
         self._begin_day()
 
     def _copy_into(self, twin: State) -> None:
@@ -274,12 +284,12 @@ class IcecreamState(State):
         self._events.append(("day", self._day, self._dealer))
         self._scoops = [SCOOP_CARDS - removed for removed in self._removed]
         self._scoops_left = sum(self._scoops)
-        self._scoop: Flavour | None = None  # the turned-over scoop, to be placed
-        self._cones: dict[int, Cone] = {}  # the cones not yet served, by number
-        self._room: list[Action] = []  # `cone N` for each cone with fewer than four scoops
+        self._scoop = None
+        self._cones = {}
+        self._room = []
         self._started = 0
-        self._face_down: list[Flavour | None] = [None] * players
-        self._discards = [0] * len(FLAVOURS)  # set aside until all have chosen
+        self._face_down = [None] * players
+        self._discards = [0] * len(FLAVOURS)
         order = clockwise(self._dealer, players)
         secrets = []
         for seat in order:
@@ -288,7 +298,7 @@ class IcecreamState(State):
             card = self._face_down[seat] = self._take(self._ice)
             secrets.append(Secret(seat, card))
         self._events.append(("deal", order, tuple(secrets)))
-        self._choosing = [secret.owner for secret in secrets]  # yet to keep or discard
+        self._choosing = [secret.owner for secret in secrets]
         self._phase = Phase.DELIVERIES
         self._next_delivery()
 

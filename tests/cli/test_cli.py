@@ -49,6 +49,7 @@ def test_games_json_lists_dicetime_with_typed_options() -> None:
     listing = json.loads(result.output)
     dicetime = next(game for game in listing if game["name"] == "dicetime")
     assert (dicetime["min_players"], dicetime["max_players"]) == (1, 8)
+    assert dicetime["rulebook"] == "docs/rules/dicetime.md"
     options = {option["name"]: option for option in dicetime["options"]}
     assert options["mode"]["choices"] == ["turns", "simultaneous", "puzzle"]
     assert options["five_of_a_kind_is_full_house"]["type"] == "boolean"
@@ -57,11 +58,12 @@ def test_games_json_lists_dicetime_with_typed_options() -> None:
     assert (options["time_limit"]["minimum"], options["time_limit"]["maximum"]) == (0, 3600)
 
 
-def test_games_plain_text_names_every_option() -> None:
+def test_games_plain_text_names_every_option_and_the_rules_page() -> None:
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
     for name in ("mode", "start", "five_of_a_kind_is_full_house", "time_limit"):
         assert name in result.output
+    assert "rules: docs/rules/dicetime.md" in result.output
 
 
 def sim_json(*extra: str) -> dict[str, object]:

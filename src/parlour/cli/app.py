@@ -125,6 +125,7 @@ def list_games(
             f"[bold]{info['name']}[/bold] ({info['title']}, "
             f"{info['min_players']}-{info['max_players']} players): {info['summary']}"
         )
+        console.print(f"  rules: {info['rulebook']}")
         for opt in info["options"]:
             console.print(
                 f"  --option {opt['name']}=... {opt['allowed']}; default {opt['default']}. "

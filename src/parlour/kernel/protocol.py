@@ -40,6 +40,7 @@ class GameInfo:
     max_players: int
     options: tuple[Option, ...]
     rulebook: str
+    """The game's rules page, a path in the repository (`docs/rules/NAME.md`)."""
     hidden_information: bool
 
     def describe(self) -> dict[str, Any]:

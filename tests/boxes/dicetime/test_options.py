@@ -178,7 +178,7 @@ def test_games_lists_dicetime_with_metadata() -> None:
     assert "dicetime" in infos
     info = infos["dicetime"]
     assert (info.title, info.min_players, info.max_players) == ("Dicetime", 1, 8)
-    assert info.rulebook == "002_8026e2c9576efeef.txt"
+    assert info.rulebook == "docs/rules/dicetime.md"
     assert info.hidden_information is False
     described = json.loads(json.dumps(info.describe()))
     options = {option["name"]: option for option in described["options"]}

@@ -20,7 +20,7 @@ class Dicecream(Game):
         min_players=min(ROUNDS),
         max_players=max(ROUNDS),
         options=(),
-        rulebook="000_d464a2aa4bb30828.txt",
+        rulebook="docs/rules/dicecream.md",
         hidden_information=True,
     )
 

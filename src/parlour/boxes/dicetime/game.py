@@ -59,7 +59,7 @@ class Dicetime(Game):
         min_players=1,
         max_players=len(COLOURS),
         options=OPTIONS,
-        rulebook="002_8026e2c9576efeef.txt",
+        rulebook="docs/rules/dicetime.md",
         hidden_information=False,
     )
 

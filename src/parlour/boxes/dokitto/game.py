@@ -46,7 +46,7 @@ class Dokitto(Game):
         min_players=min(FLAVOURS_IN_PLAY),
         max_players=max(FLAVOURS_IN_PLAY),
         options=OPTIONS,
-        rulebook="003_3eab4136b12878bb.txt",
+        rulebook="docs/rules/dokitto.md",
         hidden_information=True,
     )
 

@@ -31,7 +31,7 @@ class Icecream(Game):
         min_players=min(REMOVED),
         max_players=max(REMOVED),
         options=OPTIONS,
-        rulebook="001_528a64dcf6f83f1a.txt",
+        rulebook="docs/rules/icecream.md",
         hidden_information=True,
     )
 

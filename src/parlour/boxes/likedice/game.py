@@ -58,7 +58,7 @@ class LikeDice(Game):
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,
         options=OPTIONS,
-        rulebook="004_b3b53c2e4e045901.txt",
+        rulebook="docs/rules/likedice.md",
         hidden_information=True,
     )
 

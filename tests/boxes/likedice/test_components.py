@@ -110,4 +110,4 @@ def test_two_digits_always_suffice() -> None:
 def test_the_game_listing() -> None:
     info = parlour.load("likedice", 2).info
     assert (info.min_players, info.max_players, info.hidden_information) == (2, 6, True)
-    assert info.rulebook == "004_b3b53c2e4e045901.txt"
+    assert info.rulebook == "docs/rules/likedice.md"

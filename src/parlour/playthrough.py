@@ -108,15 +108,14 @@ def _actions(actions: Sequence[str]) -> str:
 
 def _changes(before: object, after: object, path: str = "") -> dict[str, Any]:
     """What a view shows that the same seat's last shown view did not, by dotted path (`seats.0.
-    total`): the whole view the first time; a list that only grew shows its new items (`log+`)."""
-    if before is None and not path:
-        return {"": after}
+    total`), each key of the view the first time; a list that only grew shows its new items
+    (`log+`), a key gone shows as `key-`."""
     if isinstance(before, dict) and isinstance(after, dict):
         changed: dict[str, Any] = {}
-        for key in after:
+        for key in sorted(after):
             if key not in before or before[key] != after[key]:
                 changed.update(_changes(before.get(key), after[key], f"{path}{key}."))
-        changed.update({f"{path}{key}-": None for key in before if key not in after})
+        changed.update({f"{path}{key}-": before[key] for key in sorted(before) if key not in after})
         return changed
     if isinstance(before, list) and isinstance(after, list) and before:
         if len(after) == len(before):
@@ -152,7 +151,7 @@ def render(play: Playthrough) -> str:
         f"policy: random.Random({SEED}); the first seat to act picks a random legal action; "
         f"the table acts at rate {TABLE_RATE} where it may",
         f"shown: steps until the game ends or pass {BUDGET} characters; each step the acting "
-        "seat's view and a spectator's (in full the first time, then what changed, by path)",
+        "seat's view and a spectator's (each key the first time, then what changed, by path)",
         f"regenerate: {COMMAND}",
         "",
     ]
@@ -165,8 +164,9 @@ def render(play: Playthrough) -> str:
         lines += [f"## step {step}", f"to_act: {list(state.to_act)}"]
         for shown in ([seat] if seat is not None else []) + [None]:  # the table has no view
             view = state.view(shown)
-            changes = _changes(seen.get(shown), view)
-            lines.append(f"view {_seat(shown)}: {_json(changes.get('', changes))}")
+            lines.append(f"view {_seat(shown)}:")
+            changes = _changes(seen.get(shown, {}), view)
+            lines += [f"  {path} = {_json(value)}" for path, value in changes.items()]
             seen[shown] = view
         lines += [
             f"legal {_who(seat)}: {_actions(state.legal_actions(seat))}",

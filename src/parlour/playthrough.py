@@ -138,6 +138,14 @@ def _choose(state: State, rnd: random.Random) -> tuple[Seat, str]:
     return seat, rnd.choice(tuple(state.legal_actions(seat)))
 
 
+def _view(state: State, seat: Seat, seen: dict[Seat, dict[str, Any]]) -> list[str]:
+    """The lines of `seat`'s view: what changed since `seen` holds, which it then updates."""
+    view = state.view(seat)
+    changes = _changes(seen.get(seat, {}), view)
+    seen[seat] = view
+    return [f"view {_seat(seat)}:", *(f"  {path} = {_json(v)}" for path, v in changes.items())]
+
+
 def render(play: Playthrough) -> str:
     """The text of one playthrough: header, then each step, then the final scores."""
     game = parlour.load(play.game, play.players, **play.options)
@@ -152,6 +160,7 @@ def render(play: Playthrough) -> str:
         f"the table acts at rate {TABLE_RATE} where it may",
         f"shown: steps until the game ends or pass {BUDGET} characters; each step the acting "
         "seat's view and a spectator's (each key the first time, then what changed, by path)",
+        "legal: runs of numbered actions (answer 3, answer 4, ...) are written as ranges (a..b)",
         f"regenerate: {COMMAND}",
         "",
     ]
@@ -163,11 +172,7 @@ def render(play: Playthrough) -> str:
         start = len(lines)
         lines += [f"## step {step}", f"to_act: {list(state.to_act)}"]
         for shown in ([seat] if seat is not None else []) + [None]:  # the table has no view
-            view = state.view(shown)
-            lines.append(f"view {_seat(shown)}:")
-            changes = _changes(seen.get(shown, {}), view)
-            lines += [f"  {path} = {_json(value)}" for path, value in changes.items()]
-            seen[shown] = view
+            lines += _view(state, shown, seen)
         lines += [
             f"legal {_who(seat)}: {_actions(state.legal_actions(seat))}",
             f"action {_who(seat)}: {action}",
@@ -178,7 +183,7 @@ def render(play: Playthrough) -> str:
         step += 1
     lines += [
         "## end" if state.over else f"## cut after {step} actions (the size budget)",
-        f"view spectator: {_json(state.view(None))}",
+        *_view(state, None, seen),
         f"scores: {list(state.scores)}",
         f"winners: {list(state.winners)}",
     ]

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import parlour
-from parlour.kernel import OptionError, Seat, State
+from parlour.kernel import OptionError, Seat, State, View
 from parlour.kernel.options import OptionType
 
 SEED = 12
@@ -138,7 +138,7 @@ def _choose(state: State, rnd: random.Random) -> tuple[Seat, str]:
     return seat, rnd.choice(tuple(state.legal_actions(seat)))
 
 
-def _view(state: State, seat: Seat, seen: dict[Seat, dict[str, Any]]) -> list[str]:
+def _view(state: State, seat: Seat, seen: dict[Seat, View]) -> list[str]:
     """The lines of `seat`'s view: what changed since `seen` holds, which it then updates."""
     view = state.view(seat)
     changes = _changes(seen.get(seat, {}), view)
@@ -165,7 +165,7 @@ def render(play: Playthrough) -> str:
         "",
     ]
     step = 0
-    seen: dict[Seat, dict[str, Any]] = {}
+    seen: dict[Seat, View] = {}
     size = 0
     while not state.over and size < BUDGET:
         seat, action = _choose(state, rnd)

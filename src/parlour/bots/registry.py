@@ -10,9 +10,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from parlour.kernel import Action, OptionError, Rng
+from parlour.kernel import View as View
 from parlour.kernel.registry import game_class
-
-View = dict[str, Any]
 
 
 class Bot:

@@ -5,14 +5,28 @@ It knows no game; games live in `parlour.boxes` and register themselves here.
 
 from parlour.kernel.errors import IllegalAction, OptionError, ParlourError, RecordError
 from parlour.kernel.options import Option, OptionType
-from parlour.kernel.protocol import TABLE, Action, Game, GameInfo, Seat, State
+from parlour.kernel.protocol import (
+    SPECTATOR,
+    TABLE,
+    Action,
+    Configuration,
+    Game,
+    GameInfo,
+    Seat,
+    State,
+    View,
+    seat_name,
+)
+from parlour.kernel.reasons import Reason
 from parlour.kernel.records import replay
 from parlour.kernel.registry import game_class, games, load, register
 from parlour.kernel.rng import Rng, ScriptedRng
 
 __all__ = [
+    "SPECTATOR",
     "TABLE",
     "Action",
+    "Configuration",
     "Game",
     "GameInfo",
     "IllegalAction",
@@ -20,14 +34,17 @@ __all__ = [
     "OptionError",
     "OptionType",
     "ParlourError",
+    "Reason",
     "RecordError",
     "Rng",
     "ScriptedRng",
     "Seat",
     "State",
+    "View",
     "game_class",
     "games",
     "load",
     "register",
     "replay",
+    "seat_name",
 ]

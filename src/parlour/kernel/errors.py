@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from parlour.kernel.reasons import Reason
+
 
 class ParlourError(Exception):
     """Base class of every error Parlour raises on purpose."""
@@ -12,7 +17,12 @@ class OptionError(ParlourError, ValueError):
 
 
 class IllegalAction(ParlourError, ValueError):
-    """An action that the rules do not allow now, or a seat that may not act now."""
+    """An action that the rules do not allow now, or a seat that may not act now. Its text is
+    the reason in English; `reason` is the reason as code and parameters, where known."""
+
+    def __init__(self, message: str, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class RecordError(ParlourError, ValueError):

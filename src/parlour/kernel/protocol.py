@@ -11,22 +11,45 @@ from __future__ import annotations
 import copy
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple, NoReturn
 
 from parlour.kernel.errors import IllegalAction, OptionError
 from parlour.kernel.options import Option, Value
+from parlour.kernel.reasons import Reason, tell
 from parlour.kernel.rng import Rng, ScriptedRng
 
 Seat = int | None
-"""A player's seat number (0-based), or `None` for the table itself (timeouts) or a spectator."""
+"""A player's seat number (0-based), or `None`: the table (as actor) or a spectator (as
+viewer); `TABLE` and `SPECTATOR` say which is meant."""
 
 Action = str
 """An action in its canonical text form; JSON-serialisable as it is."""
 
 TABLE: Seat = None
 """The seat of the table: it applies what no player decides, such as `timeout`."""
+
+SPECTATOR: Seat = None
+"""The viewer who holds no seat: `view(SPECTATOR)` shows only what is public."""
+
+View = Mapping[str, Any]
+"""What a seat sees: JSON-ready; each game declares its shape as a TypedDict (`view_type`)."""
+
+
+class Configuration(NamedTuple):
+    """A set-up worth testing, declared by its game for the generic suites: players, options,
+    and a bound on the actions of any game so set up (a hard bound, or one that random play
+    exceeds with a documented, negligible chance)."""
+
+    players: int
+    options: Mapping[str, Value]
+    max_actions: int
+
+
+def seat_name(seat: int, viewer: Seat) -> str:
+    """How a game's log names a seat to `viewer`: `You`, or `Seat 2` (seats count from 1)."""
+    return "You" if seat == viewer else f"Seat {seat + 1}"
 
 
 @dataclass(frozen=True)
@@ -42,6 +65,8 @@ class GameInfo:
     rulebook: str
     """The game's rules page, a path in the repository (`docs/rules/NAME.md`)."""
     hidden_information: bool
+    configurations: tuple[Configuration, ...]
+    """The set-ups the generic suites play (property tests, playthroughs, benchmarks)."""
 
     def describe(self) -> dict[str, Any]:
         """A JSON-ready description (`parlour games --json`)."""
@@ -61,6 +86,10 @@ class Game(ABC):
     """A game with its player count and validated options; a factory of states."""
 
     info: ClassVar[GameInfo]
+    reason_texts: ClassVar[Mapping[str, str]] = {}
+    """English words for the game's refusal codes (see `parlour.kernel.reasons`)."""
+    view_type: ClassVar[type] = dict
+    """The TypedDict every view of the game matches (its JSON Schema: `parlour games --schema`)."""
 
     def __init__(self, players: int, options: dict[str, Value]) -> None:
         self.players = players
@@ -97,6 +126,27 @@ class Game(ABC):
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> State:
         """Build the first state of a game."""
 
+    def determinize(self, view: View, rng: Rng) -> State:
+        """A state consistent with `view` (made by a state of this game): whatever the viewer
+        cannot see is dealt uniformly among the deals consistent with every public fact, and
+        its RNG is freshly seeded from `rng`. Search bots play on it, never on the real state.
+        Its `view(view["seat"])` equals `view`; its history is empty."""
+        raise NotImplementedError(f"{self.name} has no determinizer yet")
+
+    def all_actions(self) -> tuple[Action, ...]:
+        """Every action a player of this game (with these options) can ever have, in a fixed
+        order: a fixed action space for adapters. The table's actions (`timeout`) are apart."""
+        raise NotImplementedError(f"{self.name} does not list its actions yet")
+
+    def length_bound(self) -> int | None:
+        """The most actions (the table's included) any game with these options can take, or
+        `None` where the rules set no bound (the game then offers an option that caps it)."""
+        raise NotImplementedError(f"{self.name} does not bound its length yet")
+
+    def tell(self, reason: Reason) -> str:
+        """`reason` in English words, from the game's texts or the kernel's."""
+        return tell(reason, self.reason_texts)
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} players={self.players} options={self.options}>"
 
@@ -127,8 +177,9 @@ class State(ABC):
         """Apply an action already known to be legal."""
 
     @abstractmethod
-    def view(self, seat: Seat) -> dict[str, Any]:
-        """A JSON-ready dict of exactly what `seat` may see (`None`: a spectator)."""
+    def view(self, seat: Seat) -> View:
+        """A JSON-ready dict of exactly what `seat` may see (`SPECTATOR`: what is public); a
+        fresh copy the caller may keep."""
 
     @property
     @abstractmethod
@@ -159,22 +210,41 @@ class State(ABC):
         Runners count the deadline from then and drop bot decisions made before it."""
         return 0
 
+    def _verify(self, seat: Seat, action: Action) -> Reason | None:
+        """Why the game refuses `action` from `seat`, which may act now (`TABLE` included), or
+        `None` when it is legal: the game's one source of legality (PokerKit's verify). The
+        default knows only `legal_actions`; games override it with their rules' reasons."""
+        if action in self.legal_actions(seat):
+            return None
+        return self._not_legal(seat, action)
+
+    def _not_legal(self, seat: Seat, action: object) -> Reason:
+        """The general refusal: not among the legal actions, which are listed if few."""
+        legal = self.legal_actions(seat)
+        if len(legal) > 12:
+            return Reason("not_legal_many", {"action": action, "count": len(legal)})
+        return Reason("not_legal", {"action": action, "legal": list(legal)})
+
+    # -- what the kernel provides -----------------------------------------------------------
+
+    def refusal(self, seat: Seat, action: object) -> Reason | None:
+        """Why `seat` may not apply `action` now, or `None` when it may."""
+        if type(action) is not str:
+            return Reason("not_text", {"action": repr(action)})
+        if seat is not TABLE and seat not in self.to_act:
+            if self.over:
+                return Reason("game_over")
+            return Reason("not_your_turn", {"seat": seat, "to_act": list(self.to_act)})
+        return self._verify(seat, action)
+
     def is_legal(self, seat: Seat, action: Action) -> bool:
-        """Whether `seat` may apply `action` now. Games may override this with a faster test."""
-        return action in self.legal_actions(seat)
+        """Whether `seat` may apply `action` now: it has no reason to be refused."""
+        return self.refusal(seat, action) is None
 
     def explain(self, seat: Seat, action: object) -> str:
         """Why `action` is refused, in words a player understands."""
-        if seat is not None and seat not in self.to_act:
-            if self.over:
-                return "the game is over"
-            return f"seat {seat} may not act now (to act: {_seats(self.to_act)})"
-        legal = self.legal_actions(seat)
-        if len(legal) > 12:
-            return (
-                f"{action!r} is not a legal action now; type help to list the {len(legal)} that are"
-            )
-        return f"{action!r} is not a legal action now; legal: {', '.join(legal) or 'none'}"
+        reason = self.refusal(seat, action) or self._not_legal(seat, action)
+        return self.game.tell(reason)
 
     def parse_action(self, seat: Seat, text: str) -> Action:
         """Turn what a player typed into a legal action: the canonical text (any case) or an
@@ -187,19 +257,25 @@ class State(ABC):
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
-            raise IllegalAction(f"{text!r} could mean {', '.join(matches[:6])}; say which")
-        raise IllegalAction(self.explain(seat, text))
+            reason = Reason("ambiguous", {"text": text, "matches": matches[:6]})
+            raise IllegalAction(self.game.tell(reason), reason)
+        self._refuse(seat, text)
 
-    # -- what the kernel provides -----------------------------------------------------------
+    def _refuse(self, seat: Seat, action: object) -> NoReturn:
+        """Raise `IllegalAction` with the reason `action` is refused (a text that is no
+        canonical action but has no reason of its own is simply not legal)."""
+        reason = self.refusal(seat, action) or self._not_legal(seat, action)
+        raise IllegalAction(self.explain(seat, action), reason)
 
     def apply(self, seat: Seat, action: Action) -> None:
         """Apply `action` for `seat`, or raise `IllegalAction` and change nothing."""
         if not (seat is None or type(seat) is int):  # the common case costs one test
             if not isinstance(seat, int) or isinstance(seat, bool):
-                raise IllegalAction(f"a seat is an integer or None, not {seat!r}")
+                reason = Reason("not_a_seat", {"seat": repr(seat)})
+                raise IllegalAction(self.game.tell(reason), reason)
             seat = int(seat)
         if type(action) is not str or not self.is_legal(seat, action):
-            raise IllegalAction(self.explain(seat, action))
+            self._refuse(seat, action)
         self._apply(seat, action)
         self._actions.append((seat, action))
 

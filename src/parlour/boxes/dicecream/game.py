@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from parlour.boxes.dicecream.components import ROUNDS
 from parlour.boxes.dicecream.state import DicecreamState
-from parlour.kernel import Game, GameInfo, Rng, register
+from parlour.kernel import Configuration, Game, GameInfo, Rng, register
+
+# A turn is at most roll, 2 rerolls, 5 dice and done (9 actions) and one pick by each other
+# seat; a round adds one bonus choice a seat: rounds x players x (players + 9).
+CONFIGURATIONS = (
+    Configuration(2, {}, 5 * 2 * 11),
+    Configuration(3, {}, 4 * 3 * 12),
+    Configuration(4, {}, 3 * 4 * 13),
+)
 
 
 @register
@@ -22,6 +30,7 @@ class Dicecream(Game):
         options=(),
         rulebook="docs/rules/dicecream.md",
         hidden_information=True,
+        configurations=CONFIGURATIONS,
     )
 
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> DicecreamState:

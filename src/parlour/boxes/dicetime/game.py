@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from parlour.boxes.dicetime.components import COLOURS
 from parlour.boxes.dicetime.state import DicetimeState
-from parlour.kernel import Game, GameInfo, Option, OptionError, OptionType, Rng, register
+from parlour.kernel import (
+    Configuration,
+    Game,
+    GameInfo,
+    Option,
+    OptionError,
+    OptionType,
+    Rng,
+    register,
+)
 from parlour.kernel.options import Value
 
 MODES = ("turns", "simultaneous", "puzzle")
@@ -47,6 +56,19 @@ OPTIONS = (
 )
 
 
+# At most 13 x (3 rolls + 1 entry) actions a seat, or in the puzzle 13 first rolls, 26 pooled
+# rerolls and 13 entries; plus the table's timeout.
+CONFIGURATIONS = (
+    Configuration(1, {}, 52),
+    Configuration(2, {}, 2 * 52),
+    Configuration(3, {"start": "race"}, 3 * 52),
+    Configuration(4, {"mode": "simultaneous"}, 4 * 52),
+    Configuration(1, {"mode": "puzzle"}, 52 + 1),
+    Configuration(1, {"mode": "puzzle", "time_limit": 0}, 52),
+    Configuration(2, {"five_of_a_kind_is_full_house": False}, 2 * 52),
+)
+
+
 @register
 class Dicetime(Game):
     """Dicetime (elo Games): a Yahtzee-like game with five dice, multiplayer or a timed puzzle."""
@@ -61,6 +83,7 @@ class Dicetime(Game):
         options=OPTIONS,
         rulebook="docs/rules/dicetime.md",
         hidden_information=False,
+        configurations=CONFIGURATIONS,
     )
 
     @classmethod

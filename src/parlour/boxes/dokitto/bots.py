@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb, prod
-from typing import Any
 
 from parlour.bots.registry import Bot, BotInfo, View, register_bot
 from parlour.boxes.dokitto import rules
@@ -151,7 +150,7 @@ class GreedyBot(Bot):
         return max(legal, key=value)
 
 
-def star_chance(view: dict[str, Any], flavour: Flavour) -> float:
+def star_chance(view: View, flavour: Flavour) -> float:
     """The chance that the top tile of `flavour`'s stack carries the star: none once its
     topping is taken, else one in the tiles left."""
     if flavour.key not in view["toppings"]:

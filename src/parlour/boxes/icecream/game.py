@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from parlour.boxes.icecream.components import REMOVED
 from parlour.boxes.icecream.state import IcecreamState
-from parlour.kernel import Game, GameInfo, Option, OptionError, OptionType, Rng, register
+from parlour.kernel import (
+    Configuration,
+    Game,
+    GameInfo,
+    Option,
+    OptionError,
+    OptionType,
+    Rng,
+    register,
+)
 from parlour.kernel.options import Value
 
 OPTIONS = (
@@ -16,6 +25,16 @@ OPTIONS = (
         minimum=1,
         maximum=max(REMOVED),
     ),
+)
+
+
+# A day is at most one keep or discard a seat, one placement a scoop (24, or 25 with five
+# players), and in serving one serve a cone (at most 12) or one draw a card of the deck (at
+# most 30): 4 days x (players + scoops + 12 + 30).
+CONFIGURATIONS = (
+    Configuration(3, {}, 4 * (3 + 24 + 12 + 30)),
+    Configuration(4, {"first_dealer": 3}, 4 * (4 + 24 + 12 + 30)),
+    Configuration(5, {}, 4 * (5 + 25 + 12 + 30)),
 )
 
 
@@ -33,6 +52,7 @@ class Icecream(Game):
         options=OPTIONS,
         rulebook="docs/rules/icecream.md",
         hidden_information=True,
+        configurations=CONFIGURATIONS,
     )
 
     @classmethod

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from parlour.boxes.likedice.components import MAX_PLAYERS, MIN_PLAYERS, TARGET, Level
 from parlour.boxes.likedice.state import LikeDiceState
-from parlour.kernel import Game, GameInfo, Option, OptionType, Rng, register
+from parlour.kernel import Configuration, Game, GameInfo, Option, OptionType, Rng, register
 from parlour.kernel.options import Value
 
 
@@ -46,6 +46,21 @@ OPTIONS = (
 )
 
 
+# No hard bound: a random answer is right 1 time in 102, and a game ends by the 25th card won
+# at the latest (when the dice deck is empty). With targets 10 random play takes 1,500 to
+# 2,400 actions on average (at most about 4,000 in 150 games a configuration); in 10,000
+# actions some 95 challenges are won on average, so needing more has a chance of about 1e-18
+# (Poisson tail). Low Kidz targets keep the other set-ups short (the end by the empty dice
+# deck is tested in tests/boxes/likedice).
+CONFIGURATIONS = (
+    Configuration(2, {"level": "beginner"}, 10_000),
+    Configuration(3, {"level": "intermediate", "targets": [4, 4, 4]}, 10_000),
+    Configuration(4, {"level": "advanced", "time_limit": 0, "targets": [3, 3, 3, 3]}, 10_000),
+    Configuration(5, {"level": "intermediate", "targets": [10, 5, 5, 3, 1]}, 10_000),
+    Configuration(6, {"level": "advanced", "targets": [10, 10, 5, 5, 3, 2]}, 10_000),
+)
+
+
 @register
 class LikeDice(Game):
     """Like Dice (Adlung Spiele): everyone counts the same dice at once; fastest right wins."""
@@ -60,6 +75,7 @@ class LikeDice(Game):
         options=OPTIONS,
         rulebook="docs/rules/likedice.md",
         hidden_information=True,
+        configurations=CONFIGURATIONS,
     )
 
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> LikeDiceState:

@@ -7,13 +7,13 @@ the generic one.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rich.console import RenderableType
 
+from parlour.kernel import View
 from parlour.terminal.renderers import dicecream, dicetime, dokitto, generic, icecream, likedice
 
-Renderer = Callable[[dict[str, Any]], RenderableType]
+Renderer = Callable[[View], RenderableType]
 
 RENDERERS: dict[str, Renderer] = {
     "dicetime": dicetime.render,

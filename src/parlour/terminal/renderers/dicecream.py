@@ -13,6 +13,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from parlour.kernel import View
+
 STYLES = {
     "blue": "bold blue",
     "yellow": "bold yellow",
@@ -35,11 +37,11 @@ LEGEND = (
 )
 
 
-def seat_name(view: dict[str, Any], seat: int) -> str:
+def seat_name(view: View, seat: int) -> str:
     return "You" if seat == view["seat"] else f"Seat {seat + 1}"
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: View) -> RenderableType:
     parts: list[RenderableType] = [_header(view), _sheets(view)]
     if view["turn"] is not None and view["turn"]["rolled"]:
         parts.append(_dice(view))
@@ -55,7 +57,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-def _header(view: dict[str, Any]) -> Text:
+def _header(view: View) -> Text:
     text = Text("Dicecream", style="bold")
     text.append(f"  round {view['round']} of {view['rounds']}")
     text.append(f" · bonus stack: {view['stack']} card{'s' if view['stack'] != 1 else ''}")
@@ -74,11 +76,11 @@ def _header(view: dict[str, Any]) -> Text:
     return text
 
 
-def _sheets(view: dict[str, Any]) -> Columns:
+def _sheets(view: View) -> Columns:
     return Columns([_sheet(view, seat) for seat in view["seats"]])
 
 
-def _sheet(view: dict[str, Any], seat: dict[str, Any]) -> Panel:
+def _sheet(view: View, seat: dict[str, Any]) -> Panel:
     number = seat["seat"]
     table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
     table.add_column("")
@@ -131,7 +133,7 @@ def _score(sundae: dict[str, Any]) -> Text:
     return Text(f"{sundae['score']}{'x2' if doubled else ''}", style="bold")
 
 
-def _dice(view: dict[str, Any]) -> Group:
+def _dice(view: View) -> Group:
     turn = view["turn"]
     moves: dict[str, list[str]] = view["moves"]
     taking = view["phase"] == "take"
@@ -156,7 +158,7 @@ def _dice(view: dict[str, Any]) -> Group:
     return Group(Text(caption, style="bold"), table)
 
 
-def _bonus(view: dict[str, Any]) -> Group:
+def _bonus(view: View) -> Group:
     moves: dict[str, list[str]] = view["moves"]
     lines: list[RenderableType] = [Text("Bonus cards:", style="bold")]
     for card in view["bonus_cards"]:
@@ -168,7 +170,7 @@ def _bonus(view: dict[str, Any]) -> Group:
     return Group(*lines)
 
 
-def _choosing(view: dict[str, Any]) -> Text:
+def _choosing(view: View) -> Text:
     choosing = view["choosing"]
     waiting = ", ".join(seat_name(view, seat) for seat in choosing["waiting"]) or "nobody"
     text = Text(f"Choosing at once; waiting for: {waiting}.")

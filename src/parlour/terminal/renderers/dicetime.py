@@ -9,6 +9,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from parlour.kernel import View
+
 ROWS = (
     ("ones", "Ones", "1er"),
     ("twos", "Twos", "2er"),
@@ -37,12 +39,12 @@ STYLES = {
 FACES = "⚀⚁⚂⚃⚄⚅"
 
 
-def seat_name(view: dict[str, Any], seat: int) -> str:
+def seat_name(view: View, seat: int) -> str:
     colour: str = view["seats"][seat]["colour"]
     return "You" if seat == view["seat"] else colour.capitalize()
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: View) -> RenderableType:
     parts: list[RenderableType] = [_header(view), _sheet(view)]
     for seat in view["seats"]:
         if seat["turn"] is not None and (view["seat"] is None or seat["seat"] == view["seat"]):
@@ -53,7 +55,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-def _header(view: dict[str, Any]) -> Text:
+def _header(view: View) -> Text:
     text = Text("Dicetime", style="bold")
     if view["mode"] == "puzzle":
         limit = view["time_limit"]
@@ -71,7 +73,7 @@ def _header(view: dict[str, Any]) -> Text:
     return text
 
 
-def _sheet(view: dict[str, Any]) -> Table:
+def _sheet(view: View) -> Table:
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("Row")
     seats = view["seats"]
@@ -108,7 +110,7 @@ def _cell(seat: dict[str, Any], key: str) -> Text:
     return Text("·", style="dim")
 
 
-def _turn(view: dict[str, Any], seat: dict[str, Any]) -> Text:
+def _turn(view: View, seat: dict[str, Any]) -> Text:
     turn = seat["turn"]
     name = seat_name(view, seat["seat"])
     if not turn["rolled"]:

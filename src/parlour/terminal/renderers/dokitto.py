@@ -11,6 +11,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from parlour.kernel import View
+
 STYLES = {
     "strawberry": "bold magenta",
     "chocolate": "bold dark_orange3",
@@ -21,11 +23,11 @@ STYLES = {
 STAR = "★"
 
 
-def seat_name(view: dict[str, Any], seat: int) -> str:
+def seat_name(view: View, seat: int) -> str:
     return "You" if seat == view["seat"] else f"Seat {seat + 1}"
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: View) -> RenderableType:
     parts: list[RenderableType] = [_header(view), _table(view), _stacks(view), _trick(view)]
     if view["hand"] is not None:
         parts.append(_hand(view))
@@ -37,7 +39,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-def _hint(view: dict[str, Any]) -> str:
+def _hint(view: View) -> str:
     """How to type the decision at hand, with an example from it."""
     if view["phase"] == "take":
         key = view["tile_choice"][0]
@@ -49,7 +51,7 @@ def _hint(view: dict[str, Any]) -> str:
     )
 
 
-def _header(view: dict[str, Any]) -> Text:
+def _header(view: View) -> Text:
     text = Text("Dokitto! Ice", style="bold")
     text.append(f"  round {view['round']} · flavours: ")
     text.append_text(Text(" ").join(_flavour(key) for key in view["flavours"]))
@@ -78,7 +80,7 @@ def _flavour(key: str, label: str | None = None) -> Text:
     return Text(label or key, style=STYLES[key])
 
 
-def _table(view: dict[str, Any]) -> Table:
+def _table(view: View) -> Table:
     """One row a seat: cards in hand, the cone's tiles (★: starred) and Topping tokens, its
     tile count (a fourth ends the round at zero), the round's points so far and the total."""
     table = Table(box=None, pad_edge=False, header_style="bold")
@@ -107,7 +109,7 @@ def _table(view: dict[str, Any]) -> Table:
     return table
 
 
-def _stacks(view: dict[str, Any]) -> Text:
+def _stacks(view: View) -> Text:
     """Each stack's tiles left, and whether its Topping token is still to be won."""
     text = Text("Stacks: ")
     text.append_text(
@@ -120,7 +122,7 @@ def _stacks(view: dict[str, Any]) -> Text:
     return text
 
 
-def _trick(view: dict[str, Any]) -> Text:
+def _trick(view: View) -> Text:
     trick = view["trick"]
     plays = trick["plays"]
     if not plays and view["tricks"]:
@@ -144,7 +146,7 @@ def _trick(view: dict[str, Any]) -> Text:
     return text
 
 
-def _plays(view: dict[str, Any], plays: list[dict[str, Any]]) -> Text:
+def _plays(view: View, plays: list[dict[str, Any]]) -> Text:
     return Text(", ").join(
         Text(f"{seat_name(view, play['seat'])} ").append_text(
             _flavour(play["card"].split()[0], play["card"])
@@ -153,7 +155,7 @@ def _plays(view: dict[str, Any], plays: list[dict[str, Any]]) -> Text:
     )
 
 
-def _hand(view: dict[str, Any]) -> Text:
+def _hand(view: View) -> Text:
     """The hand by flavour; playable cards bright, the others dim."""
     playable = set(view["playable"])
     text = Text("Your hand: ")

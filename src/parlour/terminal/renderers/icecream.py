@@ -5,11 +5,11 @@ exactly or nearly; what to type; and the recent log."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+
+from parlour.kernel import View
 
 STYLES = {
     "strawberry": "bold hot_pink",
@@ -33,7 +33,7 @@ FITS = {
 }
 
 
-def seat_name(view: dict[str, Any], seat: int) -> str:
+def seat_name(view: View, seat: int) -> str:
     return "You" if seat == view["seat"] else f"Seat {seat + 1}"
 
 
@@ -41,7 +41,7 @@ def flavour(name: str, suffix: str = "") -> Text:
     return Text(name + suffix, style=STYLES[name])
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: View) -> RenderableType:
     parts: list[RenderableType] = [_header(view), _players(view)]
     if view["scoop"] is not None:
         who = seat_name(view, view["active"])
@@ -58,7 +58,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-def _header(view: dict[str, Any]) -> Text:
+def _header(view: View) -> Text:
     text = Text("Ice Cream", style="bold")
     text.append(f"  day {view['day']} of {view['days']} · {view['phase']}")
     text.append(f" · dealer {seat_name(view, view['dealer'])}")
@@ -74,7 +74,7 @@ def _header(view: dict[str, Any]) -> Text:
     return text
 
 
-def _players(view: dict[str, Any]) -> Table:
+def _players(view: View) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
     for column in ("", "Ice Cream cards (scoops on them today)", "face down", "today", "total"):
         table.add_column(column, justify="right" if column in ("today", "total") else "left")
@@ -93,7 +93,7 @@ def _players(view: dict[str, Any]) -> Table:
     return table
 
 
-def _cones(view: dict[str, Any]) -> Table:
+def _cones(view: View) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("cone")
     table.add_column("scoops")

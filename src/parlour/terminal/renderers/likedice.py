@@ -11,6 +11,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from parlour.kernel import View
+
 STYLES = {
     "blue": "bold blue",
     "red": "bold red",
@@ -26,11 +28,11 @@ HINTS = {
 }
 
 
-def seat_name(view: dict[str, Any], seat: int) -> str:
+def seat_name(view: View, seat: int) -> str:
     return "You" if seat == view["seat"] else f"Seat {seat + 1}"
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: View) -> RenderableType:
     parts: list[RenderableType] = [_header(view)]
     if not view["over"]:
         parts.append(_challenge(view["challenge"], view["number"]))
@@ -48,7 +50,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-def _header(view: dict[str, Any]) -> Text:
+def _header(view: View) -> Text:
     text = Text("Like Dice", style="bold")
     text.append(f"  {view['level']} · challenge {view['number']}")
     text.append(f" · dice deck: {view['dice_deck']} card{'s' if view['dice_deck'] != 1 else ''}")
@@ -93,7 +95,7 @@ def _challenge(challenge: dict[str, Any], number: int) -> Text:
     return text
 
 
-def _displays(view: dict[str, Any]) -> Table:
+def _displays(view: View) -> Table:
     table = Table(box=None, pad_edge=False, show_header=False)
     table.add_column(style="bold")
     table.add_column()
@@ -111,7 +113,7 @@ def _displays(view: dict[str, Any]) -> Table:
     return table
 
 
-def _answers(view: dict[str, Any]) -> Text:
+def _answers(view: View) -> Text:
     called = [
         f"{seat_name(view, entry['seat'])}: "
         + ("pass" if entry["answer"] is None else str(entry["answer"]))
@@ -120,7 +122,7 @@ def _answers(view: dict[str, Any]) -> Text:
     return Text("Called (in order): " + " · ".join(called))
 
 
-def _result(view: dict[str, Any]) -> Text:
+def _result(view: View) -> Text:
     result = view["result"]
     text = Text(f"Challenge {result['number']} checked", style="bold")
     if result["timed_out"]:

@@ -27,6 +27,7 @@ from parlour.boxes.dicetime.solver.lattice import FloatArray, lattice, scores
 from parlour.boxes.dicetime.solver.store import Table, table_for
 from parlour.boxes.dicetime.solver.widget import keep_means, stage_values
 from parlour.boxes.dicetime.state import enter_action, keep_action
+from parlour.kernel import View
 
 TOLERANCE = 1e-9
 
@@ -57,7 +58,7 @@ def variant_of(options: dict[str, Any]) -> Variant:
     return Variant(bool(options["five_of_a_kind_is_full_house"]), options["mode"] == "puzzle")
 
 
-def position_from_view(view: dict[str, Any], seat: int) -> Position | None:
+def position_from_view(view: View, seat: int) -> Position | None:
     """The seat's decision point, or `None` when it has nothing to decide (no roll yet)."""
     info = view["seats"][seat]
     turn = info["turn"]

@@ -1,0 +1,182 @@
+"""The contract every game keeps beyond play itself, checked for every registered game and
+each configuration it declares: the determinizer, one source of legality and its reasons, the
+full action list, the length bound and typed views.
+
+Random legal play visits states; at a few of them each seat's view is determinized with
+several RNGs and refusals are checked for every action of the game's full list.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import parlour
+from parlour import Game, Rng, State
+from parlour.kernel.registry import game_class
+from parlour.kernel.schemas import check_view, view_schema
+
+from ..helpers import all_seats
+
+CASES = [
+    pytest.param(info.name, configuration, id=f"{info.name}-{index}")
+    for info in parlour.games()
+    for index, configuration in enumerate(info.configurations)
+]
+GAMES = [info.name for info in parlour.games()]
+PROPERTY = settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+SEEDS = st.integers(min_value=0, max_value=2**64)
+STOPS = 5
+"""How many states of a game the checks visit."""
+DRAWS = 6
+"""How many determinizations of each view."""
+
+
+def new_game(name: str, configuration: parlour.Configuration) -> Game:
+    return parlour.load(name, players=configuration.players, **configuration.options)
+
+
+def visited(game: Game, seed: int, limit: int) -> list[State]:
+    """Copies of `STOPS` states of one random legal game (its first and last among them),
+    played from `seed`; the table acts only when nobody else may."""
+    rnd = random.Random(seed)
+    state = game.new(seed)
+    stops = sorted(rnd.sample(range(1, limit), min(STOPS, limit - 1)))
+    states = [state.clone()]
+    steps = 0
+    while not state.over and steps < limit:
+        if state.to_act:
+            seat = rnd.choice(state.to_act)
+            state.apply(seat, rnd.choice(tuple(state.legal_actions(seat))))
+        else:
+            state.apply(None, rnd.choice(tuple(state.legal_actions(None))))
+        steps += 1
+        if steps in stops or state.over:
+            states.append(state.clone())
+    return states
+
+
+def everything(state: State) -> list[Any]:
+    """All that any seat of `state` sees: the views of every player seat and a spectator."""
+    return [state.view(seat) for seat in all_seats(state)]
+
+
+@pytest.mark.parametrize(("name", "configuration"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_a_determinized_state_shows_the_seat_its_view(
+    name: str, configuration: parlour.Configuration, seed: int
+) -> None:
+    """Each seat's view (and a spectator's) determinized gives a fresh state that shows that
+    seat the same view and the same legal actions; where the deal it draws can differ from the
+    real one, different RNGs draw different deals; and play goes on from it."""
+    game = new_game(name, configuration)
+    for state in visited(game, seed, min(configuration.max_actions, 300)):
+        for seat in all_seats(state):
+            view = state.view(seat)
+            draws = [game.determinize(view, Rng(seed + k)) for k in range(DRAWS)]
+            for twin in draws:
+                assert twin is not state and twin.history == ()
+                assert twin.view(seat) == view
+                assert twin.legal_actions(seat) == state.legal_actions(seat)
+                assert (twin.over, twin.to_act) == (state.over, state.to_act)
+            deals = {json.dumps(everything(twin), sort_keys=True) for twin in draws}
+            real = json.dumps(everything(state), sort_keys=True)
+            assert len(deals) > 1 or real in deals, "one deal drawn every time, not the real one"
+            twin = draws[0]
+            rnd = random.Random(seed)
+            for _ in range(10):
+                if twin.over:
+                    break
+                actor = rnd.choice(twin.to_act) if twin.to_act else None
+                twin.apply(actor, rnd.choice(tuple(twin.legal_actions(actor))))
+
+
+@pytest.mark.parametrize(("name", "configuration"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_an_action_is_legal_exactly_when_it_has_no_reason(
+    name: str, configuration: parlour.Configuration, seed: int
+) -> None:
+    """For every action of the game's full list and every seat (the table too), the refusal
+    is `None` exactly when the action is legal; each reason is JSON and has words."""
+    game = new_game(name, configuration)
+    actions = game.all_actions()
+    for state in visited(game, seed, min(configuration.max_actions, 300)):
+        table = tuple(state.legal_actions(None))
+        for seat in all_seats(state):
+            legal = set(state.legal_actions(seat))
+            if seat is not None:
+                assert legal <= set(actions), legal - set(actions)
+            for action in (*actions, *table):
+                reason = state.refusal(seat, action)
+                assert (reason is None) == (action in legal), (seat, action, reason)
+                if reason is not None:
+                    json.dumps(reason.describe())
+                    assert game.tell(reason)
+
+
+@pytest.mark.parametrize(("name", "configuration"), CASES)
+def test_the_full_action_list_is_fixed(name: str, configuration: parlour.Configuration) -> None:
+    """The full action list is text, without repeats, the same on every call, and holds no
+    table action."""
+    game = new_game(name, configuration)
+    actions = game.all_actions()
+    assert actions and all(type(action) is str for action in actions)
+    assert len(set(actions)) == len(actions)
+    assert actions == new_game(name, configuration).all_actions()
+    assert "timeout" not in actions
+
+
+@pytest.mark.parametrize(("name", "configuration"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_games_end_within_their_length_bound(
+    name: str, configuration: parlour.Configuration, seed: int
+) -> None:
+    """Where a game declares a bound on its length, random play never passes it; the bound
+    of the configuration the suites use is no looser than needed to hold it."""
+    game = new_game(name, configuration)
+    bound = game.length_bound()
+    if bound is None:
+        return
+    assert configuration.max_actions <= bound
+    state = game.new(seed)
+    rnd = random.Random(seed)
+    while not state.over:
+        actor = rnd.choice(state.to_act) if state.to_act else None
+        state.apply(actor, rnd.choice(tuple(state.legal_actions(actor))))
+        assert len(state.history) <= bound
+
+
+@pytest.mark.parametrize(("name", "configuration"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_views_match_their_declared_type(
+    name: str, configuration: parlour.Configuration, seed: int
+) -> None:
+    """Every view of every seat matches the TypedDict its game declares, strictly."""
+    game = new_game(name, configuration)
+    for state in visited(game, seed, min(configuration.max_actions, 300)):
+        for seat in all_seats(state):
+            check_view(type(game), state.view(seat))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_exports_the_schema_of_its_views(name: str) -> None:
+    """The schema is JSON, describes an object and names the keys every view has."""
+    cls = game_class(name)
+    assert cls.view_type is not dict, f"{name} declares no view type"
+    schema = view_schema(cls)
+    json.dumps(schema)
+    assert schema["type"] == "object"
+    assert {"game", "seat", "to_act", "over"} <= set(schema["properties"])

@@ -104,6 +104,9 @@ def test_an_illegal_or_stale_action_is_refused_and_changes_nothing(client: TestC
         response = send_action(client, table_id, token, action, f"x{number}")
         assert response.status_code == 409, response.text
         assert words in response.json()["error"]
+        assert isinstance(response.json()["reason"]["code"], str)
+    refused = send_action(client, table_id, guest, "roll", "x9").json()
+    assert refused["reason"] == {"code": "not_your_turn", "params": {"seat": 1, "to_act": [0]}}
     after = frame(client, table_id, host)
     assert after["table"]["version"] == before["table"]["version"]
     assert after["view"] == before["view"]

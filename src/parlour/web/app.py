@@ -28,7 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketState
 
 from parlour.bots.registry import bots_for
-from parlour.kernel import OptionError, ParlourError, games, replay
+from parlour.kernel import OptionError, ParlourError, Reason, games, replay
 from parlour.web import responses
 from parlour.web.database import connect, default_url
 from parlour.web.envelope import Envelope
@@ -131,7 +131,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
 
     @app.exception_handler(TableError)
     async def table_error(_: Request, error: TableError) -> JSONResponse:
-        return _error(error.status, error.message)
+        return _error(error.status, error.message, reason=error.reason)
 
     @app.exception_handler(ParlourError)
     async def parlour_error(_: Request, error: ParlourError) -> JSONResponse:
@@ -443,8 +443,16 @@ class Guard:
         return None
 
 
-def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
+def _error(
+    status: int,
+    message: str,
+    headers: Mapping[str, str] | None = None,
+    reason: Reason | None = None,
+) -> JSONResponse:
+    body: dict[str, Any] = {"error": message}
+    if reason is not None:
+        body["reason"] = reason.describe()
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 def _required(token: str | None) -> str:

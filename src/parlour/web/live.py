@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from parlour.bots.registry import Bot
-from parlour.kernel import State
+from parlour.kernel import Reason, State
 
 Frame = dict[str, Any]
 Send = Callable[[str], Awaitable[None]]
@@ -21,10 +21,12 @@ Send = Callable[[str], Awaitable[None]]
 class TableError(Exception):
     """A request the hub refuses; `status` is the HTTP status that says why."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, reason: Reason | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.reason = reason
+        """The game's refusal as code and parameters, for an action the rules refuse."""
 
 
 @dataclass

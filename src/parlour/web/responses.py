@@ -13,12 +13,23 @@ from starlette.routing import Match
 Responses = dict[int | str, dict[str, Any]]
 
 
+class ReasonBody(BaseModel):
+    """A game's refusal, language-neutral: a code such as `must_follow` and its parameters
+    (the game's `reason_texts` tell them in English; clients may tell them in any language)."""
+
+    code: str
+    params: dict[str, Any]
+
+
 class ErrorBody(BaseModel):
     """What every error answer carries: what was wrong, in words."""
 
     error: str = Field(description="what was wrong, in words a person can act on")
     request_id: str | None = Field(
         default=None, description="the request's id, as in the server's log lines about it"
+    )
+    reason: ReasonBody | None = Field(
+        default=None, description="for an action the rules refuse: why, as code and parameters"
     )
 
 

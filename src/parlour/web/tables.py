@@ -278,9 +278,10 @@ class TableHub:
         try:
             action = table.state.parse_action(seat, text)
         except IllegalAction as error:
-            raise TableError(409, str(error)) from error
-        if not table.state.is_legal(seat, action):
-            raise TableError(409, table.state.explain(seat, action))
+            raise TableError(409, str(error), error.reason) from error
+        reason = table.state.refusal(seat, action)
+        if reason is not None:
+            raise TableError(409, table.state.explain(seat, action), reason)
         return action
 
     def _take_back(self, table: LiveTable, seat: int) -> bool:

@@ -63,8 +63,10 @@ def test_solve_accepts_options_that_do_not_change_play(options: list[str], mode:
 
 
 def test_solve_refuses_other_games_and_bad_options() -> None:
-    with pytest.raises(parlour.OptionError, match="only dicetime"):
+    with pytest.raises(parlour.OptionError, match="unknown game 'chess'"):
         runner.invoke(app, ["solve", "chess"], catch_exceptions=False)
+    with pytest.raises(parlour.OptionError, match=r"likedice gives no advice.*do: dicetime"):
+        runner.invoke(app, ["solve", "likedice"], catch_exceptions=False)
     with pytest.raises(parlour.OptionError, match="mode=fast"):
         runner.invoke(app, ["solve", "dicetime", "-o", "mode=fast"], catch_exceptions=False)
 

@@ -282,3 +282,19 @@ def test_keep_choices_cover_every_keep_action(tables: dict[Variant, Table]) -> N
         for kept in combinations(range(5), size)
     }
     assert keeps == expected
+
+
+def test_a_position_reads_the_sheet_by_category_not_by_key_order() -> None:
+    """A view's sheet is a mapping: its keys in another order (JSON from elsewhere, say) name
+    the same position."""
+    state = parlour.load("dicetime").new(seed=5, chance=[1] * 5 + [6, 6, 6, 6, 6])
+    state.apply(0, "roll")
+    state.apply(0, "enter ones")
+    state.apply(0, "roll")
+    view = state.view(0)
+    info = view["seats"][0]
+    shuffled = {**view, "seats": [{**info, "sheet": dict(reversed(info["sheet"].items()))}]}
+    position = position_from_view(shuffled, 0)
+    assert position == position_from_view(view, 0)
+    assert position is not None and position.sheet[Category.ONES] == 5
+    assert position.mask == 1 << Category.ONES

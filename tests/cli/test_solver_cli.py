@@ -165,3 +165,16 @@ def test_solve_simulates_the_optimal_policy_and_writes_scores(tmp_path: Path) ->
     mean = sum(int(line.split(",")[1]) for line in lines[1:]) / 2000
     assert mean == pytest.approx(simulated["mean_score"])
     assert invoke_json(*args)["simulation"]["mean_score"] == simulated["mean_score"]
+
+
+def test_hints_and_analysis_of_a_game_without_advice_are_refused(tmp_path: Path) -> None:
+    """Said in one line (the CLI's `main` prints an `OptionError` so), naming the games that
+    do give advice."""
+    state = parlour.load("likedice", players=2).new(seed=1)
+    record = str(saved_record(tmp_path, state))
+    for args in (["hint", record], ["analyse", record]):
+        with pytest.raises(parlour.OptionError, match="likedice gives no advice"):
+            runner.invoke(app, args, catch_exceptions=False)
+    play = ["play", "likedice", "--players", "2", "--seats", "human,counter", "--hints"]
+    with pytest.raises(parlour.OptionError, match=r"games that do: dicetime"):
+        runner.invoke(app, play, "quit\n", catch_exceptions=False)

@@ -9,7 +9,10 @@ import pytest
 
 import parlour
 from parlour import OptionError, State
-from parlour.bots import Bot, bots_for, make_bot
+from parlour.bots import Bot, BotInfo, bots_for, make_bot, register_bot
+from parlour.bots.random_bot import RandomBot
+from parlour.bots.registry import default_bot, describe_bots, offered_bots
+from parlour.boxes.likedice.bots import PRESETS
 
 CONFIGS: list[tuple[int, dict[str, object]]] = [
     (1, {}),
@@ -101,3 +104,31 @@ def test_bots_for_dicetime() -> None:
         bot = make_bot("dicetime", info.name, 2, 0)
         assert bot.seat == 2
         assert bot.name == info.name
+
+
+def test_each_game_declares_its_default_bot_and_levels_that_resolve() -> None:
+    """The default fills seats and stands in for absent people: what each game declares (what
+    the web server guessed before, trying greedy, then counter); every level is a bot name."""
+    declared = {info.name: default_bot(info.name) for info in parlour.games()}
+    assert declared == {
+        "dicecream": "greedy",
+        "dicetime": "greedy",
+        "dokitto": "greedy",
+        "icecream": "greedy",
+        "likedice": "counter",
+    }
+    listed = describe_bots("likedice")
+    counter = next(bot for bot in listed["bots"] if bot["name"] == "counter")
+    assert counter["levels"] == [f"counter:{level}" for level in PRESETS]
+    assert listed["default_bot"] == "counter"
+    for info in parlour.games():
+        for name in offered_bots(info.name):
+            assert make_bot(info.name, name, 0, 1).seat == 0
+
+
+def test_a_game_declares_one_default_bot_at_most() -> None:
+    assert default_bot("dicetime") == "greedy"
+    twice = BotInfo("second", "a second default", RandomBot, game="dicetime", default=True)
+    with pytest.raises(ValueError, match="dicetime has a default bot already: greedy"):
+        register_bot(twice)
+    assert "second" not in {bot.name for bot in bots_for("dicetime")}

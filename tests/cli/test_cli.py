@@ -58,6 +58,26 @@ def test_games_json_lists_dicetime_with_typed_options() -> None:
     assert (options["time_limit"]["minimum"], options["time_limit"]["maximum"]) == (0, 3600)
 
 
+def test_games_json_lists_the_bots_with_the_default_and_levels_and_the_advice() -> None:
+    """The same listing as the web's `/api/games`."""
+    listing = {
+        game["name"]: game for game in json.loads(runner.invoke(app, ["games", "--json"]).output)
+    }
+    assert listing["likedice"]["default_bot"] == "counter"
+    counter = next(bot for bot in listing["likedice"]["bots"] if bot["name"] == "counter")
+    assert counter["levels"][0] == "counter:child" and counter["levels"][-1] == "counter:expert"
+    assert {bot["name"] for bot in listing["dicetime"]["bots"]} >= {"greedy", "optimal", "random"}
+    assert {name: game["advice"] for name, game in listing.items()} == {
+        "dicecream": False,
+        "dicetime": True,
+        "dokitto": False,
+        "icecream": False,
+        "likedice": False,
+    }
+    text = runner.invoke(app, ["games"]).output
+    assert "bots: greedy (default), optimal, random; gives advice" in text
+
+
 def test_games_plain_text_names_every_option_and_the_rules_page() -> None:
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0

@@ -63,8 +63,10 @@ def test_solve_accepts_options_that_do_not_change_play(options: list[str], mode:
 
 
 def test_solve_refuses_other_games_and_bad_options() -> None:
-    with pytest.raises(parlour.OptionError, match="only dicetime"):
+    with pytest.raises(parlour.OptionError, match="unknown game 'chess'"):
         runner.invoke(app, ["solve", "chess"], catch_exceptions=False)
+    with pytest.raises(parlour.OptionError, match=r"likedice gives no advice.*do: dicetime"):
+        runner.invoke(app, ["solve", "likedice"], catch_exceptions=False)
     with pytest.raises(parlour.OptionError, match="mode=fast"):
         runner.invoke(app, ["solve", "dicetime", "-o", "mode=fast"], catch_exceptions=False)
 
@@ -163,3 +165,16 @@ def test_solve_simulates_the_optimal_policy_and_writes_scores(tmp_path: Path) ->
     mean = sum(int(line.split(",")[1]) for line in lines[1:]) / 2000
     assert mean == pytest.approx(simulated["mean_score"])
     assert invoke_json(*args)["simulation"]["mean_score"] == simulated["mean_score"]
+
+
+def test_hints_and_analysis_of_a_game_without_advice_are_refused(tmp_path: Path) -> None:
+    """Said in one line (the CLI's `main` prints an `OptionError` so), naming the games that
+    do give advice."""
+    state = parlour.load("likedice", players=2).new(seed=1)
+    record = str(saved_record(tmp_path, state))
+    for args in (["hint", record], ["analyse", record]):
+        with pytest.raises(parlour.OptionError, match="likedice gives no advice"):
+            runner.invoke(app, args, catch_exceptions=False)
+    play = ["play", "likedice", "--players", "2", "--seats", "human,counter", "--hints"]
+    with pytest.raises(parlour.OptionError, match=r"games that do: dicetime"):
+        runner.invoke(app, play, "quit\n", catch_exceptions=False)

@@ -40,6 +40,16 @@ def test_games_list_their_options_and_bots(client: TestClient) -> None:
     assert listing["dicetime"]["default_bot"] == "greedy"
 
 
+def test_a_bots_level_listed_by_its_game_can_take_a_seat(client: TestClient) -> None:
+    listing = {game["name"]: game for game in client.get("/api/games").json()}
+    assert listing["likedice"]["default_bot"] == "counter"
+    assert listing["dicetime"]["advice"] and not listing["likedice"]["advice"]
+    levels = {level for bot in listing["likedice"]["bots"] for level in bot["levels"]}
+    assert "counter:expert" in levels
+    created = create(client, "likedice", ["person", "counter:expert"])
+    assert created["table"]["seats"][1]["bot"] == "counter:expert"
+
+
 def test_a_table_against_bots_starts_and_plays_to_the_end(client: TestClient) -> None:
     created = create(client, "dicetime", ["person", "greedy"])
     assert created["table"]["status"] == "running" and created["seat"] == 0

@@ -229,6 +229,26 @@ def test_a_finished_dicetime_game_replays_and_shows_its_analysis(
     page.close()
 
 
+def test_hints_show_for_a_game_that_gives_advice_only(browser: Any, base_url: str) -> None:
+    """The table page asks `/api/games` whether its game gives advice, never its name."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    create_in_lobby(page, base_url, "dicecream", 2)
+    page.wait_for_selector("[data-action]")
+    assert page.locator("#hints").is_hidden()
+    create_in_lobby(page, base_url, "dicetime", 1)
+    page.wait_for_selector("#hints-toggle")
+    page.check("#hints-toggle")
+    page.click("[data-action='roll']")
+    page.wait_for_selector("#hints table.hints tbody tr", timeout=120_000)
+    first = page.locator("#hints tbody tr").first.locator("td").all_inner_texts()
+    assert first[-1] == "best"
+    page.uncheck("#hints-toggle")  # the choice is kept for the next pages
+    assert not errors, errors
+    page.close()
+
+
 def test_a_broken_renderer_is_reported_not_hidden(browser: Any, base_url: str) -> None:
     """A renderer that fails to load (here a syntax error) is an error on the page and in the
     console; the generic renderer stands in only for a game that has no renderer at all."""

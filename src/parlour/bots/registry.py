@@ -54,13 +54,22 @@ class BotInfo:
     """For a bot that takes settings: the factory for the name `NAME:SETTINGS` given the text
     after the colon (e.g. `counter:expert`, `counter:speed=2:error=0.05`); it raises
     `OptionError` naming a bad setting. `None`: the bot takes no settings."""
+    default: bool = False
+    """The game's default bot: it fills seats and stands in for absent people (one a game)."""
+    levels: tuple[str, ...] = ()
+    """Names of this bot at each level it offers, weakest first (e.g. `counter:child`)."""
 
 
 _BOTS: dict[tuple[str | None, str], BotInfo] = {}
 
 
 def register_bot(info: BotInfo) -> None:
-    """Add a bot; a game's own bot shadows a game-agnostic one of the same name."""
+    """Add a bot; a game's own bot shadows a game-agnostic one of the same name. A game has
+    one default bot at most (`ValueError` otherwise)."""
+    if info.default:
+        for (game, name), other in _BOTS.items():
+            if game == info.game and name != info.name and other.default:
+                raise ValueError(f"{game} has a default bot already: {name}, not {info.name}")
     _BOTS[(info.game, info.name)] = info
 
 
@@ -70,6 +79,30 @@ def bots_for(game: str) -> list[BotInfo]:
     own = [info for (g, _), info in _BOTS.items() if g == game]
     names = {info.name for info in own}
     return own + [info for (g, n), info in _BOTS.items() if g is None and n not in names]
+
+
+def default_bot(game: str) -> str:
+    """The bot that fills seats and stands in for absent people: the one `game` declares its
+    default, else its first own bot, else the first that plays any game."""
+    bots = bots_for(game)
+    return next((bot.name for bot in bots if bot.default), bots[0].name)
+
+
+def offered_bots(game: str) -> set[str]:
+    """Every bot name a front end offers for `game`: its bots and each of their levels."""
+    return {name for bot in bots_for(game) for name in (bot.name, *bot.levels)}
+
+
+def describe_bots(game: str) -> dict[str, Any]:
+    """`game`'s bots for listings (`parlour games --json`, `/api/games`): each with what it
+    does and its levels, and the default."""
+    return {
+        "bots": [
+            {"name": bot.name, "description": bot.description, "levels": list(bot.levels)}
+            for bot in bots_for(game)
+        ],
+        "default_bot": default_bot(game),
+    }
 
 
 def bot_info(game: str, name: str) -> BotInfo:

@@ -14,7 +14,8 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from parlour.kernel import ParlourError, games, load, replay
+from parlour.kernel import ParlourError, load, replay
+from parlour.listing import listing as game_listing
 from parlour.terminal.menu import set_up
 from parlour.terminal.prompt import ConsolePrompt
 from parlour.terminal.replayer import step_through
@@ -84,7 +85,8 @@ def play(
         "parlour-save.json"
     ),
     hints: Annotated[
-        bool, typer.Option(help="Show what each choice is worth before you decide (Dicetime).")
+        bool,
+        typer.Option(help="Show what each choice is worth before you decide (games that advise)."),
     ] = False,
 ) -> None:
     """Play a game in the terminal against people and bots."""
@@ -115,8 +117,8 @@ def play(
 def list_games(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """List the games and their options."""
-    listing = [info.describe() for info in games()]
+    """List the games, their options and bots, and which give advice (hint, analyse, solve)."""
+    listing = game_listing()
     if as_json:
         print(json.dumps(listing, indent=2))
         return
@@ -126,6 +128,11 @@ def list_games(
             f"{info['min_players']}-{info['max_players']} players): {info['summary']}"
         )
         console.print(f"  rules: {info['rulebook']}")
+        bots = [
+            bot["name"] + (" (default)" if bot["name"] == info["default_bot"] else "")
+            for bot in info["bots"]
+        ]
+        console.print(f"  bots: {', '.join(bots)}" + ("; gives advice" if info["advice"] else ""))
         for opt in info["options"]:
             console.print(
                 f"  --option {opt['name']}=... {opt['allowed']}; default {opt['default']}. "
@@ -168,7 +175,7 @@ def replay_command(
 
 @app.command()
 def solve(
-    game: Annotated[str, typer.Argument(help="The game (dicetime).")],
+    game: Annotated[str, typer.Argument(help="A game that gives advice.")],
     option: OptionArg = None,
     rebuild: Annotated[bool, typer.Option(help="Build the table even if it is cached.")] = False,
     simulate: Annotated[
@@ -180,7 +187,7 @@ def solve(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Solve a game exactly (Dicetime): the optimal expected score and its table; with
+    """Solve a game that gives advice: the optimal expected score and its table; with
     --simulate, the optimal policy's score distribution by simulation."""
     from parlour.cli.solver import Simulation, solve_command
 
@@ -194,7 +201,7 @@ def hint(
     file: Annotated[Path, typer.Argument(help="A saved record (JSON).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """What each choice of the pending decision is worth (Dicetime)."""
+    """What each choice of the pending decision is worth (a game that gives advice)."""
     from parlour.cli.solver import hint_command
 
     hint_command(console, replay(read_record(file)), as_json)
@@ -205,7 +212,8 @@ def analyse(
     file: Annotated[Path, typer.Argument(help="A saved record (JSON).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Every decision of a game against the optimum, and where points were lost (Dicetime)."""
+    """Every decision of a game against the optimum, and where points were lost (a game that
+    gives advice)."""
     from parlour.cli.solver import analyse_command
 
     analyse_command(console, read_record(file), as_json)

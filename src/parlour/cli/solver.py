@@ -1,4 +1,5 @@
-"""`parlour solve`, `parlour hint` and `parlour analyse`: the solved Dicetime tables at work."""
+"""`parlour solve`, `parlour hint` and `parlour analyse`: the advice of any game that gives some
+(`parlour.kernel.advice`): its solver, the values of a pending decision, a game's analysis."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from rich.console import Console
 from rich.table import Table as RichTable
 
 from parlour.cli.progress import progress_bar
-from parlour.kernel import OptionError, State, load
+from parlour.kernel import Advice, Solution, State, advice_of, load, replay
 from parlour.terminal.hints import choices_table
 
 
@@ -35,52 +37,54 @@ def solve_command(
     as_json: bool,
     simulation: Simulation = Simulation(),
 ) -> dict[str, Any]:
-    """Build or load the table for the options and report the optimal expected score (and,
-    when asked, the simulated score distribution of the optimal policy)."""
-    if game != "dicetime":
-        raise OptionError(f"only dicetime has an exact solver, not {game!r}")
-    from parlour.boxes.dicetime.solver.advisor import variant_of
-    from parlour.boxes.dicetime.solver.build import MASKS
-    from parlour.boxes.dicetime.solver.store import obtain
-
-    checked = load(game, 1, **options)  # validates; the solver ignores start and time_limit
-    variant = variant_of(checked.options)
+    """Build or load the solver's table for the options and report the optimal expected score
+    (and, when asked, the simulated score distribution of the optimal policy)."""
+    # At its fewest players; options that do not change the solution are checked, then ignored.
+    checked = load(game, None, **options)
+    advice = advice_of(checked)
     with progress_bar() as bar:
-        task = bar.add_task(f"solving dicetime ({variant.key})", total=MASKS)
-        table = obtain(variant, rebuild, lambda n: bar.advance(task, n))
+        task = bar.add_task(f"solving {game}", total=1)
+        solution = advice.solve(rebuild, lambda done: bar.update(task, completed=done))
     result: dict[str, Any] = {
         "options": checked.options,
-        "expected_score": round(table.expected_score, 6),
-        "sd_score": round(table.sd_score, 6),
-        "seconds": table.seconds,
-        "cached": table.cached,
-        "table_bytes": table.table_bytes,
+        "expected_score": round(solution.expected_score, 6),
+        "sd_score": round(solution.sd_score, 6),
+        "seconds": solution.seconds,
+        "cached": solution.cached,
+        "table_bytes": solution.table_bytes,
     }
     if simulation.games:
-        result["simulation"] = _simulate(table, simulation)
+        result["simulation"] = _simulate(advice, solution, simulation)
     if as_json:
         print(json.dumps(result))
     else:
-        source = "loaded from" if table.cached else "built and stored in"
         console.print(
-            f"Optimal expected score: [bold]{table.expected_score:.6f}[/bold] "
-            f"(standard deviation {table.sd_score:.6f})\n"
-            f"Table {source} {table.path} ({table.table_bytes:,} bytes) "
-            f"in {table.seconds:.2f} s."
+            f"Optimal expected score: [bold]{solution.expected_score:.6f}[/bold] "
+            f"(standard deviation {solution.sd_score:.6f})"
         )
+        if solution.path is not None:
+            source = "loaded from" if solution.cached else "built and stored in"
+            console.print(
+                f"Table {source} {solution.path} ({solution.table_bytes:,} bytes) "
+                f"in {solution.seconds:.2f} s."
+            )
         if simulation.games:
             _print_simulation(console, result["simulation"])
     return result
 
 
-def _simulate(table: Any, simulation: Simulation) -> dict[str, Any]:
-    """Play the optimal policy in bulk and compare its mean with the table's value."""
-    from parlour.boxes.dicetime.solver.bulk import simulate
-
+def _simulate(advice: Advice, solution: Solution, simulation: Simulation) -> dict[str, Any]:
+    """Play the optimal policy and compare its mean with the solver's value."""
     with progress_bar() as bar:
         task = bar.add_task("optimal games", total=simulation.games)
         started = time.perf_counter()
-        played = simulate(table, simulation.games, simulation.seed, lambda n: bar.advance(task, n))
+        played = np.asarray(
+            advice.simulate(
+                simulation.games,
+                simulation.seed,
+                lambda done: bar.update(task, completed=done * simulation.games),
+            )
+        )
         seconds = time.perf_counter() - started
     if simulation.scores is not None:
         with simulation.scores.open("w", newline="") as handle:
@@ -96,7 +100,7 @@ def _simulate(table: Any, simulation: Simulation) -> dict[str, Any]:
         "mean_score": mean,
         "sd_score": sd,
         "standard_error": error,
-        "z": (mean - table.expected_score) / error if error else 0.0,
+        "z": (mean - solution.expected_score) / error if error else 0.0,
         "min_score": int(played.min()),
         "max_score": int(played.max()),
         "seconds": seconds,
@@ -117,13 +121,11 @@ def _print_simulation(console: Console, simulated: dict[str, Any]) -> None:
 
 def hint_command(console: Console, state: State, as_json: bool) -> list[dict[str, Any]]:
     """The pending decision's choices for each seat that has one."""
-    from parlour.boxes.dicetime.solver.analysis import hints
-
-    pending = hints(state)
+    pending = advice_of(state.game).hints(state)
     if as_json:
         print(json.dumps(pending))
     elif not pending:
-        console.print("No decision is pending (the game is over, or the next action is a roll).")
+        console.print("No decision is pending (the game is over, or nobody has a choice yet).")
     for entry in [] if as_json else pending:
         console.print(choices_table(f"seat {entry['seat'] + 1}", entry["choices"]))
     return pending
@@ -131,9 +133,8 @@ def hint_command(console: Console, state: State, as_json: bool) -> list[dict[str
 
 def analyse_command(console: Console, record: dict[str, Any], as_json: bool) -> dict[str, Any]:
     """Every decision of a game against the optimum, per seat."""
-    from parlour.boxes.dicetime.solver.analysis import analyse
-
-    report = analyse(record)
+    final = replay(record)
+    report = advice_of(final.game).analyse(final)
     if as_json:
         print(json.dumps(report))
         return report

@@ -3,6 +3,7 @@
 It knows no game; games live in `parlour.boxes` and register themselves here.
 """
 
+from parlour.kernel.advice import Advice, Choice, Progress, Solution, advice_of
 from parlour.kernel.errors import IllegalAction, OptionError, ParlourError, RecordError
 from parlour.kernel.options import Option, OptionType
 from parlour.kernel.protocol import (
@@ -26,6 +27,8 @@ __all__ = [
     "SPECTATOR",
     "TABLE",
     "Action",
+    "Advice",
+    "Choice",
     "Configuration",
     "Game",
     "GameInfo",
@@ -34,13 +37,16 @@ __all__ = [
     "OptionError",
     "OptionType",
     "ParlourError",
+    "Progress",
     "Reason",
     "RecordError",
     "Rng",
     "ScriptedRng",
     "Seat",
+    "Solution",
     "State",
     "View",
+    "advice_of",
     "game_class",
     "games",
     "load",

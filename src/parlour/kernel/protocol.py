@@ -13,12 +13,15 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, NoReturn
 
 from parlour.kernel.errors import IllegalAction, OptionError
 from parlour.kernel.options import Option, Value
 from parlour.kernel.reasons import Reason, tell
 from parlour.kernel.rng import Rng, ScriptedRng
+
+if TYPE_CHECKING:
+    from parlour.kernel.advice import Advice
 
 Seat = int | None
 """A player's seat number (0-based), or `None`: the table (as actor) or a spectator (as
@@ -142,6 +145,11 @@ class Game(ABC):
         """The most actions (the table's included) any game with these options can take, or
         `None` where the rules set no bound (the game then offers an option that caps it)."""
         raise NotImplementedError(f"{self.name} does not bound its length yet")
+
+    def advice(self) -> Advice | None:
+        """What the game advises players with these options (hints, analysis, a solver: see
+        `parlour.kernel.advice`), or `None`: it gives none. Cheap to call."""
+        return None
 
     def tell(self, reason: Reason) -> str:
         """`reason` in English words, from the game's texts or the kernel's."""

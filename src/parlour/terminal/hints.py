@@ -1,7 +1,5 @@
-"""Hints in the terminal: per game, what each choice of a person's decision is worth.
-
-The values come from the game's own analysis (for Dicetime, its solved tables); this module
-only asks for them and lays them out.
+"""Hints in the terminal: what each choice of a person's decision is worth, for any game that
+gives advice (`parlour.kernel.advice`); this module only asks for the values and lays them out.
 """
 
 from __future__ import annotations
@@ -13,19 +11,9 @@ from typing import Any
 from rich.console import RenderableType
 from rich.table import Table as RichTable
 
-from parlour.kernel import OptionError, State
+from parlour.kernel import Game, State, advice_of
 
 HintSource = Callable[[State, int], RenderableType | None]
-
-
-def dicetime_hints(state: State, seat: int) -> RenderableType | None:
-    """The seat's choices, best first, or nothing when it has no decision."""
-    from parlour.boxes.dicetime.solver.analysis import choices_for
-
-    choices = choices_for(state, seat)
-    if choices is None:
-        return None
-    return choices_table("you", [asdict(choice) for choice in choices])
 
 
 def choices_table(seat_name: str, choices: list[dict[str, Any]], limit: int = 12) -> RichTable:
@@ -46,11 +34,15 @@ def choices_table(seat_name: str, choices: list[dict[str, Any]], limit: int = 12
     return table
 
 
-SOURCES: dict[str, HintSource] = {"dicetime": dicetime_hints}
+def hint_source(game: Game) -> HintSource:
+    """The hints of `game`: the seat's choices, best first, or nothing when it has no
+    decision; `OptionError` if the game gives no advice."""
+    advice = advice_of(game)
 
+    def hints(state: State, seat: int) -> RenderableType | None:
+        choices = advice.choices(state, seat)
+        if choices is None:
+            return None
+        return choices_table("you", [asdict(choice) for choice in choices])
 
-def hint_source(game: str) -> HintSource:
-    """The hints of `game`, or `OptionError` if it has none."""
-    if game not in SOURCES:
-        raise OptionError(f"hints exist for {', '.join(SOURCES)} only, not {game}")
-    return SOURCES[game]
+    return hints

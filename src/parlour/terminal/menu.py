@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from parlour.bots.registry import bots_for
+from parlour.bots.registry import bots_for, default_bot
 from parlour.kernel import Game, GameInfo, OptionError, games, load
 from parlour.terminal.prompt import Prompt
 from parlour.terminal.runner import HUMAN
@@ -62,7 +62,7 @@ def pick_seats(console: Console, prompt: Prompt, game: Game) -> list[str]:
     console.print("Seats: " + ", ".join([HUMAN, *bots]) + " (a person or a bot)")
     seats = []
     for seat in range(game.players):
-        default = HUMAN if seat == 0 else bots[0]
+        default = HUMAN if seat == 0 else default_bot(game.name)
         while True:
             answer = choose(prompt, f"Seat {seat + 1}", default).lower()
             if answer in (HUMAN, *bots):

@@ -70,7 +70,7 @@ class TerminalGame:
         self.shown = len(state.view(None)["log"])
         self.pending: dict[int, Pending] = {}
         self.clock_started = time.monotonic()
-        self.hints = hint_source(game) if hints else None
+        self.hints = hint_source(state.game) if hints else None
 
     # -- the loop -------------------------------------------------------------------------
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import json
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import asdict, dataclass, field
@@ -27,8 +26,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketState
 
-from parlour.bots.registry import bots_for
-from parlour.kernel import OptionError, ParlourError, Reason, games, replay
+from parlour.kernel import OptionError, ParlourError, Reason, load, replay
+from parlour.listing import listing
 from parlour.web import responses
 from parlour.web.database import connect, default_url
 from parlour.web.envelope import Envelope
@@ -39,7 +38,7 @@ from parlour.web.preparing import Preparations
 from parlour.web.schemas import Act, CreateTable, FillWithBots, JoinTable
 from parlour.web.security import RateLimit, client_address, same_origin
 from parlour.web.sockets import POLICY, Refused, Sockets, receive_text, say_and_close
-from parlour.web.tables import TableHub, default_bot
+from parlour.web.tables import TableHub
 
 STATIC = Path(__file__).parent / "static"
 TOKEN_HEADER = "X-Seat-Token"
@@ -154,17 +153,9 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
 
     @app.get("/api/games", responses=responses.LIST_GAMES)
     async def list_games() -> list[dict[str, Any]]:
-        """The games, their options and bots."""
-        return [
-            {
-                **info.describe(),
-                "bots": [
-                    {"name": b.name, "description": b.description} for b in bots_for(info.name)
-                ],
-                "default_bot": default_bot(info.name),
-            }
-            for info in games()
-        ]
+        """The games, their options, bots (the default, their levels) and whether they give
+        advice (hints and analysis)."""
+        return listing()
 
     @app.get("/api/tables", responses=responses.LOBBY)
     async def lobby(request: Request) -> list[dict[str, Any]]:
@@ -265,36 +256,34 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
 
     @app.get("/api/tables/{table_id}/hints", responses=responses.HINTS)
     async def hints(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
-        """Dicetime: what each choice of your pending decision is worth (the exact solver)."""
+        """What each choice of your pending decision is worth, for a game that gives advice."""
         hub = hub_of(request)
         table = hub.get(table_id)
         seat = hub.seat_for(table, _required(token))
-        if table.game != "dicetime":
+        advice = table.state.game.advice()
+        if advice is None:
             raise TableError(404, f"{table.game} has no hints")
-        from parlour.boxes.dicetime.solver.analysis import choices_for
-
         if table.state.over:
             return {"choices": None}
-        # Off the event loop: the first hint of a variant loads (or builds) its solved table.
-        choices = await asyncio.to_thread(choices_for, table.state.clone(), seat)
+        # Off the event loop: the first hint of a variant loads (or builds) its solver's table.
+        choices = await asyncio.to_thread(advice.choices, table.state.clone(), seat)
         return {"choices": None if choices is None else [asdict(c) for c in choices]}
 
     @app.get("/api/tables/{table_id}/analysis", responses=responses.ANALYSIS)
     async def analysis(request: Request, table_id: str, response: Response) -> dict[str, Any]:
-        """Dicetime: every decision of a finished game against the optimum. While the solver
-        builds the table it needs (the first time), a 202 with `{"progress": 0..1}`: ask again."""
+        """Every decision of a finished game against the best, for a game that gives advice.
+        While its solver builds the table it needs (the first time), a 202 with
+        `{"progress": 0..1}`: ask again."""
         record = hub_of(request).record(table_id)
-        if record["game"] != "dicetime":
+        advice = load(record["game"], record["players"], **record["options"]).advice()
+        if advice is None:
             raise TableError(404, f"{record['game']} has no analysis")
-        from parlour.boxes.dicetime.solver.analysis import analyse, prepare
-
-        options = record["options"]
-        key = json.dumps(options, sort_keys=True)
-        progress = await preparations.progress(key, functools.partial(prepare, options))
+        key = json.dumps([record["game"], record["options"]], sort_keys=True)
+        progress = await preparations.progress(key, advice.prepare)
         if progress is not None:
             response.status_code = 202
             return {"progress": progress}
-        report: dict[str, Any] = await asyncio.to_thread(analyse, record)
+        report: dict[str, Any] = await asyncio.to_thread(lambda: advice.analyse(replay(record)))
         return report
 
     # -- live frames ----------------------------------------------------------------------------

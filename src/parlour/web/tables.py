@@ -26,7 +26,7 @@ from sqlalchemy import Engine, select, update
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, selectinload
 
-from parlour.bots.registry import Bot, bot_info, bots_for, make_bot
+from parlour.bots.registry import Bot, bot_info, default_bot, make_bot, offered_bots
 from parlour.kernel import TABLE, Game, IllegalAction, OptionError, ParlourError, load
 from parlour.web import storage
 from parlour.web.live import (
@@ -103,7 +103,7 @@ class TableHub:
             raise TableError(422, f"turn_limit: at least {self.min_turn_limit:g} seconds")
         if len(seats) != players:
             raise OptionError(f"give one seat for each of the {players} players")
-        known = {bot.name for bot in bots_for(game_name)}
+        known = offered_bots(game_name)
         for spec in seats:
             if spec.bot is not None and spec.bot not in known:
                 allowed = ", ".join(sorted(known))
@@ -209,7 +209,7 @@ class TableHub:
             if table.status != "open":
                 raise TableError(409, "this table has already started")
             choice = bot or default_bot(table.game)
-            if choice not in {b.name for b in bots_for(table.game)}:
+            if choice not in offered_bots(table.game):
                 raise TableError(422, f"bot: {table.game} has no bot {choice!r}")
             with self.engine.begin() as db:
                 for s in table.seats:
@@ -341,8 +341,8 @@ class TableHub:
     # -- bots, stand-ins and the clock ------------------------------------------------------
 
     async def _prepare_bots(self, table: LiveTable) -> None:
-        """Let the table's bots get ready off the event loop (the optimal Dicetime bot loads
-        or builds its solved table), so that no other table waits for it."""
+        """Let the table's bots get ready off the event loop (a bot that plays from a solved
+        table loads or builds it), so that no other table waits for it."""
         names = {s.bot for s in table.seats if s.bot is not None}
         if table.turn_limit is not None:
             names.add(default_bot(table.game))
@@ -792,13 +792,3 @@ async def _tell(watchers: list[Watcher], message: str) -> None:
     for watcher in watchers:
         with contextlib.suppress(Exception):
             await watcher.send(encode({"type": "error", "error": message}))
-
-
-def default_bot(game: str) -> str:
-    """The bot that fills seats and stands in for absent people: the game's strongest
-    registered one that is not random (its first listed otherwise)."""
-    names = [bot.name for bot in bots_for(game)]
-    for preferred in ("greedy", "counter"):
-        if preferred in names:
-            return preferred
-    return next((n for n in names if n != "random"), names[0])

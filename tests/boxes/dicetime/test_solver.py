@@ -23,7 +23,6 @@ from parlour.boxes.dicetime.solver.advisor import (
     advisor_for,
     position_from_view,
 )
-from parlour.boxes.dicetime.solver.analysis import prepare
 from parlour.boxes.dicetime.solver.build import Solution, Variant, layers, upper_states
 from parlour.boxes.dicetime.solver.store import Table, obtain, table_path
 from parlour.sim import SimSpec, simulate
@@ -215,8 +214,8 @@ def test_the_cache_rebuilds_what_it_cannot_trust(
 def test_prepare_reports_the_fraction_built_up_to_one(
     tables: dict[Variant, Table], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The web page's progress bar: `prepare` turns the build's per-layer progress into a
-    fraction that rises to exactly 1; a table already loaded reports nothing."""
+    """The web page's progress bar: the advice's `prepare` turns the build's per-layer progress
+    into a fraction that rises to exactly 1; a table already loaded reports nothing."""
     monkeypatch.setenv("PARLOUR_CACHE", str(tmp_path))
     monkeypatch.setattr(store, "_LOADED", {})
     known = tables[STANDARD].values
@@ -229,10 +228,11 @@ def test_prepare_reports_the_fraction_built_up_to_one(
 
     monkeypatch.setattr(store, "solve", fake_solve)
     fractions: list[float] = []
-    options = {"mode": "turns", "five_of_a_kind_is_full_house": False}
-    prepare(options, fractions.append)
+    advice = parlour.load("dicetime", five_of_a_kind_is_full_house=False).advice()
+    assert advice is not None
+    advice.prepare(fractions.append)
     assert fractions == sorted(fractions) and fractions[-1] == 1.0 and len(fractions) == 14
-    prepare(options, fractions.append)
+    advice.prepare(fractions.append)
     assert len(fractions) == 14
 
 
@@ -282,3 +282,19 @@ def test_keep_choices_cover_every_keep_action(tables: dict[Variant, Table]) -> N
         for kept in combinations(range(5), size)
     }
     assert keeps == expected
+
+
+def test_a_position_reads_the_sheet_by_category_not_by_key_order() -> None:
+    """A view's sheet is a mapping: its keys in another order (JSON from elsewhere, say) name
+    the same position."""
+    state = parlour.load("dicetime").new(seed=5, chance=[1] * 5 + [6, 6, 6, 6, 6])
+    state.apply(0, "roll")
+    state.apply(0, "enter ones")
+    state.apply(0, "roll")
+    view = state.view(0)
+    info = view["seats"][0]
+    shuffled = {**view, "seats": [{**info, "sheet": dict(reversed(info["sheet"].items()))}]}
+    position = position_from_view(shuffled, 0)
+    assert position == position_from_view(view, 0)
+    assert position is not None and position.sheet[Category.ONES] == 5
+    assert position.mask == 1 << Category.ONES

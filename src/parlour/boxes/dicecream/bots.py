@@ -128,5 +128,6 @@ register_bot(
         "fewer dice); takes the die or bonus that adds the most; never spends a bean",
         GreedyBot,
         game="dicecream",
+        default=True,
     )
 )

@@ -92,6 +92,7 @@ register_bot(
         "highest-scoring open category",
         GreedyBot,
         game="dicetime",
+        default=True,
     )
 )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from parlour.boxes.dicetime.components import COLOURS
+from parlour.boxes.dicetime.solver.advice import DicetimeAdvice
 from parlour.boxes.dicetime.state import DicetimeState
 from parlour.kernel import (
     Configuration,
@@ -98,6 +99,10 @@ class Dicetime(Game):
         if options["mode"] == "turns":
             options["start"] = "race"
         return options
+
+    def advice(self) -> DicetimeAdvice:
+        """Hints, analysis and the exact solver, from the solved tables (`solver/`)."""
+        return DicetimeAdvice(self)
 
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> DicetimeState:
         return DicetimeState(self, rng, seed, chance)

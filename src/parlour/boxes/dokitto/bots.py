@@ -166,5 +166,6 @@ register_bot(
         "plays the card most (or least) likely to win; takes the stack most likely starred",
         GreedyBot,
         game="dokitto",
+        default=True,
     )
 )

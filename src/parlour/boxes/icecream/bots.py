@@ -101,5 +101,6 @@ register_bot(
         "drawing rather than serving a near cone worth less than 2",
         GreedyBot,
         game="icecream",
+        default=True,
     )
 )

@@ -162,6 +162,8 @@ def _configure(preset: str) -> BotInfo:
         configure(""),
         game="likedice",
         configure=configure,
+        default=preset == "adult",
+        levels=tuple(f"counter:{level}" for level in PRESETS) if preset == "adult" else (),
     )
 
 

@@ -26,8 +26,8 @@ from parlour.boxes.dicetime.solver.build import Variant
 from parlour.boxes.dicetime.solver.lattice import FloatArray, lattice, scores
 from parlour.boxes.dicetime.solver.store import Table, table_for
 from parlour.boxes.dicetime.solver.widget import keep_means, stage_values
-from parlour.boxes.dicetime.state import enter_action, keep_action
-from parlour.kernel import View
+from parlour.boxes.dicetime.state import KEYS, enter_action, keep_action
+from parlour.kernel import Choice, View
 
 TOLERANCE = 1e-9
 
@@ -66,19 +66,8 @@ def position_from_view(view: View, seat: int) -> Position | None:
         return None
     puzzle = view["mode"] == "puzzle"
     rerolls = turn["rerolls_left"] if puzzle else turn["rolls_left"]
-    sheet = tuple(info["sheet"].values())
+    sheet = tuple(info["sheet"][key] for key in KEYS)
     return Position(sheet, int(info["upper"]), tuple(turn["dice"]), int(rerolls), puzzle)
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One choice: its action, its expected final score, and what it gives up to the best."""
-
-    action: str
-    expected: float
-    banked: float
-    to_come: float
-    loss: float
 
 
 KEEP_POSITIONS = tuple(kept for size in range(DICE) for kept in combinations(range(DICE), size))

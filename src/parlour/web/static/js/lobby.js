@@ -36,6 +36,7 @@ function showSeats() {
       select.append(el("option", { value: "person", text: "a person (share the link)" }));
       for (const bot of current.bots) {
         select.append(el("option", { value: bot.name, text: `bot: ${bot.name}`, title: bot.description }));
+        for (const level of bot.levels) select.append(el("option", { value: level, text: `bot: ${level}`, title: bot.description }));
       }
       select.value = current.default_bot;
     }
@@ -76,7 +77,7 @@ function range(option) {
   return el("span", { class: "range", text: ` ${option.type === "integer" ? text : `each ${text}`}` });
 }
 
-// An option that applies only for some values of another (Dicetime's time_limit: the puzzle)
+// An option that applies only for some values of another (say, a time limit for one mode)
 // is shown, and sent, only then; the kernel would refuse it otherwise.
 function showApplicable() {
   for (const option of current.options) {

@@ -11,6 +11,7 @@ let socket = null;
 let retry = 500;
 let busy = false;
 let hintsOn = localStorage.getItem("parlour.hints") === "on";
+let advice = false; // whether the game gives advice (hints, analysis): /api/games says
 
 const $ = (id) => document.getElementById(id);
 
@@ -131,14 +132,14 @@ function showEnd(current) {
   }
   children.push(" ", el("a", { href: `/replay/${tableId}`, text: "Replay step by step" }),
     " ", el("a", { href: `/api/tables/${tableId}/record`, download: `parlour-${table.game}.json`, text: "Download the record" }));
-  if (table.game === "dicetime") children.push(" ", el("a", { href: `/replay/${tableId}#analysis`, text: "Analysis" }));
+  if (advice) children.push(" ", el("a", { href: `/replay/${tableId}#analysis`, text: "Analysis" }));
   box.replaceChildren(...children);
 }
 
 async function showHints(current) {
   const box = $("hints");
   const mine = current.legal.length > 0;
-  box.hidden = !(current.table.game === "dicetime" && current.seat !== null);
+  box.hidden = !(advice && current.seat !== null);
   if (box.hidden) return;
   const toggle = el("label", { class: "check" }, el("input", { type: "checkbox", id: "hints-toggle", checked: hintsOn, onchange: (e) => {
     hintsOn = e.target.checked;
@@ -206,7 +207,8 @@ function connect() {
 
 async function start() {
   try {
-    const info = await api(`/api/tables/${tableId}`, { token });
+    const [info, games] = await Promise.all([api(`/api/tables/${tableId}`, { token }), api("/api/games")]);
+    advice = games.some((game) => game.name === info.game && game.advice);
     renderer = await rendererFor(info.game);
     connect();
     setInterval(() => { if (frame && frame.table.deadline) { frame.now += 1; showStatus(frame); } }, 1000);

@@ -1,0 +1,160 @@
+"""Advice: what a game that can value decisions offers players beyond the protocol.
+
+A game declares it by returning an `Advice` from `Game.advice()` (the default: `None`, no
+advice). Front ends ask for it by capability, never by game name: the CLI (`parlour solve`,
+`hint`, `analyse`), the terminal's hints and the web's hints and analysis all use only this.
+An advisor values each choice of a pending decision as the seat's expected final score with
+best play afterwards; its solver may be slow to build the first time (it reports progress) and
+is kept (cached) by the game.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from parlour.kernel.errors import OptionError
+from parlour.kernel.registry import games, load
+from parlour.kernel.rng import Rng
+
+if TYPE_CHECKING:
+    from parlour.kernel.protocol import Action, Game, State
+
+Progress = Callable[[float], None]
+"""Told the fraction of a long piece of work done so far (0 to 1)."""
+
+
+def ignore(fraction: float) -> None:
+    """A `Progress` for callers that do not show it."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One choice of a pending decision: its action, the seat's expected final score after it
+    (with best play afterwards), the points banked before it, the expected points to come, and
+    what it gives up to the best choice (0 for the best)."""
+
+    action: Action
+    expected: float
+    banked: float
+    to_come: float
+    loss: float
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What a solver reports (`parlour solve`): the expected final score of best play from the
+    start and its standard deviation, the seconds it took to build (or load, when `cached`),
+    and where its table is kept (`None`: nothing is stored) and how many bytes it takes."""
+
+    expected_score: float
+    sd_score: float
+    seconds: float
+    cached: bool
+    path: Path | None
+    table_bytes: int
+
+
+class Advice(ABC):
+    """A game's advice for one set of options (the game's). Making one must be cheap (listings
+    ask every game): an advisor loads its heavy parts when first asked for a value."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    @abstractmethod
+    def solve(self, rebuild: bool, progress: Progress) -> Solution:
+        """Load the solver's table, or build it (again, when `rebuild`) reporting progress, and
+        say how (`parlour solve`)."""
+
+    @abstractmethod
+    def choices(self, state: State, seat: int) -> list[Choice] | None:
+        """Every choice of `seat`'s pending decision in `state`, the best first; `None` when it
+        has no decision (a single legal action, or nothing to decide yet)."""
+
+    def prepare(self, progress: Progress) -> None:
+        """Make sure the solver is ready (slow only the first time), reporting progress. Games
+        that keep their solver loaded for the process override it (and `optimum`)."""
+        self.solve(False, progress)
+
+    def optimum(self) -> float:
+        """The expected final score of best play from the start."""
+        return self.solve(False, ignore).expected_score
+
+    def simulate(self, games: int, seed: int, progress: Progress) -> list[int]:
+        """Seat 0's final score in each of `games` games played by the best choices (the first
+        legal action where there is no decision), dealt from seeds drawn from `seed`. Games
+        with a faster way (compiled, in bulk) override it."""
+        seeds = Rng(seed)
+        scores = []
+        for number in range(games):
+            state = self.game.new(seeds.below(1 << 64))
+            while not state.over:
+                seat = state.to_act[0] if state.to_act else None
+                choices = None if seat is None else self.choices(state, seat)
+                state.apply(seat, choices[0].action if choices else state.legal_actions(seat)[0])
+            scores.append(state.scores[0])
+            progress((number + 1) / games)
+        return scores
+
+    def hints(self, state: State) -> list[dict[str, Any]]:
+        """For each seat with a pending decision: its choices, best first (JSON-ready)."""
+        pending = []
+        for seat in state.to_act:
+            choices = self.choices(state, seat)
+            if choices is not None:
+                pending.append({"seat": seat, "choices": [asdict(choice) for choice in choices]})
+        return pending
+
+    def analyse(self, final: State) -> dict[str, Any]:
+        """Judge every decision of every seat in the game that led to `final` (a state of this
+        advice's game) against the best choice, and each seat's proficiency: the share of the
+        optimal expected score it kept (JSON-ready)."""
+        record = final.record
+        state = self.game.new(record["seed"], chance=record.get("chance", []))
+        optimal = self.optimum()
+        seats: list[dict[str, Any]] = [
+            {"seat": seat, "decisions": [], "lost": 0.0} for seat in range(self.game.players)
+        ]
+        for number, (seat, action) in enumerate(final.history, start=1):
+            choices = None if seat is None else self.choices(state, seat)
+            if seat is not None and choices is not None:
+                chosen = next(choice for choice in choices if choice.action == action)
+                seats[seat]["decisions"].append(
+                    {
+                        "number": number,
+                        "action": action,
+                        "best": choices[0].action,
+                        "expected": chosen.expected,
+                        "best_expected": choices[0].expected,
+                        "loss": chosen.loss,
+                    }
+                )
+                seats[seat]["lost"] += chosen.loss
+            state.apply(seat, action)
+        for entry in seats:
+            entry["score"] = state.scores[entry["seat"]]
+            entry["proficiency"] = 100 * (optimal - entry["lost"]) / optimal
+        return {
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "optimal_expected_score": optimal,
+            "over": state.over,
+            "seats": seats,
+        }
+
+
+def advice_of(game: Game) -> Advice:
+    """`game`'s advice, or an `OptionError` naming the games (with their default options)
+    that give some."""
+    advice = game.advice()
+    if advice is not None:
+        return advice
+    givers = [info.name for info in games() if load(info.name).advice() is not None]
+    raise OptionError(
+        f"{game.name} gives no advice (hints, analysis, a solver); games that do: "
+        f"{', '.join(givers) or 'none'}"
+    )

@@ -1,0 +1,24 @@
+"""What front ends list about each game (`parlour games --json`, `/api/games`): its description,
+its bots with the default and their levels, and whether it gives advice (hints, analysis, a
+solver; see `parlour.kernel.advice`), so that no front end needs to know a game by name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.bots.registry import describe_bots
+from parlour.kernel import GameInfo, games, load
+
+
+def describe(info: GameInfo) -> dict[str, Any]:
+    """One game's listing (its advice as its default options give it)."""
+    return {
+        **info.describe(),
+        **describe_bots(info.name),
+        "advice": load(info.name).advice() is not None,
+    }
+
+
+def listing() -> list[dict[str, Any]]:
+    """Every registered game's listing, in registration order."""
+    return [describe(info) for info in games()]

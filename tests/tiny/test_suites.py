@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -131,3 +132,12 @@ def test_the_terminal_plays_it_with_the_generic_renderer(tmp_path: Path) -> None
     assert "Final scores:" in shown
     record: dict[str, Any] = json.loads((tmp_path / "save.json").read_text())
     check_view(TinyDuel, parlour.replay(record).view(0))
+
+
+def test_the_game_benchmark_has_a_case_for_it() -> None:
+    from benchmarks.bench_games import cases, parlour_games
+
+    case = next(case for case in cases() if case.parlour_game == "tiny")
+    assert (case.players, case.peer) == (2, "")
+    games, actions, _, _ = parlour_games(case, random.Random(1), 0.05)
+    assert games > 0 and actions == 6 * games  # every game plays each of the six cards

@@ -66,13 +66,16 @@ class TinyDuel(Game):
 
     @classmethod
     def check(cls, players: int, options: dict[str, Value]) -> None:
-        if int(options["cards"]) % 2:
-            raise OptionError(f"cards must be even (two seats draw alike), not {options['cards']}")
+        cards = options["cards"]
+        if isinstance(cards, int) and cards % 2:
+            raise OptionError(f"cards must be even (two seats draw alike), not {cards}")
 
     @property
     def highest(self) -> int:
         """The highest card."""
-        return int(self.options["cards"])
+        cards = self.options["cards"]
+        assert isinstance(cards, int)
+        return cards
 
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> TinyState:
         hands, deck = rules.deal(rng, self.highest)

@@ -54,8 +54,8 @@ class TinyState(State):
         return tuple(action_of(card) for card in self._hands[seat])
 
     def _verify(self, seat: Seat, action: Action) -> Reason | None:
-        if seat is TABLE:
-            return self._not_legal(seat, action)  # the table has no actions in this game
+        if seat is None:  # the table, which has no actions in this game
+            return self._not_legal(seat, action)
         card = card_of(action)
         if card is None:
             return Reason("not_a_play", {"action": action})
@@ -93,7 +93,7 @@ class TinyState(State):
         return rules.winners(self.scores) if self.over else ()
 
     def view(self, seat: Seat) -> TinyView:
-        mine = seat is not None and 0 <= seat < SEATS
+        own = seat if seat is not None and 0 <= seat < SEATS else None
         return {
             "game": self.game.name,
             "seat": seat,
@@ -102,8 +102,8 @@ class TinyState(State):
             "scores": list(self.scores),
             "winners": list(self.winners),
             "highest": self.game.highest,
-            "hand": list(self._hands[seat]) if mine else [],
-            "choice": self._choices[seat] if mine else None,
+            "hand": [] if own is None else list(self._hands[own]),
+            "choice": None if own is None else self._choices[own],
             "held": [len(hand) for hand in self._hands],
             "chosen": [choice is not None for choice in self._choices],
             "deck": len(self._deck),

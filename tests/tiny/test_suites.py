@@ -141,3 +141,14 @@ def test_the_game_benchmark_has_a_case_for_it() -> None:
     assert (case.players, case.peer) == (2, "")
     games, actions, _, _ = parlour_games(case, random.Random(1), 0.05)
     assert games > 0 and actions == 6 * games  # every game plays each of the six cards
+
+
+def test_its_golden_playthrough_is_rendered() -> None:
+    """`python -m parlour.playthrough --write` would write a file for it (the built-in games'
+    files are in tests/golden; Tiny Duel is registered only here, so it has none)."""
+    from parlour.playthrough import Playthrough, playthroughs, render
+
+    plays = [play for play in playthroughs() if play.game == "tiny"]
+    assert plays == [Playthrough("tiny", 2, {})]
+    text = render(plays[0])
+    assert text.startswith("game: tiny\nplayers: 2\n") and "\n## end\n" in text

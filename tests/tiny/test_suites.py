@@ -152,3 +152,19 @@ def test_its_golden_playthrough_is_rendered() -> None:
     assert plays == [Playthrough("tiny", 2, {})]
     text = render(plays[0])
     assert text.startswith("game: tiny\nplayers: 2\n") and "\n## end\n" in text
+
+
+def test_the_soak_has_a_kind_of_table_for_it() -> None:
+    from benchmarks.soak import kinds
+
+    kind = next(kind for kind in kinds(60) if kind.game == "tiny")
+    assert (kind.name, kind.seats, kind.options) == ("tiny", ("person", "random"), {})
+    assert [k.name for k in kinds(60) if k.game != "tiny"] == [
+        "puzzle",
+        "away",
+        "dicecream",
+        "dokitto",
+        "icecream",
+        "simultaneous",
+        "likedice",
+    ]

@@ -5,8 +5,9 @@
 Both sides are driven the same way from Python on one core: while the game is not over, list
 the legal actions of the seat to act (one of them at random where several act at once) and
 apply a uniformly random one (OpenSpiel's chance nodes are sampled by their probabilities).
-A case without a peer reports Parlour's figure alone. Rounds alternate between the two sides so that
-both see the same machine; the best round of each counts. The ratio is the figure to watch.
+Every registered game is a case; one without a peer reports Parlour's figure alone. Rounds
+alternate between the two sides so that both see the same machine; the best round of each
+counts. The ratio is the figure to watch.
 A case may compare decisions per second instead of games (Dokitto against `hearts`, whose
 games differ in length): a decision is a player's action, so OpenSpiel's chance nodes are not
 counted, though the time they take is, as Parlour's dealing inside the engine is.
@@ -18,7 +19,7 @@ import argparse
 import json
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import parlour
@@ -31,19 +32,33 @@ class Case:
     label: str
     parlour_game: str
     players: int
-    options: dict[str, object]
+    options: Mapping[str, object]
     peer: str  # an OpenSpiel game name, or "" for no peer
     unit: str = "games"  # what is compared: games, or decisions (actions of a player: list
     # the legal actions, choose, apply; OpenSpiel's chance nodes are not decisions)
 
 
-CASES = (
-    Case("Dicetime vs OpenSpiel yacht, 2 players", "dicetime", 2, {}, "yacht"),
-    Case("Dicecream, 3 players (no peer)", "dicecream", 3, {}, ""),
-    Case("Dokitto! Ice vs OpenSpiel hearts, 4 players", "dokitto", 4, {}, "hearts", "decisions"),
-    Case("Ice Cream, 4 players (no peer)", "icecream", 4, {}, ""),
-    Case("Like Dice, 4 players, advanced (no peer)", "likedice", 4, {"level": "advanced"}, ""),
-)
+PEERS = {
+    "dicetime": Case("Dicetime vs OpenSpiel yacht, 2 players", "dicetime", 2, {}, "yacht"),
+    "dokitto": Case(
+        "Dokitto! Ice vs OpenSpiel hearts, 4 players", "dokitto", 4, {}, "hearts", "decisions"
+    ),
+}
+"""The games that have a peer engine, with the set-up that matches it."""
+
+
+def cases() -> list[Case]:
+    """A case for every registered game: against its peer where it has one, else alone with
+    its default options at the middle of its player range."""
+    found = []
+    for info in parlour.games():
+        if info.name in PEERS:
+            found.append(PEERS[info.name])
+            continue
+        players = (info.min_players + info.max_players) // 2
+        label = f"{info.title}, {players} players (no peer)"
+        found.append(Case(label, info.name, players, {}, ""))
+    return found
 
 
 Run = tuple[int, int, int, float]
@@ -156,7 +171,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="rounds per side")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
-    results = [measure(case, args.seconds, args.rounds) for case in CASES]
+    results = [measure(case, args.seconds, args.rounds) for case in cases()]
     if args.json:
         print(json.dumps(results, indent=2))
         return

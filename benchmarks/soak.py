@@ -82,8 +82,9 @@ class Kind:
 
 
 def kinds(puzzle_seconds: int) -> tuple[Kind, ...]:
-    """Every kind of table: the clock, the stand-in, and people with bots at each game."""
-    return (
+    """Every kind of table: the clock, the stand-in, and people with bots at each game (a
+    game registered without a kind of its own: one person and `random` bots, default options)."""
+    chosen = (
         Kind(
             "puzzle",
             "dicetime",
@@ -98,6 +99,12 @@ def kinds(puzzle_seconds: int) -> tuple[Kind, ...]:
         Kind("icecream", "icecream", ("person", "person", "greedy")),
         Kind("simultaneous", "dicetime", ("person", "person"), {"mode": "simultaneous"}),
         Kind("likedice", "likedice", ("person", "counter"), {"time_limit": 5, "targets": [3, 3]}),
+    )
+    named = {kind.game for kind in chosen}
+    return chosen + tuple(
+        Kind(info.name, info.name, ("person",) + ("random",) * (max(2, info.min_players) - 1))
+        for info in parlour.games()
+        if info.name not in named
     )
 
 

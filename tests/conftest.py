@@ -1,4 +1,5 @@
-"""Session-wide settings: solved tables go to a cache directory of this test session."""
+"""Session-wide settings: solved tables go to a cache directory of this test session; the
+tiny test game for the tests that ask for it."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from parlour.bots import registry as bot_registry
+from parlour.kernel import Game, registry
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -21,3 +25,15 @@ def parlour_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         os.environ.pop("PARLOUR_CACHE", None)
     else:
         os.environ["PARLOUR_CACHE"] = previous
+
+
+@pytest.fixture
+def tiny_game(monkeypatch: pytest.MonkeyPatch) -> type[Game]:
+    """Tiny Duel (`tests/tiny`) in the game registry, with its bot, for one test: the way a
+    box registers itself, undone afterwards so that no other test sees it."""
+    from tests.tiny import TinyDuel
+    from tests.tiny.bots import HIGH
+
+    monkeypatch.setitem(registry._registry(), TinyDuel.info.name, TinyDuel)
+    monkeypatch.setitem(bot_registry._BOTS, (HIGH.game, HIGH.name), HIGH)
+    return TinyDuel

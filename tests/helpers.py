@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from parlour import Seat, State
+from parlour import Seat, State, View
 
 
 def all_seats(state: State) -> list[Seat]:
@@ -13,7 +13,7 @@ def all_seats(state: State) -> list[Seat]:
     return [*range(state.game.players), None]
 
 
-def all_views(state: State) -> list[dict[str, Any]]:
+def all_views(state: State) -> list[View]:
     """The view of every player seat and of a spectator, in `all_seats` order."""
     return [state.view(seat) for seat in all_seats(state)]
 

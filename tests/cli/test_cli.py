@@ -277,3 +277,23 @@ def test_the_menu_sets_up_a_game_with_options_and_bots(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "menu.json").read_text())["meta"] == {
         "seats": ["human", "greedy"]
     }
+
+
+def test_games_schema_prints_the_json_schema_of_a_games_views(
+    tiny_game: type[parlour.Game], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`parlour games --schema GAME`: the schema of the view type the game declares; a game
+    that declares none, or an unknown game, is a clear error."""
+    from parlour.kernel.schemas import view_schema
+
+    result = runner.invoke(app, ["games", "--schema", "tiny"])
+    assert result.exit_code == 0, result.output
+    schema = json.loads(result.output)
+    assert schema == view_schema(tiny_game)
+    assert schema["title"] == "Tiny Duel view" and "hand" in schema["required"]
+    monkeypatch.setattr(tiny_game, "view_type", dict)
+    refused = runner.invoke(app, ["games", "--schema", "tiny"])
+    assert isinstance(refused.exception, parlour.ParlourError)
+    assert "tiny declares no view type" in str(refused.exception)
+    unknown = parlour_cli("games", "--schema", "nosuchgame")
+    assert unknown.returncode == 2 and "unknown game 'nosuchgame'" in unknown.stderr

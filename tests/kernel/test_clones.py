@@ -1,6 +1,7 @@
-"""Clones share no mutable object with their original, for every game in test_properties'
-CONFIGS, whatever fields a game adds later: the object graphs are walked generically (every
-attribute, slot, item and key), so a field a game's hand-kept `_copy_into` forgets is found.
+"""Clones share no mutable object with their original, for every configuration each registered
+game declares (test_properties' CONFIGS), whatever fields a game adds later: the object graphs
+are walked generically (every attribute, slot, item and key), so a field a game's hand-kept
+`_copy_into` forgets is found.
 
 What may be shared:
 - values that cannot change: numbers, text, bytes, None, enum members, classes, functions and

@@ -1,5 +1,5 @@
-"""Property tests of the game protocol, written for any game: add a line to CONFIGS for each
-new game or variant.
+"""Property tests of the game protocol, written for any game: every configuration that each
+registered game declares (`GameInfo.configurations`, with its bound on a game's length).
 
 Hypothesis draws a game seed and a policy (the seed of the random choices of who acts and what
 they do, sometimes the table's own actions) and plays random legal games. The properties: play
@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 import pytest
@@ -32,56 +33,24 @@ class Config(NamedTuple):
 
     game: str
     players: int
-    options: dict[str, object]
+    options: Mapping[str, object]
     max_actions: int
 
 
-# Dicetime: at most 13 x (3 rolls + 1 entry) actions a seat, or in the puzzle 13 first rolls,
-# 26 pooled rerolls and 13 entries; plus the table's timeout.
-CONFIGS = [
-    Config("dicetime", 1, {}, 52),
-    Config("dicetime", 2, {}, 2 * 52),
-    Config("dicetime", 3, {"start": "race"}, 3 * 52),
-    Config("dicetime", 4, {"mode": "simultaneous"}, 4 * 52),
-    Config("dicetime", 1, {"mode": "puzzle"}, 52 + 1),
-    Config("dicetime", 1, {"mode": "puzzle", "time_limit": 0}, 52),
-    Config("dicetime", 2, {"five_of_a_kind_is_full_house": False}, 2 * 52),
-    # Dicecream: a turn is at most roll, 2 rerolls, 5 dice and done (9 actions) and one pick by
-    # each other seat; a round adds one bonus choice a seat: rounds x players x (players + 9).
-    Config("dicecream", 2, {}, 5 * 2 * 11),
-    Config("dicecream", 3, {}, 4 * 3 * 12),
-    Config("dicecream", 4, {}, 3 * 4 * 13),
-    # Dokitto! Ice has no hard bound: a round may score nothing (one seat wins four tricks in a
-    # row), so rounds can repeat. A round is at most hand x (players + 1) actions (a card a
-    # seat and a tile choice a trick). In 20,000 random games of each size the longest took 16
-    # rounds (2 players; 10 with 5), each further round about half as likely as the one
-    # before, so 30 rounds has a chance below 1e-9 a game: 30 x hand x (players + 1).
-    Config("dokitto", 2, {}, 30 * 6 * 3),
-    Config("dokitto", 3, {"flavours": ["grape", "matcha", "vanilla"]}, 30 * 8 * 4),
-    Config("dokitto", 3, {"next_round_leader": "last_winner"}, 30 * 8 * 4),
-    Config("dokitto", 4, {}, 30 * 10 * 5),
-    Config("dokitto", 5, {}, 30 * 13 * 6),
-    # Ice Cream: a day is at most one keep or discard a seat, one placement a scoop (24, or 25
-    # with five players), and in serving one serve a cone (at most 12) or one draw a card of
-    # the deck (at most 30): 4 days x (players + scoops + 12 + 30).
-    Config("icecream", 3, {}, 4 * (3 + 24 + 12 + 30)),
-    Config("icecream", 4, {"first_dealer": 3}, 4 * (4 + 24 + 12 + 30)),
-    Config("icecream", 5, {}, 4 * (5 + 25 + 12 + 30)),
-    # Like Dice has no hard bound: a random answer is right 1 time in 102, and a game ends by
-    # the 25th card won at the latest (when the dice deck is empty). With targets 10 random
-    # play takes 1,500 to 2,400 actions on average (at most about 4,000 in 150 games a
-    # configuration); in 10,000 actions some 95 challenges are won on average, so needing more
-    # has a chance of about 1e-18 (Poisson tail). Low Kidz targets keep the other games short
-    # (the end by the empty dice deck is tested in tests/boxes/likedice).
-    Config("likedice", 2, {"level": "beginner"}, 10_000),
-    Config("likedice", 3, {"level": "intermediate", "targets": [4, 4, 4]}, 10_000),
-    Config("likedice", 4, {"level": "advanced", "time_limit": 0, "targets": [3, 3, 3, 3]}, 10_000),
-    Config("likedice", 5, {"level": "intermediate", "targets": [10, 5, 5, 3, 1]}, 10_000),
-    Config("likedice", 6, {"level": "advanced", "targets": [10, 10, 5, 5, 3, 2]}, 10_000),
-]
-IDS = [
-    f"{c.game}-{c.players}-" + ",".join(f"{k}={v}" for k, v in c.options.items()) for c in CONFIGS
-]
+def configs() -> list[Config]:
+    """Every configuration that every registered game declares (`GameInfo.configurations`):
+    a newly registered game is tested without editing this file."""
+    return [Config(info.name, *c) for info in parlour.games() for c in info.configurations]
+
+
+def config_id(config: Config) -> str:
+    """A test id such as `dicetime-3-start=race`."""
+    options = ",".join(f"{key}={value}" for key, value in config.options.items())
+    return f"{config.game}-{config.players}-{options}"
+
+
+CONFIGS = configs()
+IDS = [config_id(config) for config in CONFIGS]
 
 PROPERTY = settings(
     max_examples=40,

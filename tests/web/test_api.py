@@ -378,11 +378,11 @@ def test_dicetime_analysis_of_a_finished_game(client: TestClient) -> None:
 def test_the_analysis_answers_202_with_progress_while_the_table_is_built(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from parlour.boxes.dicetime.solver import analysis
+    from parlour.boxes.dicetime.solver import analysis, store
     from parlour.boxes.dicetime.solver.build import MASKS
 
     built = threading.Event()
-    real = analysis.table_for
+    real = store.table_for
 
     def slow_build(variant: Any, progress: Any) -> Any:
         progress(MASKS // 4)

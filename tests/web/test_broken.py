@@ -38,7 +38,7 @@ def curse(monkeypatch: pytest.MonkeyPatch) -> Curse:
     def cursed_clock(state: DicetimeState) -> float | None:
         if state._seed in clocks:
             raise OverflowError("int too large to convert to float")
-        return clock.fget(state)  # type: ignore[attr-defined,no-any-return]
+        return clock.fget(state)  # type: ignore[attr-defined]
 
     def cursed_view(state: DicetimeState, seat: int | None) -> dict[str, Any]:
         if state._seed in views:

@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+import parlour
+from parlour.kernel import Game
 from parlour.web.app import Settings
 from tests.web.live_server import running
 
@@ -30,20 +32,19 @@ ARGS = [
     "--no-first-run",
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-GAMES = {  # game: players (seat 1 is the tester, the others the game's default bot)
-    "dicetime": 2,
-    "dicecream": 2,
-    "icecream": 3,
-    "dokitto": 2,
-    "likedice": 2,
-}
-OWN_DRAWING = {  # game: an element only that game's own renderer draws (not the generic one)
-    "dicetime": "#board .sheet-box table.sheet",
-    "dicecream": "#board .dc-tray",
-    "icecream": "#board .ic",
-    "dokitto": "#board .dk",
-    "likedice": "#board .ld-table",
-}
+GAMES = sorted(info.name for info in parlour.games())
+RENDERERS = (
+    Path(__file__).resolve().parents[2] / "src" / "parlour" / "web" / "static" / "js" / "games"
+)
+GENERIC = "#board table.facts"
+"""What only the generic renderer draws (a game without a renderer of its own)."""
+
+
+def players_for(game: str) -> int:
+    """Two seats where the game allows (seat 1 is the tester, the others its default bot)."""
+    info = next(info for info in parlour.games() if info.name == game)
+    return min(max(2, info.min_players), info.max_players)
+
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(
@@ -111,25 +112,42 @@ def create_in_lobby(page: Any, base_url: str, game: str, players: int, people: i
     page.wait_for_url("**/t/*")
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_game_against_bots_is_played_to_the_end_by_clicking(
-    browser: Any, base_url: str, game: str
-) -> None:
+def play_a_game_against_bots(browser: Any, base_url: str, game: str) -> None:
+    """Create a table of `game` in the lobby and click through to its end: drawn by the
+    game's own page renderer where it has one (`static/js/games/NAME.js`), else the generic."""
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    create_in_lobby(page, base_url, game, GAMES[game])
-    page.wait_for_selector(OWN_DRAWING[game], timeout=10_000)  # its own renderer, not generic
-    assert page.locator("#board table.facts").count() == 0
+    create_in_lobby(page, base_url, game, players_for(game))
+    own = (RENDERERS / f"{game}.js").exists()
+    drawn = "#board > *" if own else GENERIC
+    page.wait_for_selector(drawn, timeout=10_000)
+    assert page.locator(GENERIC).count() == (0 if own else 1)
     shot = SCREENSHOTS / f"{game}.png" if os.environ.get("PARLOUR_SCREENSHOTS") else None
     clicks = play_by_clicking(page, random.Random(game), shot=shot)
     assert clicks > 0
-    assert page.locator(OWN_DRAWING[game]).count() > 0
+    assert page.locator(drawn).count() > 0
     assert page.locator("#end h2").inner_text().startswith(("Winner", "Nobody"))
     assert page.locator("#end a[href*='/record']").count() == 1
     assert not errors, errors
     context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_against_bots_is_played_to_the_end_by_clicking(
+    browser: Any, base_url: str, game: str
+) -> None:
+    play_a_game_against_bots(browser, base_url, game)
+
+
+def test_a_game_without_a_page_renderer_is_played_on_the_generic_one(
+    browser: Any, base_url: str, tiny_game: type[Game]
+) -> None:
+    """Tiny Duel, registered by the test, has no page renderer: the lobby offers it and the
+    generic renderer draws its view's facts and offers its actions to the end."""
+    assert not (RENDERERS / f"{tiny_game.info.name}.js").exists()
+    play_a_game_against_bots(browser, base_url, tiny_game.info.name)
 
 
 FRIEND = "<b>Friend</b>"

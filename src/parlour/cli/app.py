@@ -14,7 +14,8 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from parlour.kernel import ParlourError, load, replay
+from parlour.kernel import ParlourError, game_class, load, replay
+from parlour.kernel.schemas import view_schema
 from parlour.listing import listing as game_listing
 from parlour.terminal.menu import set_up
 from parlour.terminal.prompt import ConsolePrompt
@@ -116,8 +117,16 @@ def play(
 @app.command("games")
 def list_games(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    schema: Annotated[
+        str | None,
+        typer.Option("--schema", metavar="GAME", help="Print the JSON Schema of GAME's views."),
+    ] = None,
 ) -> None:
-    """List the games, their options and bots, and which give advice (hint, analyse, solve)."""
+    """List the games, their options and bots, and which give advice (hint, analyse, solve);
+    with --schema, what a game's views hold."""
+    if schema is not None:
+        print(json.dumps(view_schema_of(schema), indent=2))
+        return
     listing = game_listing()
     if as_json:
         print(json.dumps(listing, indent=2))
@@ -138,6 +147,14 @@ def list_games(
                 f"  --option {opt['name']}=... {opt['allowed']}; default {opt['default']}. "
                 f"{opt['description']}"
             )
+
+
+def view_schema_of(game: str) -> dict[str, Any]:
+    """The JSON Schema of `game`'s views, or a clear error if it declares no view type."""
+    cls = game_class(game)
+    if cls.view_type is dict:
+        raise ParlourError(f"{game} declares no view type (Game.view_type), so no schema")
+    return view_schema(cls)
 
 
 @app.command()

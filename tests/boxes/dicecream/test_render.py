@@ -5,17 +5,17 @@ and the end; through whole games it never fails."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from rich.console import Console
 
 import parlour
+from parlour.kernel import View
 from parlour.terminal.renderers import renderer_for
 
 from .helpers import new_state, play
 
 
-def shown(view: dict[str, Any]) -> str:
+def shown(view: View) -> str:
     """What the renderer prints for a view, as plain text."""
     console = Console(width=120, record=True, color_system=None)
     console.print(renderer_for("dicecream")(view))

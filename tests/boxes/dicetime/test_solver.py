@@ -25,6 +25,7 @@ from parlour.boxes.dicetime.solver.advisor import (
 )
 from parlour.boxes.dicetime.solver.build import Solution, Variant, layers, upper_states
 from parlour.boxes.dicetime.solver.store import Table, obtain, table_path
+from parlour.kernel.options import Value
 from parlour.sim import SimSpec, simulate
 
 STANDARD = Variant(five_of_a_kind_is_full_house=False, puzzle=False)
@@ -64,7 +65,8 @@ def test_state_values_agree_with_yatzy_solver(
 ) -> None:
     compute, _ = upper_states()
     rng = random.Random(5)
-    masks, uppers = [], []
+    masks: list[int] = []
+    uppers: list[int] = []
     while len(masks) < 3000:
         mask = rng.randrange(ALL_OPEN)
         upper = rng.randrange(64)
@@ -103,7 +105,7 @@ def random_positions(count: int, seed: int) -> list[Position]:
     positions = []
     for _ in range(count):
         used = rng.sample(range(13), rng.randrange(13))
-        sheet = [None] * 13
+        sheet: list[int | None] = [None] * 13
         upper = 0
         for category in used:
             points = (category + 1) * rng.randrange(6) if category < 6 else rng.randrange(31)
@@ -236,9 +238,7 @@ def test_prepare_reports_the_fraction_built_up_to_one(
     assert len(fractions) == 14
 
 
-def _mean_within_three_standard_errors(
-    options: dict[str, object], games: int, table: Table
-) -> None:
+def _mean_within_three_standard_errors(options: dict[str, Value], games: int, table: Table) -> None:
     spec = SimSpec("dicetime", 1, ("optimal",), games, seed=3, options=dict(options))
     summary = simulate(spec, workers=2)
     standard_error = summary.sd_scores[0] / math.sqrt(games)
@@ -251,7 +251,7 @@ def test_optimal_bot_mean_agrees_with_the_table(tables: dict[Variant, Table]) ->
 
 
 def test_optimal_bot_mean_agrees_with_the_puzzle_table(tables: dict[Variant, Table]) -> None:
-    options = {"mode": "puzzle", "time_limit": 0}
+    options: dict[str, Value] = {"mode": "puzzle", "time_limit": 0}
     _mean_within_three_standard_errors(options, 600, tables[PUZZLE])
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
 
 from rich.console import Console
 
 import parlour
+from parlour.kernel import View
 from parlour.terminal.renderers import renderer_for
 
 from .helpers import Deal, new_state, play
@@ -18,7 +18,7 @@ from .helpers import Deal, new_state, play
 GMV = ("grape", "matcha", "vanilla")
 
 
-def shown(view: dict[str, Any]) -> str:
+def shown(view: View) -> str:
     """What the renderer prints for a view, as plain text."""
     console = Console(width=120, record=True, color_system=None)
     console.print(renderer_for("dokitto")(view))

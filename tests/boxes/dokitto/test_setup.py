@@ -5,6 +5,7 @@ players, the rest set aside; every round a fresh deal, full stacks and empty con
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -64,7 +65,7 @@ def test_each_round_deals_by_the_player_count(players: int, flavours: int, hand:
     rnd = random.Random(players)
     state = parlour.load("dokitto", players).new(players)
     assert isinstance(state, DokittoState)
-    dealt = []
+    dealt: list[tuple[tuple[str, ...], ...]] = []
     while not state.over:
         if state.view(None)["round"] > len(dealt):
             check_deal(state, flavours, hand)
@@ -84,14 +85,20 @@ def test_the_flavours_are_drawn_by_the_games_rng(
     """Without the option the seed draws the flavours: the same seed the same flavours,
     different seeds different choices. Each draw is an index into the flavours not yet drawn:
     4 is vanilla, then 0 strawberry, 0 chocolate, 0 matcha."""
-    game = parlour.load("dokitto", players)
-    drawn = {game.new(seed).flavours for seed in range(40)}
+    drawn = {flavours_of(players, seed) for seed in range(40)}
     assert len(drawn) > 3
     assert all(len(set(flavours)) == FLAVOURS_IN_PLAY[players] for flavours in drawn)
-    assert game.new(5).flavours == game.new(5).flavours
-    scripted = game.new(5, chance=script).flavours
+    assert flavours_of(players, 5) == flavours_of(players, 5)
+    scripted = flavours_of(players, 5, script)
     assert "".join(flavour.key[0] for flavour in scripted) == expected
 
 
+def flavours_of(players: int, seed: int, chance: Sequence[int] = ()) -> tuple[Flavour, ...]:
+    """The flavours in play in a new game."""
+    state = parlour.load("dokitto", players).new(seed, chance=chance)
+    assert isinstance(state, DokittoState)
+    return state.flavours
+
+
 def test_five_players_use_every_flavour() -> None:
-    assert parlour.load("dokitto", 5).new(1).flavours == FLAVOURS
+    assert flavours_of(5, 1) == FLAVOURS

@@ -68,6 +68,13 @@ class Script:
         return state
 
 
+def new_game(players: int, seed: int, **options: Any) -> LikeDiceState:
+    """A new game dealt from `seed`."""
+    state = parlour.load("likedice", players, **options).new(seed)
+    assert isinstance(state, LikeDiceState)
+    return state
+
+
 def deal(
     own: list[str],
     common: list[str],

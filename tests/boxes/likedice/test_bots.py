@@ -30,7 +30,7 @@ PRESET_NAMES = ["counter-child", "counter-teen", "counter", "counter-skilled", "
 def random_positions(count: int, players: int = 3) -> list[LikeDiceState]:
     """States at the start of challenges, from games where seat 0 often wins."""
     rnd = random.Random(count)
-    states = []
+    states: list[LikeDiceState] = []
     while len(states) < count:
         state = parlour.load("likedice", players, level="advanced").new(rnd.getrandbits(64))
         assert isinstance(state, LikeDiceState)

@@ -12,7 +12,18 @@ from parlour import IllegalAction, OptionError
 from parlour.boxes.likedice import rules
 
 from ...helpers import snapshot
-from .helpers import OWN_COMMON, Script, answer_all, deal, events, keys, nobody, win, wrong
+from .helpers import (
+    OWN_COMMON,
+    Script,
+    answer_all,
+    deal,
+    events,
+    keys,
+    new_game,
+    nobody,
+    win,
+    wrong,
+)
 
 OWN, COMMON = OWN_COMMON
 
@@ -168,7 +179,7 @@ def test_an_untimed_game_has_no_timeout() -> None:
 
 
 def test_the_used_challenges_are_reshuffled_when_the_deck_runs_out() -> None:
-    state = parlour.load("likedice", 2).new(4)
+    state = new_game(2, 4)
     seen = []
     for _ in range(20):
         seen.append(state.view(None)["challenge"]["key"])
@@ -181,7 +192,7 @@ def test_the_used_challenges_are_reshuffled_when_the_deck_runs_out() -> None:
 def test_the_game_ends_when_a_display_reaches_its_target() -> None:
     """Kidz Dice: seat 1 needs 2 cards; seat 0 (10) has 3 when seat 1 takes its second card:
     seat 1 wins."""
-    state = parlour.load("likedice", 2, targets=[10, 2]).new(3)
+    state = new_game(2, 3, targets=[10, 2])
     win(state, 0)
     win(state, 0)
     assert not state.over
@@ -195,7 +206,7 @@ def test_the_game_ends_when_a_display_reaches_its_target() -> None:
 def test_the_game_ends_when_the_deck_cannot_refill_the_common_display() -> None:
     """Six players leave 21 cards in the deck: the 22nd card taken cannot be replaced. The
     most cards relative to the target win (Kidz: seat 5's 3 of 4 beats 5 of 10)."""
-    state = parlour.load("likedice", 6, targets=[10] * 5 + [4]).new(8)
+    state = new_game(6, 8, targets=[10] * 5 + [4])
     for _ in range(2):
         win(state, 5)
     for number in range(20):
@@ -211,7 +222,7 @@ def test_the_game_ends_when_the_deck_cannot_refill_the_common_display() -> None:
 
 def test_the_end_by_the_deck_breaks_ties_by_dots() -> None:
     """Equal shares of the targets: the winners are the rules' ranking (dots next)."""
-    state = parlour.load("likedice", 6).new(11)
+    state = new_game(6, 11)
     for number in range(22):
         win(state, number % 6)
     assert state.over and state.scores == (5, 5, 5, 5, 4, 4)
@@ -223,7 +234,7 @@ def test_the_end_by_the_deck_breaks_ties_by_dots() -> None:
 def test_the_target_is_checked_before_the_refill() -> None:
     """Three players leave 24 cards: after 8 wins each the deck is empty and everyone has 9;
     the next win reaches 10, a win by the target, not by the deck."""
-    state = parlour.load("likedice", 3).new(5)
+    state = new_game(3, 5)
     for number in range(24):
         win(state, number % 3)
     assert state.view(None)["dice_deck"] == 0 and not state.over
@@ -243,7 +254,7 @@ def test_targets_default_and_validation() -> None:
 
 def test_levels_choose_the_challenge_cards() -> None:
     for level, cards in (("beginner", 20), ("intermediate", 25), ("advanced", 30)):
-        state = parlour.load("likedice", 2, level=level).new(1)
+        state = new_game(2, 1, level=level)
         assert state.view(None)["challenge_pile"] == cards - 1
         assert len(state.challenge_pile) == cards - 1
     with pytest.raises(OptionError, match="option level=expert is not allowed"):
@@ -255,7 +266,7 @@ def test_levels_choose_the_challenge_cards() -> None:
 def test_the_setup() -> None:
     """One own card each, three common cards, the rest in the deck; the first challenge is
     revealed; every seat may answer."""
-    state = parlour.load("likedice", 4).new(2)
+    state = new_game(4, 2)
     view = state.view(None)
     assert [seat["cards"] for seat in view["seats"]] == [1, 1, 1, 1]
     assert len(view["common"]) == 3 and view["dice_deck"] == 30 - 4 - 3

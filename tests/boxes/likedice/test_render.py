@@ -5,17 +5,18 @@ and the end; through whole games it never fails."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
 import parlour
+from parlour.boxes.likedice import LikeDiceState
+from parlour.kernel import View
 from parlour.terminal.renderers import renderer_for
 
 from .helpers import OWN_COMMON, answer_all, deal
 
 
-def shown(view: dict[str, Any]) -> str:
+def shown(view: View) -> str:
     """What the renderer prints for a view, as plain text."""
     from rich.console import Console
 
@@ -59,6 +60,7 @@ def test_whole_games_render_for_every_seat_and_a_spectator() -> None:
     rnd = random.Random(2)
     for players in (2, 4, 6):
         state = parlour.load("likedice", players, level="advanced").new(players)
+        assert isinstance(state, LikeDiceState)
         while not state.over:
             if rnd.random() < 0.1:
                 for seat in [*range(players), None]:

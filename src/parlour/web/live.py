@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from parlour.bots.registry import Bot
+from parlour.bots.schedule import Schedule
 from parlour.kernel import State
 
 Frame = dict[str, Any]
@@ -48,17 +49,6 @@ class SeatState:
     @property
     def taken(self) -> bool:
         return self.bot is not None or self.token_hash is not None
-
-
-@dataclass
-class Pending:
-    """A decision on its way to the table: a bot's (or a stand-in's) action, due at `ready`,
-    made for the table at `version` (at any other version it is stale and never applied)."""
-
-    ready: float
-    seat: int
-    action: str
-    version: int
 
 
 class Sent(NamedTuple):
@@ -100,7 +90,7 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
-    pending: dict[int, Pending] = field(default_factory=dict)
+    pending: Schedule = field(default_factory=Schedule)  # bots' and stand-ins' decisions
     waiting_since: dict[int, float] = field(default_factory=dict)
     timer: asyncio.TimerHandle | None = None
     failures: int = 0  # timed steps or plans failed in a row (see TableHub._failed)

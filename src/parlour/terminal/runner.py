@@ -21,10 +21,11 @@ from rich.text import Text
 
 from parlour.bots.registry import Bot, make_bot
 from parlour.bots.schedule import Schedule
-from parlour.kernel import TABLE, IllegalAction, State
+from parlour.kernel import SPECTATOR, TABLE, IllegalAction, Seat, State
 from parlour.terminal.hints import hint_source
 from parlour.terminal.prompt import Prompt
 from parlour.terminal.renderers import renderer_for
+from parlour.terminal.renderers.names import player_name
 
 HUMAN = "human"
 HELP = "Type an action (help lists them), save [FILE], or quit."
@@ -67,7 +68,7 @@ class TerminalGame:
         }
         self.render = renderer_for(game)
         self.humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
-        self.shown = len(state.view(None)["log"])
+        self.shown = len(state.view(SPECTATOR)["log"])
         self.schedule = Schedule()  # the bots' decisions on their way
         self.clock_started = time.monotonic()
         self.hints = hint_source(game) if hints else None
@@ -170,7 +171,7 @@ class TerminalGame:
         self._show_log()
 
     def _show_log(self) -> None:
-        viewer = self.humans[0] if self.humans else None
+        viewer: Seat = self.humans[0] if self.humans else SPECTATOR
         log: list[dict[str, Any]] = self.state.view(viewer)["log"]
         for entry in log[self.shown :]:
             self.console.print(Text("· " + entry["text"], style="dim"))
@@ -182,11 +183,7 @@ class TerminalGame:
         self.console.print(HELP, style="dim")
 
     def _name(self, seat: int) -> str:
-        view = self.state.view(seat)
-        seats = view.get("seats")
-        if isinstance(seats, list) and "colour" in seats[seat]:
-            return f"{str(seats[seat]['colour']).capitalize()} (seat {seat + 1})"
-        return f"Seat {seat + 1}"
+        return player_name(self.state.view(seat), seat)
 
     def _quit(self) -> None:
         path = save_record(self.state, self.seats, self.save_path)
@@ -194,7 +191,7 @@ class TerminalGame:
         raise Quit
 
     def _show_end(self) -> None:
-        viewer = self.humans[0] if self.humans else None
+        viewer: Seat = self.humans[0] if self.humans else SPECTATOR
         self.console.print(self.render(self.state.view(viewer)))
         scores = ", ".join(f"{self._name(s)}: {p}" for s, p in enumerate(self.state.scores))
         winners = ", ".join(self._name(seat) for seat in self.state.winners)

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from parlour.bots.registry import Bot
 from parlour.bots.schedule import Schedule
-from parlour.kernel import State
+from parlour.kernel import SPECTATOR, State
 
 Frame = dict[str, Any]
 Send = Callable[[str], Awaitable[None]]
@@ -61,7 +61,7 @@ class Sent(NamedTuple):
 
 @dataclass(eq=False)
 class Watcher:
-    """A WebSocket connection: the seat it sees (None: a spectator) and how to send to it."""
+    """A WebSocket connection: the seat it sees (or `SPECTATOR`) and how to send to it."""
 
     seat: int | None
     send: Send
@@ -130,7 +130,7 @@ class LiveTable:
         }
 
     def frame(self, seat: int | None) -> Frame:
-        """The message a seat (or a spectator, None) receives after every change."""
+        """The message a seat (or a `SPECTATOR`) receives after every change."""
         state = self.state
         started = self.status != "open"
         legal = (
@@ -154,7 +154,7 @@ class LiveTable:
         state that cannot be shown is found before it is stored or resumed."""
         state = self.state
         deadline_of(state, self.started_at or time.time(), self.action_times)
-        for seat in (*range(self.players), None):
+        for seat in (*range(self.players), SPECTATOR):
             frame = self.frame(seat)
             if frame["view"] is None:  # not shown before the start, but proved all the same
                 legal = list(state.legal_actions(seat)) if seat in state.to_act else []

@@ -28,7 +28,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, selectinload
 
 from parlour.bots.registry import Bot, bot_info, bots_for, make_bot
-from parlour.kernel import TABLE, Game, IllegalAction, OptionError, ParlourError, load
+from parlour.kernel import SPECTATOR, TABLE, Game, IllegalAction, OptionError, ParlourError, load
 from parlour.web import storage
 from parlour.web.live import (
     Frame,
@@ -639,8 +639,8 @@ class TableHub:
         return seat
 
     def viewer_of(self, table: LiveTable, token: str | None) -> int | None:
-        """Whose view a request sees: its seat, or a spectator's (None) without a token."""
-        return None if token is None else self.seat_for(table, token)
+        """Whose view a request sees: its seat, or a spectator's without a token."""
+        return SPECTATOR if token is None else self.seat_for(table, token)
 
     def listing(self) -> list[dict[str, Any]]:
         """The lobby: listed tables that are open or running, newest first (one that cannot

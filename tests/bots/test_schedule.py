@@ -76,13 +76,9 @@ def test_a_clock_restart_drops_every_decision_even_one_still_legal() -> None:
     assert schedule.applied(state, TABLE) is True and not schedule
 
 
-def test_a_decision_no_longer_legal_is_dropped() -> None:
+def test_a_decision_no_longer_legal_is_made_again() -> None:
     state = parlour.load("dicetime", 2, mode="simultaneous").new(1)
-    schedule = Schedule({0: Pending(1.0, 0, "roll"), 1: Pending(1.0, 1, "roll")})
-    state.apply(0, "roll")
-    state.apply(0, state.legal_actions(0)[-1])
-    schedule.applied(state, 0)
-    assert list(schedule) == [1]
-    schedule[1].action = "enter chance"  # not before a roll
-    schedule.applied(state, 0)
-    assert not schedule
+    bots = [None, Thinker(1, 1.0)]
+    schedule = Schedule({1: Pending(0.5, 1, "enter chance")})  # not before a roll
+    schedule.plan(state, 2.0, bots.__getitem__)
+    assert schedule == {1: Pending(3.0, 1, "roll")}

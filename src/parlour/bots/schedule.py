@@ -60,10 +60,12 @@ class Schedule(dict[int, Pending]):
         pace: float | None = None,
     ) -> None:
         """Give every seat that acts and has a bot (`bot_at`; `None`: a person plays it) a
-        decision for `version`, and forget the decisions of seats that no longer act or that
-        a person plays. A decision made for another version is made again, keeping its time."""
-        for seat in [seat for seat in self if seat not in state.to_act]:
-            del self[seat]
+        decision for `version`, and forget the decisions no longer legal (a seat that no
+        longer acts, say) and those of seats a person plays. A decision made for another
+        version is made again, keeping its time."""
+        for seat, pending in list(self.items()):
+            if not state.is_legal(seat, pending.action):
+                del self[seat]
         for seat in state.to_act:
             bot = bot_at(seat)
             if bot is None:
@@ -84,14 +86,11 @@ class Schedule(dict[int, Pending]):
 
     def applied(self, state: State, seat: Seat) -> bool:
         """Note that `seat` (or the `TABLE`) has just acted on `state`: its decision is done;
-        if the action restarted the clock, every decision is dropped (and True returned, for
-        the runner to restart its clock), else those no longer legal."""
+        if the action restarted the clock, a new question is asked: every decision is dropped,
+        and True returned for the runner to restart its clock."""
         if seat is not None:  # a seat, not the TABLE
             self.pop(seat, None)
-        if state.clock_since == len(state.history):
-            self.clear()
-            return True
-        for other, pending in list(self.items()):
-            if not state.is_legal(other, pending.action):
-                del self[other]
-        return False
+        if state.clock_since != len(state.history):
+            return False
+        self.clear()
+        return True

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import parlour
-from parlour.kernel import OptionError, Seat, State, View
+from parlour.kernel import SPECTATOR, TABLE, OptionError, Seat, State, View
 from parlour.kernel.options import OptionType
 
 SEED = 12
@@ -78,11 +78,11 @@ def _json(value: object) -> str:
 
 
 def _seat(seat: Seat) -> str:
-    return "spectator" if seat is None else f"seat {seat}"
+    return "spectator" if seat is SPECTATOR else f"seat {seat}"
 
 
 def _who(seat: Seat) -> str:
-    return "table" if seat is None else f"seat {seat}"
+    return "table" if seat is TABLE else f"seat {seat}"
 
 
 def _actions(actions: Sequence[str]) -> str:
@@ -171,7 +171,7 @@ def render(play: Playthrough) -> str:
         seat, action = _choose(state, rnd)
         start = len(lines)
         lines += [f"## step {step}", f"to_act: {list(state.to_act)}"]
-        for shown in ([seat] if seat is not None else []) + [None]:  # the table has no view
+        for shown in ([seat] if seat is not TABLE else []) + [SPECTATOR]:  # the table has no view
             lines += _view(state, shown, seen)
         lines += [
             f"legal {_who(seat)}: {_actions(state.legal_actions(seat))}",
@@ -183,7 +183,7 @@ def render(play: Playthrough) -> str:
         step += 1
     lines += [
         "## end" if state.over else f"## cut after {step} actions (the size budget)",
-        *_view(state, None, seen),
+        *_view(state, SPECTATOR, seen),
         f"scores: {list(state.scores)}",
         f"winners: {list(state.winners)}",
     ]

@@ -203,14 +203,14 @@ def test_a_timed_step_that_keeps_failing_breaks_its_table(
         broken = create(client, "dicetime", ["person", "greedy"])
         broken_id = broken["table"]["id"]
         hub: tables.TableHub = client.app.state.hub  # type: ignore[attr-defined]
-        decide = hub._decide
+        bot_at = hub._bot_at
 
-        def failing(table: Any, *rest: Any) -> Any:
-            if table.id == broken_id:
+        def failing(table: Any, seat: int) -> Any:
+            if table.id == broken_id and seat == 1:
                 raise RuntimeError("the bot fell over")
-            return decide(table, *rest)
+            return bot_at(table, seat)
 
-        monkeypatch.setattr(hub, "_decide", failing)
+        monkeypatch.setattr(hub, "_bot_at", failing)
         for response in end_the_persons_turn(client, broken_id, broken["token"], "b"):
             assert response.status_code == 200, response.text
         wait_for(lambda: client.get(f"/api/tables/{broken_id}").status_code == 410)
@@ -238,16 +238,16 @@ def test_the_databases_failures_never_break_a_table(
         created = create(client, "dicetime", ["person", "greedy"])
         table_id, token = created["table"]["id"], created["token"]
         hub: tables.TableHub = client.app.state.hub  # type: ignore[attr-defined]
-        decide = hub._decide
+        bot_at = hub._bot_at
         failures: list[int] = []
 
-        def flaky(*args: Any) -> Any:
-            if len(failures) < 3 * tables.BREAK_AFTER:
+        def flaky(table: Any, seat: int) -> Any:
+            if seat == 1 and len(failures) < 3 * tables.BREAK_AFTER:
                 failures.append(1)
                 raise OperationalError("SELECT", {}, Exception("the database went away"))
-            return decide(*args)
+            return bot_at(table, seat)
 
-        monkeypatch.setattr(hub, "_decide", flaky)
+        monkeypatch.setattr(hub, "_bot_at", flaky)
         end_the_persons_turn(client, table_id, token, "d")
         wait_for(lambda: frame(client, table_id, token)["view"]["to_act"] == [0])
         assert len(failures) == 3 * tables.BREAK_AFTER and lobby_ids(client) == [table_id]

@@ -290,6 +290,29 @@ def test_a_broken_renderer_is_reported_not_hidden(browser: Any, base_url: str) -
     page.close()
 
 
+def test_pages_name_seats_with_the_one_shared_function(browser: Any, base_url: str) -> None:
+    """`names.js` names a seat for the table page, the replay and every renderer: `You` to its
+    viewer, a person's or bot's name (numbered when names repeat, or when asked), else its
+    number."""
+    page = browser.new_page()
+    page.goto(base_url)
+    names = page.evaluate(
+        """async () => {
+          const { seatName } = await import("/static/js/names.js");
+          const table = { seats: [
+            { seat: 0, kind: "person", name: "Ann", bot: null },
+            { seat: 1, kind: "bot", name: null, bot: "greedy" },
+            { seat: 2, kind: "bot", name: null, bot: "greedy" },
+            { seat: 3, kind: "person", name: null, bot: null },
+          ] };
+          return [seatName(table, 0, 0), seatName(table, 0), seatName(table, 1, 0),
+            seatName(table, 3), seatName(table, 0, null, { numbered: true })];
+        }"""
+    )
+    assert names == ["You", "Ann", "greedy (seat 2)", "Seat 4", "Ann (seat 1)"]
+    page.close()
+
+
 def test_the_lobby_shows_each_integer_options_range(browser: Any, base_url: str) -> None:
     page = browser.new_page()
     page.goto(base_url + "/")

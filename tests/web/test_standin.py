@@ -8,8 +8,9 @@ import time
 
 from fastapi.testclient import TestClient
 
+from parlour.bots.schedule import Pending
 from parlour.web.app import Settings
-from parlour.web.live import LiveTable, Pending
+from parlour.web.live import LiveTable
 from parlour.web.tables import TableHub
 from tests.web.conftest import create, frame, hello, make_client, send_action
 from tests.web.test_live import wait_for

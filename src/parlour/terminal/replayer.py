@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.console import Console
 
-from parlour.kernel import State, load, replay
+from parlour.kernel import SPECTATOR, State, load, replay
 from parlour.terminal.prompt import Prompt
 from parlour.terminal.renderers import renderer_for
 
@@ -33,7 +33,7 @@ def step_through(console: Console, prompt: Prompt, record: dict[str, Any]) -> No
     index = 0
     while True:
         state = states[index]
-        console.print(render(state.view(None)))
+        console.print(render(state.view(SPECTATOR)))
         console.print(f"[bold]Action {index} of {last}[/bold]  {KEYS}", style="dim")
         try:
             answer = (prompt.ask("replay > ") or "").strip().lower()

@@ -19,12 +19,13 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from parlour.bots.match import Pending, decide
 from parlour.bots.registry import Bot, make_bot
-from parlour.kernel import TABLE, IllegalAction, State
+from parlour.bots.schedule import Schedule
+from parlour.kernel import SPECTATOR, TABLE, IllegalAction, Seat, State
 from parlour.terminal.hints import hint_source
 from parlour.terminal.prompt import Prompt
 from parlour.terminal.renderers import renderer_for
+from parlour.terminal.renderers.names import player_name
 
 HUMAN = "human"
 HELP = "Type an action (help lists them), save [FILE], or quit."
@@ -67,8 +68,8 @@ class TerminalGame:
         }
         self.render = renderer_for(game)
         self.humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
-        self.shown = len(state.view(None)["log"])
-        self.pending: dict[int, Pending] = {}
+        self.shown = len(state.view(SPECTATOR)["log"])
+        self.schedule = Schedule()  # the bots' decisions on their way
         self.clock_started = time.monotonic()
         self.hints = hint_source(state.game) if hints else None
 
@@ -134,7 +135,7 @@ class TerminalGame:
         changed what the seat may do (the view is drawn again)."""
         legal = self.state.legal_actions(seat)
         while True:
-            due = [pending.ready for pending in self.pending.values()]
+            due = [pending.ready for pending in self.schedule.values()]
             if deadline is not None:
                 due.append(deadline)
             text = self.prompt.ask(prompt, min(due, default=None))
@@ -148,21 +149,15 @@ class TerminalGame:
 
     def _refresh_bots(self) -> None:
         """Give every acting bot a decision, stamped with when it will arrive."""
-        now = time.monotonic()
-        for seat in self.state.to_act:
-            if seat in self.bots and seat not in self.pending:
-                self.pending[seat] = decide(self.bots[seat], self.state, seat, now)
+        self.schedule.plan(self.state, time.monotonic(), self.bots.get)
 
     def _bots_until(self, moment: float | None) -> None:
         """Apply bot actions that arrive before `moment` (`None`: the next one, at once)."""
         while not self.state.over:
             self._refresh_bots()
-            if not self.pending:
+            first = self.schedule.next()
+            if first is None or (moment is not None and first.ready > moment):
                 return
-            first = min(self.pending.values(), key=lambda p: (p.ready, p.seat))
-            if moment is not None and first.ready > moment:
-                return
-            del self.pending[first.seat]
             self._apply(first.seat, first.action)
             if moment is None:
                 return
@@ -171,16 +166,12 @@ class TerminalGame:
 
     def _apply(self, seat: int | None, action: str) -> None:
         self.state.apply(seat, action)
-        if self.state.clock_since == len(self.state.history):  # a new clock, a new question:
-            self.clock_started = time.monotonic()  # the decisions pending are stale
-            self.pending.clear()
-        for other, decision in list(self.pending.items()):
-            if not self.state.is_legal(other, decision.action):
-                del self.pending[other]
+        if self.schedule.applied(self.state, seat):  # a new clock, a new question
+            self.clock_started = time.monotonic()
         self._show_log()
 
     def _show_log(self) -> None:
-        viewer = self.humans[0] if self.humans else None
+        viewer: Seat = self.humans[0] if self.humans else SPECTATOR
         log: list[dict[str, Any]] = self.state.view(viewer)["log"]
         for entry in log[self.shown :]:
             self.console.print(Text("· " + entry["text"], style="dim"))
@@ -192,11 +183,7 @@ class TerminalGame:
         self.console.print(HELP, style="dim")
 
     def _name(self, seat: int) -> str:
-        view = self.state.view(seat)
-        seats = view.get("seats")
-        if isinstance(seats, list) and "colour" in seats[seat]:
-            return f"{str(seats[seat]['colour']).capitalize()} (seat {seat + 1})"
-        return f"Seat {seat + 1}"
+        return player_name(self.state.view(seat), seat)
 
     def _quit(self) -> None:
         path = save_record(self.state, self.seats, self.save_path)
@@ -204,7 +191,7 @@ class TerminalGame:
         raise Quit
 
     def _show_end(self) -> None:
-        viewer = self.humans[0] if self.humans else None
+        viewer: Seat = self.humans[0] if self.humans else SPECTATOR
         self.console.print(self.render(self.state.view(viewer)))
         scores = ", ".join(f"{self._name(s)}: {p}" for s, p in enumerate(self.state.scores))
         winners = ", ".join(self._name(seat) for seat in self.state.winners)

@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketState
 
-from parlour.kernel import OptionError, ParlourError, Reason, load, replay
+from parlour.kernel import SPECTATOR, OptionError, ParlourError, Reason, load, replay
 from parlour.listing import listing
 from parlour.web import responses
 from parlour.web.database import connect, default_url
@@ -188,7 +188,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         """What anyone may know of a table (with `you` marked for the token's seat)."""
         hub = hub_of(request)
         table = hub.get(table_id)
-        seat = None if token is None else hub.seat_of(table, token)
+        seat = SPECTATOR if token is None else hub.seat_of(table, token)
         return {**hub.public(table, seat), "link": _link(request, table.id)}
 
     @app.get("/api/tables/{table_id}/state", responses=responses.TABLE_STATE)
@@ -245,7 +245,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             "step": step,
             "steps": len(actions),
             "action": actions[step - 1] if step else None,
-            "view": state.view(None),
+            "view": state.view(SPECTATOR),
         }
 
     @app.post("/api/tables/{table_id}/rematch", responses=responses.REMATCH)

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from parlour.bots.registry import Bot
-from parlour.kernel import Reason, State
+from parlour.bots.schedule import Schedule
+from parlour.kernel import SPECTATOR, Reason, State
 
 Frame = dict[str, Any]
 Send = Callable[[str], Awaitable[None]]
@@ -52,17 +53,6 @@ class SeatState:
         return self.bot is not None or self.token_hash is not None
 
 
-@dataclass
-class Pending:
-    """A decision on its way to the table: a bot's (or a stand-in's) action, due at `ready`,
-    made for the table at `version` (at any other version it is stale and never applied)."""
-
-    ready: float
-    seat: int
-    action: str
-    version: int
-
-
 class Sent(NamedTuple):
     """What a seat's request id was used for: the action's number in the record and the
     action's text as the client sent it (a retry must send the same)."""
@@ -73,7 +63,7 @@ class Sent(NamedTuple):
 
 @dataclass(eq=False)
 class Watcher:
-    """A WebSocket connection: the seat it sees (None: a spectator) and how to send to it."""
+    """A WebSocket connection: the seat it sees (or `SPECTATOR`) and how to send to it."""
 
     seat: int | None
     send: Send
@@ -102,7 +92,7 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
-    pending: dict[int, Pending] = field(default_factory=dict)
+    pending: Schedule = field(default_factory=Schedule)  # bots' and stand-ins' decisions
     waiting_since: dict[int, float] = field(default_factory=dict)
     timer: asyncio.TimerHandle | None = None
     failures: int = 0  # timed steps or plans failed in a row (see TableHub._failed)
@@ -142,7 +132,7 @@ class LiveTable:
         }
 
     def frame(self, seat: int | None) -> Frame:
-        """The message a seat (or a spectator, None) receives after every change."""
+        """The message a seat (or a `SPECTATOR`) receives after every change."""
         state = self.state
         started = self.status != "open"
         legal = (
@@ -166,7 +156,7 @@ class LiveTable:
         state that cannot be shown is found before it is stored or resumed."""
         state = self.state
         deadline_of(state, self.started_at or time.time(), self.action_times)
-        for seat in (*range(self.players), None):
+        for seat in (*range(self.players), SPECTATOR):
             frame = self.frame(seat)
             if frame["view"] is None:  # not shown before the start, but proved all the same
                 legal = list(state.legal_actions(seat)) if seat in state.to_act else []

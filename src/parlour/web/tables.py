@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import functools
 import logging
 import time
 from collections.abc import Callable, Iterator
@@ -27,12 +28,11 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, selectinload
 
 from parlour.bots.registry import Bot, bot_info, default_bot, make_bot, offered_bots
-from parlour.kernel import TABLE, Game, IllegalAction, OptionError, ParlourError, load
+from parlour.kernel import SPECTATOR, TABLE, Game, IllegalAction, OptionError, ParlourError, load
 from parlour.web import storage
 from parlour.web.live import (
     Frame,
     LiveTable,
-    Pending,
     SeatSpec,
     SeatState,
     Send,
@@ -328,9 +328,9 @@ class TableHub:
         table.state = twin
         table.action_times = times
         self.applied += 1
+        table.pending.applied(twin, seat)  # the seat's decision is done; a new clock drops all
         if seat is not None:
-            table.pending.pop(seat, None)  # acted: whatever was decided for it is done
-            table.waiting_since.pop(seat, None)  # and its turn clock starts again
+            table.waiting_since.pop(seat, None)  # its turn clock starts again
             if request_id is not None:
                 table.request_ids[seat, request_id] = Sent(number, sent or action)
         if twin.over:
@@ -385,9 +385,8 @@ class TableHub:
             self._failed(table, error)
 
     def _plan(self, table: LiveTable) -> None:
-        """Decide the next actions of bots and stand-ins for the table's current version and
-        set one timer for the earliest event. A decision made for an older version is made
-        again (keeping its time); a person who is here has no stand-in."""
+        """Decide the next actions of bots and stand-ins for the table's current version (the
+        shared `Schedule`) and set one timer for the earliest event."""
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
@@ -396,30 +395,13 @@ class TableHub:
             table.pending.clear()
             return
         now = time.time()
-        if state.clock_since == len(state.history):
-            table.pending.clear()  # a new clock, a new question: old decisions are stale
-        for seat in list(table.pending):
-            if seat not in state.to_act:
-                del table.pending[seat]
         for seat in list(table.waiting_since):
             if seat not in state.to_act:
                 del table.waiting_since[seat]
         for seat in state.to_act:
             table.waiting_since.setdefault(seat, now)
-            info = table.seats[seat]
-            if info.bot is not None:
-                bot = table.bots[seat]
-            elif info.absent:
-                bot = self._stand_in(table, seat)
-            else:
-                table.pending.pop(seat, None)
-                continue
-            old = table.pending.get(seat)
-            if old is None or old.version != table.version:
-                fresh = self._decide(table, bot, seat, now)
-                if old is not None:
-                    fresh.ready = min(fresh.ready, old.ready)
-                table.pending[seat] = fresh
+        bot_at = functools.partial(self._bot_at, table)
+        table.pending.plan(state, now, bot_at, table.version, self.bot_pace)
         table.failures = 0
         due = [p.ready for p in table.pending.values()]
         if table.deadline is not None:
@@ -433,16 +415,13 @@ class TableHub:
         if due:
             self._set_timer(table, max(0.0, min(due) - time.time()))
 
-    def _decide(self, table: LiveTable, bot: Bot, seat: int, now: float) -> Pending:
-        state = table.state
-        legal = state.legal_actions(seat)
-        alone = len(state.to_act) == 1
-        if len(legal) == 1 and alone:
-            return Pending(now + self.bot_pace, seat, legal[0], table.version)
-        view = state.view(seat)
-        action = bot.choose(view, legal)
-        delay = self.bot_pace if alone else max(0.0, bot.think_time(view, legal))
-        return Pending(now + (delay if self.bot_pace else 0.0), seat, action, table.version)
+    def _bot_at(self, table: LiveTable, seat: int) -> Bot | None:
+        """Who decides for `seat` now: its bot, a stand-in for a person who is away, or
+        nobody (`None`) for a person who is here."""
+        info = table.seats[seat]
+        if info.bot is not None:
+            return table.bots[seat]
+        return self._stand_in(table, seat) if info.absent else None
 
     def _spawn_fire(self, table: LiveTable) -> None:
         """Run `_fire` as a task whose failure is logged and retried, never lost: a table
@@ -503,11 +482,8 @@ class TableHub:
                             storage.set_absent(db, table, seat, True)
                     for seat in late:
                         table.seats[seat].absent = True
-            due = [
-                p for p in table.pending.values() if p.ready <= now and p.version == table.version
-            ]
-            if due:
-                first = min(due, key=lambda p: (p.ready, p.seat))
+            first = table.pending.next(table.version)
+            if first is not None and first.ready <= now:
                 if table.state.is_legal(first.seat, first.action):
                     await self._apply(table, first.seat, first.action, None)
                     return
@@ -664,8 +640,8 @@ class TableHub:
         return seat
 
     def viewer_of(self, table: LiveTable, token: str | None) -> int | None:
-        """Whose view a request sees: its seat, or a spectator's (None) without a token."""
-        return None if token is None else self.seat_for(table, token)
+        """Whose view a request sees: its seat, or a spectator's without a token."""
+        return SPECTATOR if token is None else self.seat_for(table, token)
 
     def listing(self) -> list[dict[str, Any]]:
         """The lobby: listed tables that are open or running, newest first (one that cannot

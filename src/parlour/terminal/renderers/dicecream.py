@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.kernel import View
+from parlour.terminal.renderers.names import seat_name
 
 STYLES = {
     "blue": "bold blue",
@@ -35,10 +36,6 @@ LEGEND = (
     "bowl: dice placed / unlocking die this turn; x2: all toppings ticked. help lists every "
     "legal action."
 )
-
-
-def seat_name(view: View, seat: int) -> str:
-    return "You" if seat == view["seat"] else f"Seat {seat + 1}"
 
 
 def render(view: View) -> RenderableType:

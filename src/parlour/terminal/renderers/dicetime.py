@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.kernel import View
+from parlour.terminal.renderers.names import seat_name
 
 ROWS = (
     ("ones", "Ones", "1er"),
@@ -37,11 +38,6 @@ STYLES = {
     "teal": "bold cyan",
 }
 FACES = "⚀⚁⚂⚃⚄⚅"
-
-
-def seat_name(view: View, seat: int) -> str:
-    colour: str = view["seats"][seat]["colour"]
-    return "You" if seat == view["seat"] else colour.capitalize()
 
 
 def render(view: View) -> RenderableType:

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.kernel import View
+from parlour.terminal.renderers.names import seat_name
 
 STYLES = {
     "strawberry": "bold magenta",
@@ -21,10 +22,6 @@ STYLES = {
     "vanilla": "bold yellow",
 }
 STAR = "★"
-
-
-def seat_name(view: View, seat: int) -> str:
-    return "You" if seat == view["seat"] else f"Seat {seat + 1}"
 
 
 def render(view: View) -> RenderableType:

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.kernel import View
+from parlour.terminal.renderers.names import seat_name
 
 STYLES = {
     "strawberry": "bold hot_pink",
@@ -31,10 +32,6 @@ FITS = {
     "near": ("you lack one scoop", "yellow"),
     "none": ("", "dim"),
 }
-
-
-def seat_name(view: View, seat: int) -> str:
-    return "You" if seat == view["seat"] else f"Seat {seat + 1}"
 
 
 def flavour(name: str, suffix: str = "") -> Text:

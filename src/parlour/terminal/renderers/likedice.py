@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.kernel import View
+from parlour.terminal.renderers.names import seat_name
 
 STYLES = {
     "blue": "bold blue",
@@ -26,10 +27,6 @@ HINTS = {
     "actions.",
     "take": "Type take 1, take 2 or take 3 (or just the number, or the card's dice, e.g. b4 g6).",
 }
-
-
-def seat_name(view: View, seat: int) -> str:
-    return "You" if seat == view["seat"] else f"Seat {seat + 1}"
 
 
 def render(view: View) -> RenderableType:

@@ -2,6 +2,7 @@
 import { api, el } from "/static/js/api.js";
 import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
+import { seatName } from "/static/js/names.js";
 
 const tableId = location.pathname.split("/").pop();
 const $ = (id) => document.getElementById(id);
@@ -17,9 +18,8 @@ async function show(n) {
   $("step").textContent = `step ${step} of ${steps}` + (data.action ? ` — ${data.action[0] === null ? "table" : `seat ${data.action[0] + 1}`}: ${data.action[1]}` : "");
   const board = $("board");
   board.replaceChildren();
-  const seatName = (s) => info.seats[s]?.name || `seat ${s + 1}`;
   renderer.render({ table: info, seat: null, view: data.view, legal: [], now: 0 },
-    { board, actions: el("div"), act: () => {}, seatName, el });
+    { board, actions: el("div"), act: () => {}, el });
 }
 
 // The analysis against the optimum. The first one of a kind waits for the solver to build its
@@ -42,7 +42,7 @@ async function analysis() {
   }
   section.append(el("p", { text: `Optimal expected score: ${report.optimal_expected_score.toFixed(2)}` }));
   for (const seat of report.seats) {
-    section.append(el("h3", { text: `${info.seats[seat.seat]?.name || `Seat ${seat.seat + 1}`}: ${seat.lost.toFixed(2)} points lost, proficiency ${seat.proficiency.toFixed(1)}` }));
+    section.append(el("h3", { text: `${seatName(info, seat.seat)}: ${seat.lost.toFixed(2)} points lost, proficiency ${seat.proficiency.toFixed(1)}` }));
     const rows = seat.decisions.filter((d) => d.loss > 1e-9).map((d) => el("tr", {},
       el("td", { text: String(d.number) }), el("td", { text: d.action }), el("td", { text: d.best }), el("td", { text: d.loss.toFixed(2) })));
     if (!rows.length) {

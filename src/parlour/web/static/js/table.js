@@ -2,6 +2,7 @@
 import { api, el, keepToken, requestId, tokenFor } from "/static/js/api.js";
 import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
+import { seatName } from "/static/js/names.js";
 
 const tableId = location.pathname.split("/").pop();
 let token = tokenFor(tableId);
@@ -34,14 +35,6 @@ async function act(action) {
     busy = false;
     document.body.classList.remove("busy");
   }
-}
-
-function seatName(table, seat) {
-  const info = table.seats[seat];
-  if (!info) return `seat ${seat + 1}`;
-  const name = info.name || (info.kind === "bot" ? info.bot : `seat ${seat + 1}`);
-  const same = table.seats.filter((s) => (s.name || s.bot) === name).length;
-  return same > 1 ? `${name} (seat ${seat + 1})` : name; // two greedy bots stay apart
 }
 
 function showSeating(table) {
@@ -172,7 +165,7 @@ function render(current) {
   board.replaceChildren();
   actions.replaceChildren();
   if (current.view) {
-    renderer.render(current, { board, actions, act, seatName: (s) => seatName(table, s), el });
+    renderer.render(current, { board, actions, act, el });
   }
   showLog(current.view);
   showEnd(current);

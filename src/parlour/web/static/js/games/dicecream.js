@@ -3,6 +3,7 @@
 // the spaces of its own sheet (and its bowls unlock sundaes); a die or a bonus card can also be
 // selected first, to light up and list where it may go. Rerolls are composed by picking dice.
 import { die } from "/static/js/dice.js";
+import { seatName } from "/static/js/names.js";
 
 const DICE = ["blue", "yellow", "red", "green", "white"]; // the view's and the actions' order
 const BEANS = 2; // chocolate beans on each sheet at the start (the rules)
@@ -31,7 +32,7 @@ function situation(frame, ctx) {
     const usable = actions.filter((a) => legal.has(a));
     if (usable.length) moves[key] = usable;
   }
-  const name = (seat) => (seat === frame.seat ? "You" : ctx.seatName(seat));
+  const name = (seat) => seatName(frame.table, seat, frame.seat);
   return { frame, ctx, el: ctx.el, view, legal, faces, moves, targets: targetsOf(frame.legal), name };
 }
 

@@ -1,5 +1,6 @@
 // Dicetime: five dice to hold and roll, and a score sheet per seat with what each row would score.
 import { die } from "/static/js/dice.js";
+import { seatName } from "/static/js/names.js";
 
 const ROWS = [
   ["ones", "Ones"], ["twos", "Twos"], ["threes", "Threes"], ["fours", "Fours"], ["fives", "Fives"],
@@ -57,7 +58,7 @@ export function render(frame, ctx) {
   }
   const left = turn ? (view.mode === "puzzle" ? `Rerolls left in the pool: ${turn.rerolls_left}` : `Rolls left: ${turn.rolls_left}`) : "";
   const sheet = el("table", { class: "sheet" });
-  const head = el("tr", {}, el("th", { text: "" }), view.seats.map((s) => el("th", { text: s.seat === view.seat ? "You" : ctx.seatName(s.seat) })));
+  const head = el("tr", {}, el("th", { text: "" }), view.seats.map((s) => el("th", { text: seatName(frame.table, s.seat, view.seat) })));
   const body = ROWS.map(([name, label]) => el("tr", {}, el("th", { text: label }), view.seats.map((s) => {
     const value = s.sheet[name];
     if (value !== null) return el("td", { text: String(value) });
@@ -74,7 +75,7 @@ export function render(frame, ctx) {
   ].map(([label, f]) => el("tr", { class: "total" }, el("th", { text: label }), view.seats.map((s) => el("td", { text: f(s) }))));
   sheet.append(el("thead", {}, head), el("tbody", {}, body, totals));
 
-  ctx.board.append(el("div", { class: "card" }, el("h2", { text: active ? `${active.seat === view.seat ? "Your" : ctx.seatName(active.seat) + "'s"} dice` : "Dice" }), diceRow, el("p", { class: "muted", text: left })), el("div", { class: "card sheet-box" }, sheet));
+  ctx.board.append(el("div", { class: "card" }, el("h2", { text: active ? `${active.seat === view.seat ? "Your" : seatName(frame.table, active.seat) + "'s"} dice` : "Dice" }), diceRow, el("p", { class: "muted", text: left })), el("div", { class: "card sheet-box" }, sheet));
   if (legal.includes("roll")) {
     updateRoll();
     ctx.actions.append(rollButton);

@@ -5,6 +5,7 @@
 // Anything else the kernel allows falls back to a plain button, so every legal action is
 // reachable and nothing outside frame.legal is ever offered. Spectators and the replay page
 // (seat null, no legal actions) see every seat along the top and no hand.
+import { seatName } from "/static/js/names.js";
 
 // The rulebook's flavour order (hands sort by it), and two letters on every card, tile and
 // token so that a flavour never depends on colour alone.
@@ -26,15 +27,12 @@ function parseCard(name) {
 // Everything the helpers below share for one frame.
 function context(frame, ctx) {
   const { view } = frame;
-  const names = Array.from({ length: view.players }, (_, s) => ctx.seatName(s));
-  const shared = (s) => names.filter((n) => n === names[s]).length > 1; // bots often share a name
   return {
     frame, view, ctx, el: ctx.el,
     legal: new Set(frame.legal),
     offered: new Set(), // the actions given a control so far, for the fallback buttons
     me: frame.seat,
-    // "You", or the seat's name (with its number when another seat has the same name).
-    label: (s) => (s === frame.seat ? "You" : shared(s) ? `${names[s]} (seat ${s + 1})` : names[s]),
+    label: (s) => seatName(frame.table, s, frame.seat),
   };
 }
 

@@ -4,6 +4,7 @@
 // face-down card carries keep and discard, and the Ice Cream deck is the draw button. Anything
 // else the kernel allows (nothing today) falls back to a plain button, so every legal action is
 // reachable and nothing outside frame.legal is ever offered.
+import { seatName } from "/static/js/names.js";
 
 // Two letters on each scoop and card so flavours never depend on colour alone.
 const SHORT = {
@@ -23,7 +24,6 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 // Whether a name already says its seat (the table page adds it when names repeat).
 const namesSeat = (name, seat) => name.toLowerCase().includes(`seat ${seat + 1}`);
-const withSeat = (name, seat) => (namesSeat(name, seat) ? name : `${name} (seat ${seat + 1})`);
 
 // Everything the helpers below share for one frame.
 function context(frame, ctx) {
@@ -33,9 +33,9 @@ function context(frame, ctx) {
     legal: new Set(frame.legal),
     offered: new Set(), // the actions given a control so far, for the fallback buttons
     me: frame.seat,
-    name: (seat) => (seat === frame.seat ? "You" : ctx.seatName(seat)),
+    name: (seat) => seatName(frame.table, seat, frame.seat),
     // With the seat number, as the log counts seats (bots often share a name).
-    label: (seat) => (seat === frame.seat ? "You" : withSeat(ctx.seatName(seat), seat)),
+    label: (seat) => seatName(frame.table, seat, frame.seat, { numbered: true }),
   };
 }
 

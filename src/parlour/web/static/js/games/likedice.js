@@ -2,6 +2,7 @@
 // clock, the common display of three dice cards, the answers called so far and the last check,
 // then every player's own display. Everyone answers at once; the first right answer takes a card.
 import { die } from "/static/js/dice.js";
+import { seatName } from "/static/js/names.js";
 
 // What this seat is typing survives redraws: every answer anyone calls sends a new frame and the
 // table page redraws the whole board, so the input is rebuilt with the draft and its focus.
@@ -14,7 +15,7 @@ let ticker = null;
 // -- small pieces -------------------------------------------------------------------------------
 
 function nameOf(frame, ctx, seat) {
-  return seat === frame.seat ? "You" : ctx.seatName(seat);
+  return seatName(frame.table, seat, frame.seat);
 }
 
 function plural(n, word) {
@@ -110,7 +111,7 @@ function answerBox(frame, ctx, legalSet) {
     const taker = view.take.seat;
     return el("p", { class: "ld-say", text: taker === frame.seat
       ? "You were right! Choose a card from the common display."
-      : `${ctx.seatName(taker)} was right and is choosing a card.` });
+      : `${seatName(frame.table, taker)} was right and is choosing a card.` });
   }
   if (!canAnswer) {
     const mine = view.answers.find((a) => a.seat === frame.seat);
@@ -230,7 +231,7 @@ function resultBox(frame, ctx) {
   let outcome;
   if (result.winner === null) outcome = "Nobody was right: no card moves.";
   else if (result.took) outcome = el("span", {}, `${nameOf(frame, ctx, result.winner)} took `, cardFace(result.took, el, "ld-mini"));
-  else outcome = result.winner === frame.seat ? "You win the challenge and choose a card." : `${ctx.seatName(result.winner)} wins the challenge and chooses a card.`;
+  else outcome = result.winner === frame.seat ? "You win the challenge and choose a card." : `${seatName(frame.table, result.winner)} wins the challenge and chooses a card.`;
   return el("div", { class: "ld-result" },
     el("h3", { text: `Challenge ${result.number} checked${result.timed_out ? " (time was up)" : ""}` }),
     rows.length ? el("ul", { class: "ld-checked" }, rows) : el("p", { class: "muted", text: "No answers were given." }),

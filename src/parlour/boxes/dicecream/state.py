@@ -71,7 +71,7 @@ from parlour.boxes.dicecream.views import (
     UsedBonus,
     describe,
 )
-from parlour.kernel import TABLE, Action, Reason, Rng, Seat, State
+from parlour.kernel import Action, Reason, Rng, Seat, State
 from parlour.kernel.log import EventLog
 
 if TYPE_CHECKING:
@@ -152,7 +152,7 @@ class DicecreamState(State):
 
     def _check(self, seat: Seat, action: Action) -> Reason | None:
         """The verdict of the rule for the kind of `action`, from a seat that may act now."""
-        if seat is TABLE:
+        if seat is None:  # the table has no action in Dicecream
             return self._not_legal(seat, action)
         phase = self._phase
         space = PLACES.get(action)

@@ -8,7 +8,7 @@ once are not in any view (a seat sees its own sealed choice as `choosing.yours`)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Literal, NamedTuple, NotRequired
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, NotRequired, cast
 
 from typing_extensions import TypedDict
 
@@ -259,8 +259,8 @@ def _filled_text(space: Space, number: int, taken: bool) -> str:
     return f"took a die and {what}" if taken else what
 
 
-def describe(event: Event, viewer: Seat) -> LogEntry:
-    """One log entry, told from `viewer`'s side."""
+def describe(event: Event, viewer: Seat) -> dict[str, Any]:
+    """One log entry (a `LogEntry`), told from `viewer`'s side."""
     match event:
         case RoundBegan(number):
             return {"event": "round", "round": number, "text": f"Round {number} begins."}
@@ -277,14 +277,15 @@ def describe(event: Event, viewer: Seat) -> LogEntry:
     return _describe_seat(event, viewer)
 
 
-def _describe_seat(event: Event, viewer: Seat) -> LogEntry:
+def _describe_seat(event: Event, viewer: Seat) -> dict[str, Any]:
     """An entry about one seat's doing."""
     seat = event[0]
     assert isinstance(seat, int)
     who = seat_name(seat, viewer)
     match event:
         case Rolled(_, faces):
-            return {"event": "roll", "seat": seat, "text": f"{who} rolled {_dice_text(DICE, faces)}."}
+            text = f"{who} rolled {_dice_text(DICE, faces)}."
+            return {"event": "roll", "seat": seat, "text": text}
         case Rerolled(_, dice, faces):
             told = _dice_text(dice, faces)
             text = f"{who} spent a chocolate bean and rerolled: {told}."
@@ -399,7 +400,7 @@ def view(state: DicecreamState, seat: Seat) -> DicecreamView:
         "choosing": choosing,
         "moves": _moves(state, seat),
         "seats": [_seat(state, s, scores[s]) for s in range(players)],
-        "log": [entry.copy() for entry in state._events.told_to(seat)],  # copies
+        "log": cast(list[LogEntry], [dict(entry) for entry in state._events.told_to(seat)]),
     }
 
 

@@ -130,11 +130,17 @@ def winners(
 # -- why an action is refused now (None: it is legal) ---------------------------------------
 
 
+_WAITING = {
+    phase: Reason("roll_first" if phase is Phase.ROLL else f"wait_{phase.value}") for phase in Phase
+}
+_NO_BEANS = Reason("no_beans")
+_PLACED_BEFORE_REROLL = Reason("placed_before_reroll")
+_NO_CARD = Reason("no_card")
+
+
 def waiting(phase: Phase) -> Reason:
     """The refusal of an action that belongs to another phase than `phase`."""
-    if phase is Phase.ROLL:
-        return Reason("roll_first")
-    return Reason(f"wait_{phase.value}")
+    return _WAITING[phase]
 
 
 def verify_roll(phase: Phase) -> Reason | None:
@@ -158,9 +164,9 @@ def verify_reroll(phase: Phase, beans: int, used: int) -> Reason | None:
     if phase is not Phase.PLACE:
         return waiting(phase)
     if not beans:
-        return Reason("no_beans")
+        return _NO_BEANS
     if used:
-        return Reason("placed_before_reroll")
+        return _PLACED_BEFORE_REROLL
     return None
 
 
@@ -223,9 +229,11 @@ def verify_take(
     filled this turn) on an empty space of its colour, anywhere on its sheet."""
     if phase is not Phase.TAKE:
         return waiting(phase)
-    if all(other.colour is not space.colour for other in placed):
-        return Reason("not_placed", {"die": space.colour.key})
-    return verify_space(sheet, space, faces[space.colour])
+    die = space.colour
+    for other in placed:
+        if other.colour is die:
+            return verify_space(sheet, space, faces[die])
+    return Reason("not_placed", {"die": die.key})
 
 
 def verify_bonus(
@@ -238,5 +246,5 @@ def verify_bonus(
     if reason is not None:
         return reason
     if not any(card.value == number and card.allows(space) for card in revealed):
-        return Reason("no_card")
+        return _NO_CARD
     return None

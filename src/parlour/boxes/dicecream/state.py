@@ -30,6 +30,7 @@ from parlour.boxes.dicecream.components import (
     BEANS,
     BONUS_CARDS,
     CARDS_PER_ROUND,
+    CREAM,
     DICE,
     FACES,
     FLAVOURS,
@@ -180,10 +181,13 @@ class DicecreamState(State):
         return self._not_legal(seat, action)
 
     def _listed(self, seat: int) -> tuple[Action, ...]:
-        """The legal actions of a seat to act now: the candidates the rules allow."""
+        """The legal actions of a seat to act now. For speed they are found in bulk with the
+        predicates the `rules.verify_*` functions apply one action at a time (`spaces_on`,
+        `spaces_anywhere`, `effect_spaces`, `within_limit`); the tests check for every action
+        of the game that it is listed exactly when its verify function finds no reason."""
         phase = self._phase
         if phase is Phase.ROLL:
-            return (ROLL,) if rules.verify_roll(phase) is None else ()
+            return (ROLL,)
         if phase is Phase.PLACE:
             return self._placements()
         if phase is Phase.TAKE:
@@ -191,52 +195,50 @@ class DicecreamState(State):
         return self._bonuses(seat)
 
     def _placements(self) -> tuple[Action, ...]:
-        """The active player's rerolls, unlocks and placements, then `done`; the candidates are
-        the spaces of the unlocked sundaes that take an unused die."""
-        seat, used, faces, phase = self._active, self._used, self._faces, self._phase
+        """The active player's rerolls (a bean left, no die placed), unlocks (the die free),
+        placements (an empty fitting space of an unlocked sundae, within its limit), then
+        `done`."""
+        seat, used, faces = self._active, self._used, self._faces
         sheet, limits, spent = self._sheets[seat], self._limit, self._spent
         actions: list[Action] = []
-        if rules.verify_reroll(phase, self._beans[seat], used) is None:
+        if self._beans[seat] and not used:
             actions += REROLL_ACTIONS
         unused = [die for die in DICE if not used >> die & 1]
-        actions += [
-            UNLOCK_OF[die]
-            for die in unused
-            if die in FLAVOURS and rules.verify_unlock(phase, die, used) is None
-        ]
+        actions += [UNLOCK_OF[die] for die in unused if die is not CREAM]
         for sundae in FLAVOURS:
-            if not limits[sundae]:
+            limit = limits[sundae]
+            if not limit:
                 continue
             for die in unused:
-                for space in rules.spaces_on(sheet, sundae, die, faces[die]):
-                    if rules.verify_place(phase, space, sheet, faces, used, limits, spent) is None:
-                        actions.append(space.name)
+                face = faces[die]
+                if rules.within_limit(spent[sundae], face, limit):
+                    actions += [space.name for space in rules.spaces_on(sheet, sundae, die, face)]
         if not actions:
             return _DONE_ONLY
         actions.append(DONE)
         return tuple(actions)
 
     def _takes(self, seat: int) -> tuple[Action, ...]:
-        """A passive player's picks among the placed dice, then `pass`."""
-        sheet, faces, placed, phase = self._sheets[seat], self._faces, self._placed, self._phase
+        """A passive player's picks (an empty fitting space anywhere for a placed die), then
+        `pass`."""
+        sheet, faces = self._sheets[seat], self._faces
         actions = [
             TAKE_OF[space.index]
-            for die in placed
-            for space in rules.spaces_anywhere(sheet, die.colour, faces[die.colour])
-            if rules.verify_take(phase, space, sheet, faces, placed) is None
+            for placed in self._placed
+            for space in rules.spaces_anywhere(sheet, placed.colour, faces[placed.colour])
         ]
         actions.append(PASS)
         return tuple(actions)
 
     def _bonuses(self, seat: int) -> tuple[Action, ...]:
         """A player's uses of the revealed cards (each effect that has a target), then `pass`."""
-        sheet, phase = self._sheets[seat], self._phase
-        cards = [BONUS_CARDS[card] for card in self._revealed]
+        sheet = self._sheets[seat]
         actions: dict[Action, None] = {}
-        for card in cards:
+        for index in self._revealed:
+            card = BONUS_CARDS[index]
+            value = card.value
             for space in rules.effect_spaces(sheet, card):
-                if rules.verify_bonus(phase, space, card.value, sheet, cards) is None:
-                    actions[BONUS_OF[space.index, card.value]] = None
+                actions[BONUS_OF[space.index, value]] = None
         actions[PASS] = None
         return tuple(actions)
 
@@ -262,7 +264,9 @@ class DicecreamState(State):
         if phase is Phase.TAKE or phase is Phase.BONUS:
             self._choices[seat] = action  # sealed: the others' legal actions do not change
             self._legal.pop(seat, None)
-            self._to_act = tuple(s for s in self._to_act if s != seat)
+            to_act = self._to_act
+            at = to_act.index(seat)
+            self._to_act = to_act[:at] + to_act[at + 1 :]
             if not self._to_act:
                 self._legal = {}
                 self._resolve()
@@ -318,7 +322,7 @@ class DicecreamState(State):
         forfeited = tuple(
             (die, self._faces[die])
             for die in DICE
-            if not self._used >> die & 1 or (die in FLAVOURS and self._limit[die])
+            if not self._used >> die & 1 or (die is not CREAM and self._limit[die])
         )
         self._events.append(TurnDone(self._active, forfeited, len(self._placed)))
         others = [seat for seat in range(self.game.players) if seat != self._active]

@@ -321,8 +321,8 @@ def test_dicecream_draws_its_rule_numbers_from_the_view_and_composes_a_reroll(
     page.wait_for_selector("#board [data-action='roll']:not([disabled])", timeout=10_000)
     assert page.locator(".dc-sheet").count() == 2
     assert page.locator(".dc-bean:not(.spent)").count() == 2 * 2
-    assert page.locator(".dc-space.cream.left", has_text="1–3").count() == 2 * 4
-    assert page.locator(".dc-space.cream.right", has_text="4–6").count() == 2 * 4
+    assert page.locator(".dc-space.cream.left", has_text="1\u20133").count() == 2 * 4
+    assert page.locator(".dc-space.cream.right", has_text="4\u20136").count() == 2 * 4
     page.click("[data-action='roll']")
     page.click("[data-key='reroll']")
     page.click("[data-key='white']")

@@ -114,7 +114,7 @@ class DicecreamState(State):
         self._limit = [0] * len(FLAVOURS)  # each sundae's unlocking die this turn (0: locked)
         self._spent = [0] * len(FLAVOURS)  # the dice placed on each sundae this turn, summed
         self._placed: list[Space] = []  # the spaces filled this turn, in order
-        self._choices: dict[int, Action] = {}  # sealed choices of the seats acting at once
+        self._choices: dict[Seat, Action] = {}  # sealed choices of the seats acting at once
         self._eligible: tuple[int, ...] = ()  # the seats that may choose in this phase
         self._to_act: tuple[int, ...] = (0,)
         self._legal: dict[Seat, tuple[Action, ...]] = {}  # legal actions now, as computed

@@ -375,7 +375,7 @@ def view(state: DicecreamState, seat: Seat) -> DicecreamView:
         choosing = {
             "eligible": list(state._eligible),
             "waiting": list(state._to_act),
-            "yours": state._choices.get(seat) if seat is not None else None,
+            "yours": state._choices.get(seat),  # a spectator has none
         }
     return {
         "game": "dicecream",

@@ -13,7 +13,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from parlour.kernel import View, seat_name
+from parlour.kernel import SPECTATOR, View, seat_name
 
 if TYPE_CHECKING:
     from parlour.boxes.dicecream.views import (
@@ -183,6 +183,6 @@ def _choosing(view: DicecreamView, choosing: ChoosingView) -> Text:
     text = Text(f"Choosing at once; waiting for: {waiting}.")
     if choosing["yours"]:
         text.append(f" You chose: {choosing['yours']} (shown to the others when all have chosen).")
-    elif view["seat"] is not None and view["seat"] not in choosing["eligible"]:
+    elif view["seat"] is not SPECTATOR and view["seat"] not in choosing["eligible"]:
         text.append(" You have nothing to choose this time.")
     return text

@@ -80,6 +80,10 @@ if TYPE_CHECKING:
     from parlour.boxes.dicecream.views import DicecreamView
 
 _DONE_ONLY: tuple[Action, ...] = (DONE,)
+_UNUSED = tuple(tuple(die for die in DICE if not used >> die & 1) for used in range(1 << len(DICE)))
+"""The dice not placed this turn, by the bit mask of those placed."""
+_UNLOCKS_FREE = tuple(tuple(UNLOCK_OF[die] for die in dice if die is not CREAM) for dice in _UNUSED)
+"""The unlocks of the sundaes whose die is not placed, by the bit mask of the dice placed."""
 
 
 def decode(index: int, count: int) -> list[int]:
@@ -203,8 +207,8 @@ class DicecreamState(State):
         actions: list[Action] = []
         if self._beans[seat] and not used:
             actions += REROLL_ACTIONS
-        unused = [die for die in DICE if not used >> die & 1]
-        actions += [UNLOCK_OF[die] for die in unused if die is not CREAM]
+        unused = _UNUSED[used]
+        actions += _UNLOCKS_FREE[used]
         for sundae in FLAVOURS:
             limit = limits[sundae]
             if not limit:

@@ -19,6 +19,9 @@ Actions (canonical text):
     bonus 4 in red cube of green  (everyone) use a revealed card: enter its number, or
     bonus red topping of green    tick a topping
     pass                          take no die, or use no bonus card
+
+Why an action is refused comes from `rules.verify_*` alone (`_verify`); what each seat sees
+and how the log tells events is in `views`; this module only changes the state.
 """
 
 from __future__ import annotations

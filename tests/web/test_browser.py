@@ -367,3 +367,29 @@ def test_the_live_table_connects_under_the_csp_and_reconnects_after_a_restart(
         server.terminate()
         server.wait(timeout=30)
     assert not refused, refused
+
+
+def test_dicecream_draws_its_rule_numbers_from_the_view_and_composes_a_reroll(
+    browser: Any, base_url: str
+) -> None:
+    """The beans on each sheet and the cream spaces' faces come from the view (no constants
+    in the page); a reroll is composed by picking dice in the view's order, and costs a bean."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    create_in_lobby(page, base_url, "dicecream", 2)
+    page.wait_for_selector("#board [data-action='roll']:not([disabled])", timeout=10_000)
+    assert page.locator(".dc-sheet").count() == 2
+    assert page.locator(".dc-bean:not(.spent)").count() == 2 * 2
+    assert page.locator(".dc-space.cream.left", has_text="1\u20133").count() == 2 * 4
+    assert page.locator(".dc-space.cream.right", has_text="4\u20136").count() == 2 * 4
+    page.click("[data-action='roll']")
+    page.click("[data-key='reroll']")
+    page.click("[data-key='white']")
+    page.click("[data-key='red']")
+    page.click("[data-action='reroll red,white']")
+    page.wait_for_selector(".dc-bean.spent", timeout=10_000)
+    assert page.locator(".dc-bean.spent").count() == 1
+    assert not errors, errors
+    context.close()

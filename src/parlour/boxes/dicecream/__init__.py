@@ -1,4 +1,5 @@
-"""Dicecream (rulebook `000_d464a2aa4bb30828.txt`): components, rules, state, bots."""
+"""Dicecream (rulebook `000_d464a2aa4bb30828.txt`): components, rules, state, views,
+notation, determinizer, bots (`docs/rules/dicecream.md`)."""
 
 from parlour.boxes.dicecream import bots
 from parlour.boxes.dicecream.components import Colour

@@ -9,27 +9,14 @@ from typing import Any
 
 from parlour.bots.registry import Bot, BotInfo, View, register_bot
 from parlour.boxes.dicecream import rules
-from parlour.boxes.dicecream.components import FLAVOURS, SPACES, Colour, Kind
-from parlour.boxes.dicecream.state import BONUSES, DONE, TAKES, UNLOCK_OF
+from parlour.boxes.dicecream.components import FLAVOURS, Colour, Kind
+from parlour.boxes.dicecream.notation import BONUSES, DONE, TAKES, UNLOCK_OF
+from parlour.boxes.dicecream.views import sheet_of
 from parlour.kernel import Action
 
 Value = tuple[int, ...]
 """How good a move is, compared in order: the points it adds now, the toppings it ticks, then
 the fewer dice it uses (fewer for the others to take) and the fewer bowls it fills."""
-
-
-def sheet_of(seat: dict[str, Any]) -> rules.Sheet:
-    """A seat's sheet rebuilt from its view."""
-    sheet = rules.new_sheet()
-    for space in SPACES:
-        sundae = seat["sundaes"][space.sundae]
-        if space.kind is Kind.TOPPING:
-            sheet[space.index] = int(sundae["toppings"][space.colour.key])
-        elif space.side is not None:
-            sheet[space.index] = sundae["cream"][space.side.value] or 0
-        else:
-            sheet[space.index] = sundae["cubes"][space.colour.key] or 0
-    return sheet
 
 
 class GreedyBot(Bot):

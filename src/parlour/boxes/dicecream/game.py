@@ -1,19 +1,26 @@
-"""Dicecream as a kernel game: its metadata. It has no options: the rulebook's rules with the
-project's rulings (`docs/rules/dicecream.md`) leave nothing for players to choose."""
+"""Dicecream as a kernel game: its metadata, its full action list and length bound, and its
+determinizer. It has no options: the rulebook's rules with the project's rulings
+(`docs/rules/dicecream.md`) leave nothing for players to choose."""
 
 from __future__ import annotations
 
+from parlour.boxes.dicecream import determinize, views
 from parlour.boxes.dicecream.components import ROUNDS
+from parlour.boxes.dicecream.notation import ACTIONS
 from parlour.boxes.dicecream.state import DicecreamState
-from parlour.kernel import Configuration, Game, GameInfo, Rng, register
+from parlour.kernel import Action, Configuration, Game, GameInfo, Rng, View, register
 
-# A turn is at most roll, 2 rerolls, 5 dice and done (9 actions) and one pick by each other
-# seat; a round adds one bonus choice a seat: rounds x players x (players + 9).
-CONFIGURATIONS = (
-    Configuration(2, {}, 5 * 2 * 11),
-    Configuration(3, {}, 4 * 3 * 12),
-    Configuration(4, {}, 3 * 4 * 13),
-)
+TURN_ACTIONS = 9
+"""The most actions of one seat's own turn: roll, two rerolls, five dice placed, done."""
+
+
+def most_actions(players: int) -> int:
+    """The longest game: each turn is at most 9 actions and one pick by each other seat, and
+    each round adds one bonus choice a seat: rounds x players x (players + 9)."""
+    return ROUNDS[players] * players * (TURN_ACTIONS + players)
+
+
+CONFIGURATIONS = tuple(Configuration(players, {}, most_actions(players)) for players in ROUNDS)
 
 
 @register
@@ -32,6 +39,17 @@ class Dicecream(Game):
         hidden_information=True,
         configurations=CONFIGURATIONS,
     )
+    reason_texts = views.reason_texts
+    view_type = views.DicecreamView
 
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> DicecreamState:
         return DicecreamState(self, rng, seed, chance)
+
+    def determinize(self, view: View, rng: Rng) -> DicecreamState:
+        return determinize.determinize(self, view, rng)
+
+    def all_actions(self) -> tuple[Action, ...]:
+        return ACTIONS
+
+    def length_bound(self) -> int:
+        return most_actions(self.players)

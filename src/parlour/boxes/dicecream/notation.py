@@ -1,4 +1,5 @@
-"""What players may type for Dicecream actions besides the canonical text.
+"""Dicecream's actions: the canonical texts (every action a player can ever have, and what
+each one names), and what players may type besides them.
 
 Colours may be given by their initial: b(lue), y(ellow), r(ed), g(reen), w(hite).
 
@@ -17,8 +18,77 @@ take rcb, t rcb / bonus rcb           -> take red cube of blue / bonus red cube 
 from __future__ import annotations
 
 import re
+from itertools import combinations
 
-from parlour.boxes.dicecream.components import DICE, FLAVOURS, Colour, Kind, Side
+from parlour.boxes.dicecream.components import (
+    BONUS_CARDS,
+    DICE,
+    FLAVOURS,
+    SPACE_NAMES,
+    SPACES,
+    Colour,
+    Kind,
+    Side,
+    Space,
+)
+from parlour.kernel import Action
+
+ROLL = "roll"
+DONE = "done"
+PASS = "pass"
+
+
+def reroll_action(dice: tuple[Colour, ...]) -> Action:
+    """The action that spends a bean to reroll `dice` (in `DICE` order)."""
+    return "reroll " + ",".join(die.key for die in dice)
+
+
+def bonus_action(space: Space, number: int) -> Action:
+    """The action that uses a bonus effect on `space`: enter `number`, or (0) tick it."""
+    return f"bonus {number} in {space.name}" if number else f"bonus {space.name}"
+
+
+REROLLS: dict[Action, tuple[Colour, ...]] = {
+    reroll_action(dice): dice
+    for size in range(1, len(DICE) + 1)
+    for dice in combinations(DICE, size)
+}
+"""Each reroll and the dice it rerolls: any dice, at least one (ruling)."""
+REROLL_ACTIONS = tuple(REROLLS)
+UNLOCKS: dict[Action, Colour] = {f"unlock {sundae.key}": sundae for sundae in FLAVOURS}
+UNLOCK_OF = tuple(UNLOCKS)
+"""The unlock action of each sundae, in `FLAVOURS` order."""
+PLACES: dict[Action, Space] = dict(SPACE_NAMES)
+"""Each placement by the active player: the space names the die (its colour, or white)."""
+TAKES: dict[Action, Space] = {f"take {space.name}": space for space in SPACES}
+TAKE_OF = tuple(TAKES)
+"""The take action of each space, in `SPACES` order."""
+BONUSES: dict[Action, tuple[Space, int]] = {
+    bonus_action(space, card.value): (space, card.value)
+    for card in BONUS_CARDS
+    for space in SPACES
+    if card.allows(space)
+}
+"""Each bonus action and what it enters where (0: a tick)."""
+BONUS_OF = {(space.index, number): action for action, (space, number) in BONUSES.items()}
+"""The bonus action entering a number (0: a tick) on a space, by the space's index."""
+SPACE_OF: dict[Action, Space] = {
+    **PLACES,
+    **TAKES,
+    **{action: space for action, (space, _) in BONUSES.items()},
+}
+"""The space each placement, take or bonus action fills."""
+ACTIONS: tuple[Action, ...] = (
+    ROLL,
+    *REROLLS,
+    *UNLOCKS,
+    *PLACES,
+    DONE,
+    *TAKES,
+    *BONUSES,
+    PASS,
+)
+"""Every action a player can ever have, in a fixed order (`Dicecream.all_actions`)."""
 
 _COLOURS = {**{die.key: die for die in DICE}, **{die.key[0]: die for die in DICE}}
 _SUNDAES = {word: colour for word, colour in _COLOURS.items() if colour in FLAVOURS}

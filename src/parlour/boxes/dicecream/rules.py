@@ -1,9 +1,15 @@
-"""Dicecream's rules as plain functions on a sheet: where a die or a bonus effect may go, the
-sum limit, the scoring and the tie-breaks."""
+"""Dicecream's rules as plain functions: where a die or a bonus effect may go, the sum limit,
+the scoring and the tie-breaks; and for each kind of action the one function that says why the
+rules refuse it now (a `Reason`), or nothing when they allow it.
+
+Legality is "no reason": the state lists its legal actions by asking these same functions
+about a few candidates, and `State.refusal` asks them about any action.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import Enum
 
 from parlour.boxes.dicecream.components import (
     BEAN_POINTS,
@@ -16,6 +22,18 @@ from parlour.boxes.dicecream.components import (
     Kind,
     Space,
 )
+from parlour.kernel import Reason
+
+
+class Phase(Enum):
+    """What the game waits for."""
+
+    ROLL = "roll"  # the active player's roll
+    PLACE = "place"  # the active player's rerolls and placements
+    TAKE = "take"  # the others' picks of placed dice, at once
+    BONUS = "bonus"  # everyone's choice of a bonus effect, at once
+    OVER = "over"
+
 
 Sheet = list[int]
 """A player's sheet: for each space, in `SPACES` order, 0 while it is empty, else the number
@@ -25,12 +43,6 @@ entered there (a ticked topping holds 1)."""
 def new_sheet() -> Sheet:
     """An empty sheet."""
     return [0] * len(SPACES)
-
-
-def fits(space: Space, die: Colour, face: int) -> bool:
-    """Whether the `die` showing `face` may go on `space` when it is empty: a cube or topping
-    of the die's colour, or for the white die the cream space that matches its number."""
-    return space.colour is die and face in space.faces
 
 
 def entry(space: Space, number: int) -> int:
@@ -113,3 +125,126 @@ def winners(
     keys = list(zip(scores, beans_left, toppings, strict=True))
     best = max(keys)
     return tuple(seat for seat, key in enumerate(keys) if key == best)
+
+
+# -- why an action is refused now (None: it is legal) ---------------------------------------
+
+
+_WAITING = {
+    phase: Reason("roll_first" if phase is Phase.ROLL else f"wait_{phase.value}") for phase in Phase
+}
+_NO_BEANS = Reason("no_beans")
+_PLACED_BEFORE_REROLL = Reason("placed_before_reroll")
+_NO_CARD = Reason("no_card")
+
+
+def waiting(phase: Phase) -> Reason:
+    """The refusal of an action that belongs to another phase than `phase`."""
+    return _WAITING[phase]
+
+
+def verify_roll(phase: Phase) -> Reason | None:
+    """The turn begins by rolling all five dice."""
+    return None if phase is Phase.ROLL else waiting(phase)
+
+
+def verify_done(phase: Phase) -> Reason | None:
+    """The active player may stop placing at any time."""
+    return None if phase is Phase.PLACE else waiting(phase)
+
+
+def verify_pass(phase: Phase) -> Reason | None:
+    """A seat asked to pick a die or a bonus may take none."""
+    return None if phase is Phase.TAKE or phase is Phase.BONUS else waiting(phase)
+
+
+def verify_reroll(phase: Phase, beans: int, used: int) -> Reason | None:
+    """A bean not yet spent rerolls dice before any die is placed (`used`: the dice placed
+    this turn as a bit mask)."""
+    if phase is not Phase.PLACE:
+        return waiting(phase)
+    if not beans:
+        return _NO_BEANS
+    if used:
+        return _PLACED_BEFORE_REROLL
+    return None
+
+
+def verify_unlock(phase: Phase, sundae: Colour, used: int) -> Reason | None:
+    """The sundae's bowl takes the die of its colour, while that die is still free."""
+    if phase is not Phase.PLACE:
+        return waiting(phase)
+    if used >> sundae & 1:
+        return Reason("die_placed", {"die": sundae.key})
+    return None
+
+
+def verify_space(sheet: Sheet, space: Space, face: int) -> Reason | None:
+    """Why the die of the space's colour showing `face` may not go on `space` of `sheet`
+    (sum limit aside), or None."""
+    held = sheet[space.index]
+    if held:
+        if space.kind is Kind.TOPPING:
+            return Reason("ticked", {"space": space.name})
+        return Reason("filled", {"space": space.name, "number": held})
+    if face not in space.faces:
+        return Reason("cream_side", {"face": face})
+    return None
+
+
+def verify_place(
+    phase: Phase,
+    space: Space,
+    sheet: Sheet,
+    faces: Sequence[int],
+    used: int,
+    limits: Sequence[int],
+    spent: Sequence[int],
+) -> Reason | None:
+    """The active player's die goes on an empty space of its colour on a sundae unlocked this
+    turn, within the sum limit (`limits`, `spent`: each sundae's unlocking die, 0 while
+    locked, and the dice placed on it this turn)."""
+    if phase is not Phase.PLACE:
+        return waiting(phase)
+    die, sundae = space.colour, space.sundae
+    limit = limits[sundae]
+    if not limit:
+        return Reason("locked", {"sundae": sundae.key})
+    if used >> die & 1:
+        return Reason("die_placed", {"die": die.key})
+    face = faces[die]
+    reason = verify_space(sheet, space, face)
+    if reason is not None:
+        return reason
+    if not within_limit(spent[sundae], face, limit):
+        total = spent[sundae] + face
+        return Reason("over_limit", {"sundae": sundae.key, "total": total, "limit": limit})
+    return None
+
+
+def verify_take(
+    phase: Phase, space: Space, sheet: Sheet, faces: Sequence[int], placed: Sequence[Space]
+) -> Reason | None:
+    """Another seat enters one of the dice the active player placed (`placed`: the spaces
+    filled this turn) on an empty space of its colour, anywhere on its sheet."""
+    if phase is not Phase.TAKE:
+        return waiting(phase)
+    die = space.colour
+    for other in placed:
+        if other.colour is die:
+            return verify_space(sheet, space, faces[die])
+    return Reason("not_placed", {"die": die.key})
+
+
+def verify_bonus(
+    phase: Phase, space: Space, number: int, sheet: Sheet, revealed: Sequence[BonusCard]
+) -> Reason | None:
+    """A revealed card's effect fills an empty space it allows with its number (0: a tick)."""
+    if phase is not Phase.BONUS:
+        return waiting(phase)
+    reason = verify_space(sheet, space, number or space.faces[0])
+    if reason is not None:
+        return reason
+    if not any(card.value == number and card.allows(space) for card in revealed):
+        return _NO_CARD
+    return None

@@ -19,15 +19,16 @@ Actions (canonical text):
     bonus 4 in red cube of green  (everyone) use a revealed card: enter its number, or
     bonus red topping of green    tick a topping
     pass                          take no die, or use no bonus card
+
+Why an action is refused comes from `rules.verify_*` alone (`_verify`); what each seat sees
+and how the log tells events is in `views`; this module only changes the state.
 """
 
 from __future__ import annotations
 
-from enum import Enum
-from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from parlour.boxes.dicecream import rules
+from parlour.boxes.dicecream import rules, views
 from parlour.boxes.dicecream.components import (
     BEANS,
     BONUS_CARDS,
@@ -36,78 +37,56 @@ from parlour.boxes.dicecream.components import (
     DICE,
     FACES,
     FLAVOURS,
-    ROUNDS,
-    SPACE_NAMES,
-    SPACES,
     STACK,
     Colour,
     Kind,
     Space,
 )
-from parlour.boxes.dicecream.notation import normalise
-from parlour.kernel import Action, Rng, Seat, State
+from parlour.boxes.dicecream.notation import (
+    BONUS_OF,
+    BONUSES,
+    DONE,
+    PASS,
+    PLACES,
+    REROLL_ACTIONS,
+    REROLLS,
+    ROLL,
+    SPACE_OF,
+    TAKE_OF,
+    TAKES,
+    UNLOCK_OF,
+    UNLOCKS,
+    normalise,
+)
+from parlour.boxes.dicecream.rules import Phase
+from parlour.boxes.dicecream.views import (
+    Ended,
+    Event,
+    Passed,
+    Placed,
+    Rerolled,
+    Revealed,
+    Rolled,
+    RoundBegan,
+    Took,
+    TurnDone,
+    Unable,
+    Unlocked,
+    UsedBonus,
+    describe,
+)
+from parlour.kernel import Action, Reason, Rng, Seat, State
 from parlour.kernel.log import EventLog
 
 if TYPE_CHECKING:
     from parlour.boxes.dicecream.game import Dicecream
+    from parlour.boxes.dicecream.views import DicecreamView
 
-ROLL = "roll"
-DONE = "done"
-PASS = "pass"
-
-
-class Phase(Enum):
-    """What the game waits for."""
-
-    ROLL = "roll"  # the active player's roll
-    PLACE = "place"  # the active player's rerolls and placements
-    TAKE = "take"  # the others' picks of placed dice, at once
-    BONUS = "bonus"  # everyone's choice of a bonus effect, at once
-    OVER = "over"
-
-
-def reroll_action(dice: tuple[Colour, ...]) -> Action:
-    """The action that spends a bean to reroll `dice` (in `DICE` order)."""
-    return "reroll " + ",".join(die.key for die in dice)
-
-
-def bonus_action(space: Space, number: int) -> Action:
-    """The action that uses a bonus effect on `space`: enter `number`, or (0) tick it."""
-    return f"bonus {number} in {space.name}" if number else f"bonus {space.name}"
-
-
-REROLLS: dict[Action, tuple[Colour, ...]] = {
-    reroll_action(dice): dice
-    for size in range(1, len(DICE) + 1)
-    for dice in combinations(DICE, size)
-}
-"""Each reroll and the dice it rerolls: any dice, at least one (ruling)."""
-UNLOCKS: dict[Action, Colour] = {f"unlock {sundae.key}": sundae for sundae in FLAVOURS}
-UNLOCK_OF = tuple(UNLOCKS)
-"""The unlock action of each sundae, in `FLAVOURS` order."""
-PLACES: dict[Action, Space] = dict(SPACE_NAMES)
-"""Each placement by the active player: the space names the die (its colour, or white)."""
-TAKES: dict[Action, Space] = {f"take {space.name}": space for space in SPACES}
-TAKE_OF = tuple(TAKES)
-"""The take action of each space, in `SPACES` order."""
-BONUSES: dict[Action, tuple[Space, int]] = {
-    bonus_action(space, card.value): (space, card.value)
-    for card in BONUS_CARDS
-    for space in SPACES
-    if card.allows(space)
-}
-"""Each bonus action and what it enters where (0: a tick)."""
-_BONUS_OF = {(space.index, number): action for action, (space, number) in BONUSES.items()}
-SPACE_OF: dict[Action, Space] = {
-    **PLACES,
-    **TAKES,
-    **{action: space for action, (space, _) in BONUSES.items()},
-}
-"""The space each placement, take or bonus action fills."""
-_REROLL_ACTIONS = tuple(REROLLS)
 _DONE_ONLY: tuple[Action, ...] = (DONE,)
-KNOWN = frozenset({ROLL, DONE, PASS, *REROLLS, *UNLOCKS, *SPACE_OF})
-"""Every action of the game, legal or not now."""
+_UNUSED = tuple(tuple(die for die in DICE if not used >> die & 1) for used in range(1 << len(DICE)))
+"""The dice not placed this turn, by the bit mask of those placed."""
+_UNLOCKS_FREE = tuple(tuple(UNLOCK_OF[die] for die in dice if die is not CREAM) for dice in _UNUSED)
+"""The unlocks of the sundaes whose die is not placed, by the bit mask of the dice placed."""
 
 
 def decode(index: int, count: int) -> list[int]:
@@ -118,11 +97,6 @@ def decode(index: int, count: int) -> list[int]:
         index, digit = divmod(index, FACES)
         faces.append(digit + 1)
     return faces
-
-
-def seat_name(seat: int, viewer: Seat) -> str:
-    """How the log names a seat to `viewer`: `You`, or `Seat 2` (seats count from 1)."""
-    return "You" if seat == viewer else f"Seat {seat + 1}"
 
 
 class DicecreamState(State):
@@ -147,11 +121,11 @@ class DicecreamState(State):
         self._limit = [0] * len(FLAVOURS)  # each sundae's unlocking die this turn (0: locked)
         self._spent = [0] * len(FLAVOURS)  # the dice placed on each sundae this turn, summed
         self._placed: list[Space] = []  # the spaces filled this turn, in order
-        self._choices: dict[int, Action] = {}  # sealed choices of the seats acting at once
+        self._choices: dict[Seat, Action] = {}  # sealed choices of the seats acting at once
         self._eligible: tuple[int, ...] = ()  # the seats that may choose in this phase
         self._to_act: tuple[int, ...] = (0,)
         self._legal: dict[Seat, tuple[Action, ...]] = {}  # legal actions now, as computed
-        self._events: EventLog[tuple[Any, ...]] = EventLog(describe, [("round", 1)])
+        self._events: EventLog[Event] = EventLog(describe, [RoundBegan(1)])
 
     def _copy_into(self, twin: State) -> None:
         assert isinstance(twin, DicecreamState)
@@ -166,7 +140,7 @@ class DicecreamState(State):
         twin._legal = dict(self._legal)
         twin._events = self._events.copy()
 
-    # -- who acts and what they may do --------------------------------------------------------
+    # -- who acts and what they may do: the rules' verdicts (`rules.verify_*`) ----------------
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -175,10 +149,49 @@ class DicecreamState(State):
     def legal_actions(self, seat: Seat) -> tuple[Action, ...]:
         legal = self._legal.get(seat)
         if legal is None:
-            legal = self._legal[seat] = self._compute_legal(seat) if seat in self._to_act else ()
+            legal = self._legal[seat] = self._listed(seat) if seat in self._to_act else ()
         return legal
 
-    def _compute_legal(self, seat: int) -> tuple[Action, ...]:
+    def _verify(self, seat: Seat, action: Action) -> Reason | None:
+        """No reason for a listed action (the list asks the same rules); else the rule's."""
+        if action in self.legal_actions(seat):
+            return None
+        return self._check(seat, action)
+
+    def _check(self, seat: Seat, action: Action) -> Reason | None:
+        """The verdict of the rule for the kind of `action`, from a seat that may act now."""
+        if seat is None:  # the table has no action in Dicecream
+            return self._not_legal(seat, action)
+        phase = self._phase
+        space = PLACES.get(action)
+        if space is not None:
+            sheet = self._sheets[seat]
+            used, limit, spent = self._used, self._limit, self._spent
+            return rules.verify_place(phase, space, sheet, self._faces, used, limit, spent)
+        space = TAKES.get(action)
+        if space is not None:
+            return rules.verify_take(phase, space, self._sheets[seat], self._faces, self._placed)
+        if action in BONUSES:
+            space, number = BONUSES[action]
+            cards = [BONUS_CARDS[card] for card in self._revealed]
+            return rules.verify_bonus(phase, space, number, self._sheets[seat], cards)
+        if action in UNLOCKS:
+            return rules.verify_unlock(phase, UNLOCKS[action], self._used)
+        if action in REROLLS:
+            return rules.verify_reroll(phase, self._beans[seat], self._used)
+        if action == ROLL:
+            return rules.verify_roll(phase)
+        if action == DONE:
+            return rules.verify_done(phase)
+        if action == PASS:
+            return rules.verify_pass(phase)
+        return self._not_legal(seat, action)
+
+    def _listed(self, seat: int) -> tuple[Action, ...]:
+        """The legal actions of a seat to act now. For speed they are found in bulk with the
+        predicates the `rules.verify_*` functions apply one action at a time (`spaces_on`,
+        `spaces_anywhere`, `effect_spaces`, `within_limit`); the tests check for every action
+        of the game that it is listed exactly when its verify function finds no reason."""
         phase = self._phase
         if phase is Phase.ROLL:
             return (ROLL,)
@@ -189,22 +202,23 @@ class DicecreamState(State):
         return self._bonuses(seat)
 
     def _placements(self) -> tuple[Action, ...]:
-        """The active player's rerolls, unlocks and placements, then `done`."""
+        """The active player's rerolls (a bean left, no die placed), unlocks (the die free),
+        placements (an empty fitting space of an unlocked sundae, within its limit), then
+        `done`."""
         seat, used, faces = self._active, self._used, self._faces
-        sheet = self._sheets[seat]
+        sheet, limits, spent = self._sheets[seat], self._limit, self._spent
         actions: list[Action] = []
         if self._beans[seat] and not used:
-            actions += _REROLL_ACTIONS
-        unused = [die for die in DICE if not used >> die & 1]
-        actions += [UNLOCK_OF[die] for die in unused if die is not CREAM]
+            actions += REROLL_ACTIONS
+        unused = _UNUSED[used]
+        actions += _UNLOCKS_FREE[used]
         for sundae in FLAVOURS:
-            limit = self._limit[sundae]
+            limit = limits[sundae]
             if not limit:
                 continue
-            spent = self._spent[sundae]
             for die in unused:
                 face = faces[die]
-                if rules.within_limit(spent, face, limit):
+                if rules.within_limit(spent[sundae], face, limit):
                     actions += [space.name for space in rules.spaces_on(sheet, sundae, die, face)]
         if not actions:
             return _DONE_ONLY
@@ -212,7 +226,8 @@ class DicecreamState(State):
         return tuple(actions)
 
     def _takes(self, seat: int) -> tuple[Action, ...]:
-        """A passive player's picks among the placed dice, then `pass`."""
+        """A passive player's picks (an empty fitting space anywhere for a placed die), then
+        `pass`."""
         sheet, faces = self._sheets[seat], self._faces
         actions = [
             TAKE_OF[space.index]
@@ -226,10 +241,11 @@ class DicecreamState(State):
         """A player's uses of the revealed cards (each effect that has a target), then `pass`."""
         sheet = self._sheets[seat]
         actions: dict[Action, None] = {}
-        for card in self._revealed:
-            value = BONUS_CARDS[card].value
-            for space in rules.effect_spaces(sheet, BONUS_CARDS[card]):
-                actions[_BONUS_OF[space.index, value]] = None
+        for index in self._revealed:
+            card = BONUS_CARDS[index]
+            value = card.value
+            for space in rules.effect_spaces(sheet, card):
+                actions[BONUS_OF[space.index, value]] = None
         actions[PASS] = None
         return tuple(actions)
 
@@ -247,58 +263,6 @@ class DicecreamState(State):
                 return matches[0]
         return super().parse_action(seat, wanted)
 
-    def explain(self, seat: Seat, action: object) -> str:
-        if seat in self._to_act and isinstance(action, str):
-            reason = self._refusal(seat, action)
-            if reason:
-                return reason
-        return super().explain(seat, action)
-
-    def _refusal(self, seat: int, action: str) -> str | None:
-        """Why the rules refuse one of the game's actions to a seat to act now (None: the
-        text is no action of the game)."""
-        phase = self._phase
-        if action not in KNOWN:
-            return None
-        if phase is Phase.ROLL:
-            return "roll first: the turn begins by rolling all five dice"
-        if phase is Phase.PLACE:
-            if action in REROLLS:
-                if not self._beans[seat]:
-                    return "both chocolate beans are spent"
-                return "dice are rerolled only before any die is placed"
-            if action in UNLOCKS:
-                return f"the {UNLOCKS[action].key} die is already placed"
-            if action in PLACES:
-                return self._placement_refusal(PLACES[action])
-        if phase is Phase.TAKE and action in TAKES:
-            space = TAKES[action]
-            if all(placed.colour is not space.colour for placed in self._placed):
-                return f"the {space.colour.key} die was not placed on a cube, cream or topping"
-            return _space_refusal(self._sheets[seat], space, self._faces[space.colour])
-        if phase is Phase.BONUS and action in BONUSES:
-            space, _ = BONUSES[action]
-            if self._sheets[seat][space.index]:
-                return f"the {space.name} is already {_filled(space)}"
-            return "neither revealed bonus card allows that"
-        return f"not now: {_WAITING[phase]}"
-
-    def _placement_refusal(self, space: Space) -> str:
-        die, sundae = space.colour, space.sundae
-        if not self._limit[sundae]:
-            return f"the {sundae.key} sundae is not unlocked: unlock {sundae.key} first"
-        if self._used >> die & 1:
-            return f"the {die.key} die is already placed"
-        face = self._faces[die]
-        reason = _space_refusal(self._sheets[self._active], space, face)
-        if reason:
-            return reason
-        spent, limit = self._spent[sundae], self._limit[sundae]
-        return (
-            f"the dice on the {sundae.key} sundae would add up to {spent + face}, more than "
-            f"its unlocking die ({limit})"
-        )
-
     # -- applying actions ---------------------------------------------------------------------
 
     def _apply(self, seat: Seat, action: Action) -> None:
@@ -307,7 +271,9 @@ class DicecreamState(State):
         if phase is Phase.TAKE or phase is Phase.BONUS:
             self._choices[seat] = action  # sealed: the others' legal actions do not change
             self._legal.pop(seat, None)
-            self._to_act = tuple(s for s in self._to_act if s != seat)
+            to_act = self._to_act
+            at = to_act.index(seat)
+            self._to_act = to_act[:at] + to_act[at + 1 :]
             if not self._to_act:
                 self._legal = {}
                 self._resolve()
@@ -335,19 +301,19 @@ class DicecreamState(State):
         faces = decode(self._rng.dice_index(len(DICE)), len(DICE))  # first: a bad script
         self._faces = faces  # changes nothing
         self._phase = Phase.PLACE
-        self._events.append(("roll", self._active, tuple(faces)))
+        self._events.append(Rolled(self._active, tuple(faces)))
 
     def _reroll(self, dice: tuple[Colour, ...]) -> None:
         faces = decode(self._rng.dice_index(len(dice)), len(dice))
         self._beans[self._active] -= 1
         for die, face in zip(dice, faces, strict=True):
             self._faces[die] = face
-        self._events.append(("reroll", self._active, dice, tuple(faces)))
+        self._events.append(Rerolled(self._active, dice, tuple(faces)))
 
     def _unlock(self, sundae: Colour) -> None:
         self._used |= 1 << sundae
         self._limit[sundae] = self._faces[sundae]
-        self._events.append(("unlock", self._active, sundae, self._faces[sundae]))
+        self._events.append(Unlocked(self._active, sundae, self._faces[sundae]))
 
     def _place(self, space: Space) -> None:
         die = space.colour
@@ -356,23 +322,24 @@ class DicecreamState(State):
         self._spent[space.sundae] += face
         self._sheets[self._active][space.index] = rules.entry(space, face)
         self._placed.append(space)
-        self._events.append(("place", self._active, space, face))
+        self._events.append(Placed(self._active, space, face))
 
     def _end_placing(self) -> None:
         """The turn's placing is over: the others may pick among the placed dice."""
         forfeited = tuple(
             (die, self._faces[die])
             for die in DICE
-            if not self._used >> die & 1 or (die in FLAVOURS and self._limit[die])
+            if not self._used >> die & 1 or (die is not CREAM and self._limit[die])
         )
-        self._events.append(("done", self._active, forfeited, len(self._placed)))
+        self._events.append(TurnDone(self._active, forfeited, len(self._placed)))
         others = [seat for seat in range(self.game.players) if seat != self._active]
-        self._begin_choices(Phase.TAKE, {seat: self._takes(seat) for seat in others})
+        self._begin_choices(Phase.TAKE, others)
 
-    def _begin_choices(self, phase: Phase, options: dict[int, tuple[Action, ...]]) -> None:
-        """Let the seats with more than `pass` among their `options` choose at once; with
+    def _begin_choices(self, phase: Phase, seats: list[int]) -> None:
+        """Let those of `seats` with more than `pass` to choose from choose at once; with
         none, the phase resolves at once."""
         self._phase = phase
+        options = {seat: self._listed(seat) for seat in seats}
         eligible = tuple(seat for seat, legal in options.items() if len(legal) > 1)
         self._legal = {seat: options[seat] for seat in eligible}
         self._eligible = self._to_act = eligible
@@ -388,26 +355,26 @@ class DicecreamState(State):
             action = self._choices.get(seat)
             if action is None:
                 if offered and (phase is Phase.BONUS or seat != self._active):
-                    self._events.append(("unable", seat, phase))
+                    self._events.append(Unable(seat, phase))
                 continue
             if action == PASS:
-                self._events.append(("pass", seat, phase))
+                self._events.append(Passed(seat, phase))
                 continue
             sheet = self._sheets[seat]
             if phase is Phase.TAKE:
                 space = TAKES[action]
                 number = self._faces[space.colour]
-                self._events.append(("take", seat, space, number))
+                self._events.append(Took(seat, space, number))
             else:
                 space, number = BONUSES[action]
-                self._events.append(("bonus", seat, space, number))
+                self._events.append(UsedBonus(seat, space, number))
             sheet[space.index] = rules.entry(space, number)
         self._choices = {}
         if phase is Phase.TAKE:
             self._next_turn()
         elif self._stack:
             self._round += 1
-            self._events.append(("round", self._round))
+            self._events.append(RoundBegan(self._round))
             self._begin_turn(0)
         else:
             self._finish()
@@ -419,9 +386,8 @@ class DicecreamState(State):
         self._faces = []
         self._revealed = tuple(self._stack[:CARDS_PER_ROUND])
         del self._stack[:CARDS_PER_ROUND]
-        self._events.append(("reveal", self._round, self._revealed))
-        seats = range(self.game.players)
-        self._begin_choices(Phase.BONUS, {seat: self._bonuses(seat) for seat in seats})
+        self._events.append(Revealed(self._round, self._revealed))
+        self._begin_choices(Phase.BONUS, list(range(self.game.players)))
 
     def _begin_turn(self, seat: int) -> None:
         self._active = seat
@@ -438,7 +404,7 @@ class DicecreamState(State):
         self._phase = Phase.OVER
         self._to_act = ()
         self._revealed = ()
-        self._events.append(("end", self.winners, self.scores))
+        self._events.append(Ended(self.winners, self.scores))
 
     # -- results --------------------------------------------------------------------------
 
@@ -469,149 +435,8 @@ class DicecreamState(State):
         (for tests and tools)."""
         return tuple(BONUS_CARDS[card].key for card in self._stack)
 
-    # -- what a seat sees: everything but the stack's cards and the others' sealed choices -----
-
-    def view(self, seat: Seat) -> dict[str, Any]:
-        players = self.game.players
-        phase = self._phase
-        scores = self.scores
-        view: dict[str, Any] = {
-            "game": "dicecream",
-            "seat": seat,
-            "players": players,
-            "to_act": list(self._to_act),
-            "over": phase is Phase.OVER,
-            "winners": list(self._winners(scores)),
-            "scores": list(scores),
-            "round": self._round,
-            "rounds": ROUNDS[players],
-            "phase": phase.value,
-            "active": self._active if phase in _TURN_PHASES else None,
-            "stack": len(self._stack),
-            "bonus_cards": [
-                {"key": BONUS_CARDS[card].key, "text": BONUS_CARDS[card].text}
-                for card in self._revealed
-            ],
-            "turn": self._turn_view() if phase in _TURN_PHASES else None,
-            "choosing": None,
-            "moves": self._moves(seat),
-            "seats": [self._seat_view(s, scores[s]) for s in range(players)],
-            "log": self._log(seat),
-        }
-        if phase in (Phase.TAKE, Phase.BONUS):
-            view["choosing"] = {
-                "eligible": list(self._eligible),
-                "waiting": list(self._to_act),
-                "yours": self._choices.get(seat) if seat is not None else None,
-            }
-        return view
-
-    def _turn_view(self) -> dict[str, Any]:
-        used, faces = self._used, self._faces
-        where: list[str | None] = [None] * len(DICE)
-        for placed in self._placed:
-            where[placed.colour] = placed.name
-        dice = []
-        for die, face in zip(DICE, faces, strict=False):  # no faces before the roll
-            space = where[die]
-            if space is not None:
-                use = "placed"
-            elif used >> die & 1:
-                use = "bowl"
-            else:
-                use = "unused"
-            dice.append({"colour": die.key, "face": face, "use": use, "space": space})
-        return {
-            "seat": self._active,
-            "rolled": bool(faces),
-            "may_reroll": self._phase is Phase.PLACE and self._beans[self._active] > 0 and not used,
-            "dice": dice,
-            "unlocked": [
-                {"sundae": sundae.key, "limit": self._limit[sundae], "spent": self._spent[sundae]}
-                for sundae in FLAVOURS
-                if self._limit[sundae]
-            ],
-            "takeable": [space.colour.key for space in self._placed]
-            if self._phase is Phase.TAKE
-            else [],
-        }
-
-    def _moves(self, seat: Seat) -> dict[str, list[Action]]:
-        """The seat's legal actions that fill a space, by the die they use (placing, taking)
-        or by the card that allows them (bonus)."""
-        moves: dict[str, list[Action]] = {}
-        if seat not in self._to_act:
-            return moves
-        for action in self.legal_actions(seat):
-            unlocked = UNLOCKS.get(action)
-            if unlocked is not None:
-                moves.setdefault(unlocked.key, []).append(action)
-            elif action in BONUSES:
-                space, _ = BONUSES[action]
-                for card in self._revealed:
-                    if BONUS_CARDS[card].allows(space):
-                        moves.setdefault(BONUS_CARDS[card].key, []).append(action)
-            elif action in SPACE_OF:
-                moves.setdefault(SPACE_OF[action].colour.key, []).append(action)
-        return moves
-
-    def _seat_view(self, seat: int, total: int) -> dict[str, Any]:
-        sheet = self._sheets[seat]
-        return {
-            "seat": seat,
-            "sundaes": [
-                {
-                    "colour": sundae.key,
-                    "cubes": {colour: sheet[i] or None for colour, i in cubes},
-                    "cream": {side: sheet[i] or None for side, i in cream},
-                    "toppings": {colour: bool(sheet[i]) for colour, i in toppings},
-                    "score": rules.sundae_score(sheet, sundae),
-                }
-                for sundae, cubes, cream, toppings in _LAYOUT
-            ],
-            "beans": self._beans[seat],
-            "toppings": rules.toppings_ticked(sheet),
-            "total": total,
-        }
-
-    def _log(self, viewer: Seat) -> list[dict[str, Any]]:
-        """The log told from `viewer`'s side; entries are described once and remembered."""
-        log = self._events.told_to(viewer)
-        return [dict(entry) for entry in log]  # copies: a caller may change its view
-
-
-_TURN_PHASES = (Phase.ROLL, Phase.PLACE, Phase.TAKE)
-_LAYOUT = tuple(
-    (
-        sundae,
-        [(s.colour.key, s.index) for s in SPACES if s.sundae is sundae and s.kind is Kind.CUBE],
-        [(s.side.value, s.index) for s in SPACES if s.sundae is sundae and s.side is not None],
-        [(s.colour.key, s.index) for s in SPACES if s.sundae is sundae and s.kind is Kind.TOPPING],
-    )
-    for sundae in FLAVOURS
-)
-"""For each sundae: its cubes', cream spaces' and toppings' names and indices, in print order."""
-_WAITING = {
-    Phase.ROLL: "the active player rolls",
-    Phase.PLACE: "the active player places dice",
-    Phase.TAKE: "the others take dice",
-    Phase.BONUS: "everyone chooses a bonus",
-    Phase.OVER: "the game is over",
-}
-
-
-def _filled(space: Space) -> str:
-    return "ticked" if space.kind is Kind.TOPPING else "filled"
-
-
-def _space_refusal(sheet: rules.Sheet, space: Space, face: int) -> str | None:
-    """Why the die showing `face` may not go on `space` of `sheet` (sum limit aside), or None."""
-    if sheet[space.index]:
-        held = "" if space.kind is Kind.TOPPING else f" (it holds {sheet[space.index]})"
-        return f"the {space.name} is already {_filled(space)}{held}"
-    if not rules.fits(space, space.colour, face):
-        return f"the white die shows {face}: it fits only the other cream space"
-    return None
+    def view(self, seat: Seat) -> DicecreamView:
+        return views.view(self, seat)
 
 
 def _fills(action: Action, wanted: str) -> bool:
@@ -622,60 +447,3 @@ def _fills(action: Action, wanted: str) -> bool:
     return space.name == wanted or (
         space.kind is Kind.CREAM and wanted == f"cream of {space.sundae.key}"
     )
-
-
-def _dice_text(dice: tuple[Colour, ...], faces: tuple[int, ...]) -> str:
-    return ", ".join(f"{die.key} {face}" for die, face in zip(dice, faces, strict=True))
-
-
-def describe(event: tuple[Any, ...], viewer: Seat) -> dict[str, Any]:
-    """One log entry, told from `viewer`'s side."""
-    kind = event[0]
-    entry: dict[str, Any] = {"event": kind}
-    if kind == "round":
-        entry.update(round=event[1], text=f"Round {event[1]} begins.")
-        return entry
-    if kind == "reveal":
-        _, number, cards = event
-        texts = " / ".join(BONUS_CARDS[card].text for card in cards)
-        entry.update(round=number, text=f"Round {number} is over. Bonus cards: {texts}")
-        return entry
-    if kind == "end":
-        _, winners, scores = event
-        named = [seat_name(seat, viewer) for seat in winners]
-        names = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
-        verb = "win" if len(winners) > 1 or names == "You" else "wins"
-        entry["text"] = f"Game over: {names} {verb} with {scores[winners[0]]} points."
-        return entry
-    seat = event[1]
-    who = seat_name(seat, viewer)
-    entry["seat"] = seat
-    if kind == "roll":
-        entry["text"] = f"{who} rolled {_dice_text(DICE, event[2])}."
-    elif kind == "reroll":
-        _, _, dice, faces = event
-        entry["text"] = f"{who} spent a chocolate bean and rerolled: {_dice_text(dice, faces)}."
-    elif kind == "unlock":
-        _, _, sundae, face = event
-        entry["text"] = f"{who} unlocked the {sundae.key} sundae with a {face}."
-    elif kind in ("place", "take", "bonus"):
-        _, _, space, number = event
-        filled = f"ticked the {space.name}" if space.kind is Kind.TOPPING else ""
-        if kind == "bonus":
-            what = filled or f"entered a {number} in the {space.name}"
-            entry["text"] = f"{who} used a bonus card and {what}."
-        else:
-            die = f"the {space.colour.key} {number}"
-            what = f"{filled} with {die}" if filled else f"entered {die} in the {space.name}"
-            entry["text"] = f"{who} {'took a die and ' if kind == 'take' else ''}{what}."
-    elif kind == "done":
-        _, _, forfeited, placed = event
-        lost = f" Forfeited: {_dice_text(*zip(*forfeited, strict=True))}." if forfeited else ""
-        offer = "" if placed else " No die is left for the others."
-        entry["text"] = f"{who} ended the turn.{lost}{offer}"
-    elif kind == "pass":
-        entry["text"] = f"{who} took no die." if event[2] is Phase.TAKE else f"{who} used no bonus."
-    else:  # unable
-        what = "none of the dice" if event[2] is Phase.TAKE else "neither bonus card"
-        entry["text"] = f"{who} could use {what}."
-    return entry

@@ -5,7 +5,7 @@ who is still choosing; and the recent log."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
@@ -13,8 +13,18 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from parlour.kernel import View
+from parlour.kernel import SPECTATOR, View
 from parlour.terminal.renderers.names import seat_name
+
+if TYPE_CHECKING:
+    from parlour.boxes.dicecream.views import (
+        BowlView,
+        ChoosingView,
+        DicecreamView,
+        SeatView,
+        SundaeView,
+        TurnView,
+    )
 
 STYLES = {
     "blue": "bold blue",
@@ -38,14 +48,15 @@ LEGEND = (
 )
 
 
-def render(view: View) -> RenderableType:
+def render(shown: View) -> RenderableType:
+    view = cast("DicecreamView", shown)
     parts: list[RenderableType] = [_header(view), _sheets(view)]
     if view["turn"] is not None and view["turn"]["rolled"]:
-        parts.append(_dice(view))
+        parts.append(_dice(view, view["turn"]))
     if view["bonus_cards"]:
         parts.append(_bonus(view))
     if view["choosing"] is not None:
-        parts.append(_choosing(view))
+        parts.append(_choosing(view, view["choosing"]))
     if view["seat"] in view["to_act"]:
         parts.append(Text(HINTS[view["phase"]] + "\n" + LEGEND, style="dim"))
     log = view["log"][-5:]
@@ -54,7 +65,7 @@ def render(view: View) -> RenderableType:
     return Group(*parts)
 
 
-def _header(view: View) -> Text:
+def _header(view: DicecreamView) -> Text:
     text = Text("Dicecream", style="bold")
     text.append(f"  round {view['round']} of {view['rounds']}")
     text.append(f" · bonus stack: {view['stack']} card{'s' if view['stack'] != 1 else ''}")
@@ -62,22 +73,24 @@ def _header(view: View) -> Text:
     if view["over"]:
         names = " and ".join(seat_name(view, seat) for seat in view["winners"])
         text.append(f"\nGame over. Won: {names}.", style="bold")
-    elif phase in ("roll", "place"):
-        who = seat_name(view, view["active"])
-        text.append(f" · {who}: {'roll the dice' if phase == 'roll' else 'place dice'}")
-    elif phase == "take":
-        whose = "your" if view["active"] == view["seat"] else f"Seat {view['active'] + 1}'s"
-        text.append(f" · the others may take one of {whose} dice")
+    elif view["turn"] is not None:  # the active seat's turn: rolling, placing, the others' picks
+        active = view["turn"]["seat"]
+        if phase == "take":
+            whose = "your" if active == view["seat"] else f"Seat {active + 1}'s"
+            text.append(f" · the others may take one of {whose} dice")
+        else:
+            who = seat_name(view, active)
+            text.append(f" · {who}: {'roll the dice' if phase == 'roll' else 'place dice'}")
     else:
         text.append(" · everyone may use one of the two bonus cards")
     return text
 
 
-def _sheets(view: View) -> Columns:
+def _sheets(view: DicecreamView) -> Columns:
     return Columns([_sheet(view, seat) for seat in view["seats"]])
 
 
-def _sheet(view: View, seat: dict[str, Any]) -> Panel:
+def _sheet(view: View, seat: SeatView) -> Panel:
     number = seat["seat"]
     table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
     table.add_column("")
@@ -102,36 +115,35 @@ def _sheet(view: View, seat: dict[str, Any]) -> Panel:
     return Panel(table, title=title, subtitle=footer, expand=False)
 
 
-def _toppings(sundae: dict[str, Any]) -> Text:
+def _toppings(sundae: SundaeView) -> Text:
     return Text(" ").join(
         Text(f"✓{colour[0]}", style=STYLES[colour]) if ticked else Text(f"·{colour[0]}", "dim")
         for colour, ticked in sundae["toppings"].items()
     )
 
 
-def _cream(sundae: dict[str, Any]) -> Text:
+def _cream(sundae: SundaeView) -> Text:
     left, right = sundae["cream"]["left"], sundae["cream"]["right"]
     return Text(f"{left or '·'} {right or '·'}", style="bold white" if left or right else "dim")
 
 
-def _cube(sundae: dict[str, Any], row: int) -> Text:
+def _cube(sundae: SundaeView, row: int) -> Text:
     colour, value = list(sundae["cubes"].items())[row]
     return Text(f"{colour[0]}:{value if value is not None else '·'}", style=STYLES[colour])
 
 
-def _bowl(bowl: dict[str, Any] | None) -> Text:
+def _bowl(bowl: BowlView | None) -> Text:
     if bowl is None:
         return Text("")
     return Text(f"{bowl['spent']}/{bowl['limit']}", style="reverse")
 
 
-def _score(sundae: dict[str, Any]) -> Text:
+def _score(sundae: SundaeView) -> Text:
     doubled = all(sundae["toppings"].values())
     return Text(f"{sundae['score']}{'x2' if doubled else ''}", style="bold")
 
 
-def _dice(view: View) -> Group:
-    turn = view["turn"]
+def _dice(view: DicecreamView, turn: TurnView) -> Group:
     moves: dict[str, list[str]] = view["moves"]
     taking = view["phase"] == "take"
     table = Table(box=None, pad_edge=False, show_header=False)
@@ -155,7 +167,7 @@ def _dice(view: View) -> Group:
     return Group(Text(caption, style="bold"), table)
 
 
-def _bonus(view: View) -> Group:
+def _bonus(view: DicecreamView) -> Group:
     moves: dict[str, list[str]] = view["moves"]
     lines: list[RenderableType] = [Text("Bonus cards:", style="bold")]
     for card in view["bonus_cards"]:
@@ -167,12 +179,11 @@ def _bonus(view: View) -> Group:
     return Group(*lines)
 
 
-def _choosing(view: View) -> Text:
-    choosing = view["choosing"]
+def _choosing(view: DicecreamView, choosing: ChoosingView) -> Text:
     waiting = ", ".join(seat_name(view, seat) for seat in choosing["waiting"]) or "nobody"
     text = Text(f"Choosing at once; waiting for: {waiting}.")
     if choosing["yours"]:
         text.append(f" You chose: {choosing['yours']} (shown to the others when all have chosen).")
-    elif view["seat"] is not None and view["seat"] not in choosing["eligible"]:
+    elif view["seat"] is not SPECTATOR and view["seat"] not in choosing["eligible"]:
         text.append(" You have nothing to choose this time.")
     return text

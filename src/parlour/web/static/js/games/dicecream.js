@@ -5,8 +5,6 @@
 import { die } from "/static/js/dice.js";
 import { seatName } from "/static/js/names.js";
 
-const DICE = ["blue", "yellow", "red", "green", "white"]; // the view's and the actions' order
-const BEANS = 2; // chocolate beans on each sheet at the start (the rules)
 // A legal action that fills one space: a placement, a pick (`take …`) or a bonus (`bonus [N in] …`).
 const SPACE_ACTION = /^(?:take |bonus (?:(\d) in )?)?((?:left|right) cream of \w+|\w+ (?:cube|topping) of \w+)$/;
 
@@ -160,7 +158,7 @@ function chooser(s) {
   const { el } = s;
   const box = el("div", { class: "dc-chooser", "aria-live": "polite" });
   if (ui.reroll) {
-    const dice = DICE.filter((c) => ui.reroll.has(c));
+    const dice = s.view.turn.dice.map((d) => d.colour).filter((c) => ui.reroll.has(c)); // the actions' order
     const action = `reroll ${dice.join(",")}`;
     box.append(el("span", { text: dice.length ? "Reroll these dice with a bean:" : "Pick the dice to reroll." }),
       actionButton(s, action, dice.length ? `Reroll ${dice.join(", ")}` : "Reroll", { class: "dc-go" }),
@@ -191,7 +189,7 @@ function controls(s) {
   if (rerolls && !ui.reroll) {
     const beans = view.seats[view.active].beans;
     row.append(el("button", { type: "button", class: "dc-bean-button", "data-key": "reroll",
-      text: `Spend a bean to reroll… (${beans} left)`, onclick: () => { ui.reroll = new Set(); ui.pick = null; redraw(DICE[0]); } }));
+      text: `Spend a bean to reroll… (${beans} left)`, onclick: () => { ui.reroll = new Set(); ui.pick = null; redraw(view.turn.dice[0].colour); } }));
   }
   if (legal.has("done")) {
     const left = view.turn.dice.filter((d) => d.use === "unused").length;
@@ -252,7 +250,7 @@ function sheet(s, seat) {
 
 function beans(s, left) {
   const icons = [];
-  for (let i = 0; i < BEANS; i++) icons.push(s.el("span", { class: `dc-bean${i < left ? "" : " spent"}` }));
+  for (let i = 0; i < s.view.beans_per_sheet; i++) icons.push(s.el("span", { class: `dc-bean${i < left ? "" : " spent"}` }));
   return s.el("span", { class: "dc-beans", role: "img", "aria-label": `${left} chocolate bean${left === 1 ? "" : "s"} left` }, icons);
 }
 
@@ -279,7 +277,7 @@ function spaceCell(s, { name, kind, colour, value, own, fresh }) {
   const topping = kind === "topping";
   const filled = topping ? value : value !== null;
   const classes = `dc-space ${kind} ${colour}${filled ? " filled" : ""}${fresh ? " fresh" : ""}`;
-  const shown = topping ? (value ? "✓" : "") : value ?? (kind.startsWith("cream") ? (kind.endsWith("left") ? "1–3" : "4–6") : "");
+  const shown = topping ? (value ? "✓" : "") : value ?? (kind.startsWith("cream") ? faceRange(s.view.cream_faces[kind.slice(6)]) : "");
   const target = own ? s.targets.get(name) : null;
   if (!target) {
     const state = topping ? (value ? "ticked" : "not ticked") : (value ?? "empty");
@@ -290,6 +288,11 @@ function spaceCell(s, { name, kind, colour, value, own, fresh }) {
   const does = topping ? `tick the ${name}` : `enter ${entered} in the ${name}`;
   return actionButton(s, target.action, topping ? "✓" : String(entered),
     { class: `${classes} target${lit}`, "aria-label": `${target.action.startsWith("take ") ? "take a die: " : target.action.startsWith("bonus") ? "bonus: " : ""}${does}` });
+}
+
+// The faces a cream space takes, as the view gives them: "1–3".
+function faceRange(faces) {
+  return `${faces[0]}–${faces[faces.length - 1]}`;
 }
 
 // The bowl: the unlocking die and the sum so far during a turn, or a button to unlock it.

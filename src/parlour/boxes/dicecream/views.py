@@ -1,0 +1,493 @@
+"""What Dicecream shows: the views' types and what each seat sees, the events of the log and
+how each is told from one seat's side, and the words for the rules' refusals.
+
+Everything in the log is public; the stack's cards and the sealed choices of seats choosing at
+once are not in any view (a seat sees its own sealed choice as `choosing.yours`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, NotRequired, cast
+
+from typing_extensions import TypedDict
+
+from parlour.boxes.dicecream import rules
+from parlour.boxes.dicecream.components import (
+    BEANS,
+    BONUS_CARDS,
+    CREAM_FACES,
+    DICE,
+    FLAVOURS,
+    ROUNDS,
+    SPACES,
+    Colour,
+    Kind,
+    Side,
+    Space,
+)
+from parlour.boxes.dicecream.notation import BONUSES, SPACE_OF, UNLOCKS
+from parlour.boxes.dicecream.rules import Phase
+from parlour.kernel import Action, Seat, seat_name
+
+if TYPE_CHECKING:
+    from parlour.boxes.dicecream.state import DicecreamState
+
+ColourName = Literal["blue", "yellow", "red", "green", "white"]
+PhaseName = Literal["roll", "place", "take", "bonus", "over"]
+COLOUR_NAMES: tuple[ColourName, ...] = ("blue", "yellow", "red", "green", "white")
+"""Each die's name in views, by `Colour` (the same as `Colour.key`)."""
+PHASE_NAMES: Mapping[Phase, PhaseName] = {
+    Phase.ROLL: "roll",
+    Phase.PLACE: "place",
+    Phase.TAKE: "take",
+    Phase.BONUS: "bonus",
+    Phase.OVER: "over",
+}
+
+
+class DieView(TypedDict):
+    """One die of the roll and what it is used for this turn (`space`: where it was placed)."""
+
+    colour: ColourName
+    face: int
+    use: Literal["placed", "bowl", "unused"]
+    space: str | None
+
+
+class BowlView(TypedDict):
+    """A sundae unlocked this turn: its unlocking die and the dice placed on it so far."""
+
+    sundae: ColourName
+    limit: int
+    spent: int
+
+
+class TurnView(TypedDict):
+    """The active player's turn: the roll, the bowls, and the dice the others may take."""
+
+    seat: int
+    rolled: bool
+    may_reroll: bool
+    dice: list[DieView]
+    unlocked: list[BowlView]
+    takeable: list[ColourName]
+
+
+class CardView(TypedDict):
+    """A revealed bonus card."""
+
+    key: str
+    text: str
+
+
+class ChoosingView(TypedDict):
+    """Seats choosing at once: who may, who has yet to, and the viewer's own sealed choice."""
+
+    eligible: list[int]
+    waiting: list[int]
+    yours: str | None
+
+
+class SundaeView(TypedDict):
+    """One sundae of a sheet: numbers entered (None: empty), toppings ticked, its points."""
+
+    colour: ColourName
+    cubes: dict[str, int | None]
+    cream: dict[str, int | None]
+    toppings: dict[str, bool]
+    score: int
+
+
+class SeatView(TypedDict):
+    """A player's sheet, beans left, toppings ticked and points."""
+
+    seat: int
+    sundaes: list[SundaeView]
+    beans: int
+    toppings: int
+    total: int
+
+
+class CreamFaces(TypedDict):
+    """The white faces each cream space takes."""
+
+    left: list[int]
+    right: list[int]
+
+
+class LogEntry(TypedDict):
+    """One event told from a seat's side: its kind, its text, and the public details."""
+
+    event: str
+    seat: NotRequired[int]
+    round: NotRequired[int]
+    text: str
+
+
+class DicecreamView(TypedDict):
+    """All a seat (or a spectator) sees of a Dicecream game; the rule numbers a page shows
+    (`rounds`, `beans_per_sheet`, `cream_faces`) come with it."""
+
+    game: Literal["dicecream"]
+    seat: int | None
+    players: int
+    to_act: list[int]
+    over: bool
+    winners: list[int]
+    scores: list[int]
+    round: int
+    rounds: int
+    beans_per_sheet: int
+    cream_faces: CreamFaces
+    phase: PhaseName
+    active: int | None
+    stack: int
+    bonus_cards: list[CardView]
+    turn: TurnView | None
+    choosing: ChoosingView | None
+    moves: dict[str, list[str]]
+    seats: list[SeatView]
+    log: list[LogEntry]
+
+
+# -- events -----------------------------------------------------------------------------------
+
+
+class RoundBegan(NamedTuple):
+    round: int
+
+
+class Revealed(NamedTuple):
+    """The round is over; its two bonus cards (indices into `BONUS_CARDS`) are turned up."""
+
+    round: int
+    cards: tuple[int, ...]
+
+
+class Ended(NamedTuple):
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+class Rolled(NamedTuple):
+    seat: int
+    faces: tuple[int, ...]
+
+
+class Rerolled(NamedTuple):
+    seat: int
+    dice: tuple[Colour, ...]
+    faces: tuple[int, ...]
+
+
+class Unlocked(NamedTuple):
+    seat: int
+    sundae: Colour
+    face: int
+
+
+class Placed(NamedTuple):
+    seat: int
+    space: Space
+    face: int
+
+
+class Took(NamedTuple):
+    """Another seat entered a placed die on its own sheet (resolved with the others)."""
+
+    seat: int
+    space: Space
+    face: int
+
+
+class UsedBonus(NamedTuple):
+    seat: int
+    space: Space
+    number: int
+
+
+class TurnDone(NamedTuple):
+    """The placing is over: the dice forfeited (die, face) and how many dice were placed."""
+
+    seat: int
+    forfeited: tuple[tuple[Colour, int], ...]
+    placed: int
+
+
+class Passed(NamedTuple):
+    """A seat took no die (`take`) or used no bonus (`bonus`)."""
+
+    seat: int
+    phase: Phase
+
+
+class Unable(NamedTuple):
+    """A seat had nothing to take (`take`) or no bonus target (`bonus`)."""
+
+    seat: int
+    phase: Phase
+
+
+Event = (
+    RoundBegan
+    | Revealed
+    | Ended
+    | Rolled
+    | Rerolled
+    | Unlocked
+    | Placed
+    | Took
+    | UsedBonus
+    | TurnDone
+    | Passed
+    | Unable
+)
+
+
+def _dice_text(dice: tuple[Colour, ...], faces: tuple[int, ...]) -> str:
+    return ", ".join(f"{die.key} {face}" for die, face in zip(dice, faces, strict=True))
+
+
+def _filled_text(space: Space, number: int, taken: bool) -> str:
+    """How a die (`taken`: picked from the active player) filled `space` with `number`."""
+    die = f"the {space.colour.key} {number}"
+    if space.kind is Kind.TOPPING:
+        what = f"ticked the {space.name} with {die}"
+    else:
+        what = f"entered {die} in the {space.name}"
+    return f"took a die and {what}" if taken else what
+
+
+def describe(event: Event, viewer: Seat) -> dict[str, Any]:
+    """One log entry (a `LogEntry`), told from `viewer`'s side."""
+    match event:
+        case RoundBegan(number):
+            return {"event": "round", "round": number, "text": f"Round {number} begins."}
+        case Revealed(number, cards):
+            texts = " / ".join(BONUS_CARDS[card].text for card in cards)
+            text = f"Round {number} is over. Bonus cards: {texts}"
+            return {"event": "reveal", "round": number, "text": text}
+        case Ended(winners, scores):
+            named = [seat_name(seat, viewer) for seat in winners]
+            names = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+            verb = "win" if len(winners) > 1 or names == "You" else "wins"
+            text = f"Game over: {names} {verb} with {scores[winners[0]]} points."
+            return {"event": "end", "text": text}
+    return _describe_seat(event, viewer)
+
+
+def _describe_seat(event: Event, viewer: Seat) -> dict[str, Any]:
+    """An entry about one seat's doing."""
+    seat = event[0]
+    assert isinstance(seat, int)
+    who = seat_name(seat, viewer)
+    match event:
+        case Rolled(_, faces):
+            text = f"{who} rolled {_dice_text(DICE, faces)}."
+            return {"event": "roll", "seat": seat, "text": text}
+        case Rerolled(_, dice, faces):
+            told = _dice_text(dice, faces)
+            text = f"{who} spent a chocolate bean and rerolled: {told}."
+            return {"event": "reroll", "seat": seat, "text": text}
+        case Unlocked(_, sundae, face):
+            text = f"{who} unlocked the {sundae.key} sundae with a {face}."
+            return {"event": "unlock", "seat": seat, "text": text}
+        case Placed(_, space, face):
+            text = f"{who} {_filled_text(space, face, taken=False)}."
+            return {"event": "place", "seat": seat, "text": text}
+        case Took(_, space, face):
+            text = f"{who} {_filled_text(space, face, taken=True)}."
+            return {"event": "take", "seat": seat, "text": text}
+        case UsedBonus(_, space, number):
+            if space.kind is Kind.TOPPING:
+                what = f"ticked the {space.name}"
+            else:
+                what = f"entered a {number} in the {space.name}"
+            text = f"{who} used a bonus card and {what}."
+            return {"event": "bonus", "seat": seat, "text": text}
+        case TurnDone(_, forfeited, placed):
+            lost = f" Forfeited: {_dice_text(*zip(*forfeited, strict=True))}." if forfeited else ""
+            offer = "" if placed else " No die is left for the others."
+            return {"event": "done", "seat": seat, "text": f"{who} ended the turn.{lost}{offer}"}
+        case Passed(_, phase):
+            text = f"{who} took no die." if phase is Phase.TAKE else f"{who} used no bonus."
+            return {"event": "pass", "seat": seat, "text": text}
+        case Unable(_, phase):
+            what = "none of the dice" if phase is Phase.TAKE else "neither bonus card"
+            return {"event": "unable", "seat": seat, "text": f"{who} could use {what}."}
+    raise AssertionError(f"not an event: {event!r}")
+
+
+# -- refusals ---------------------------------------------------------------------------------
+
+reason_texts: Mapping[str, str] = {
+    "roll_first": "roll first: the turn begins by rolling all five dice",
+    "wait_place": "not now: the active player places dice",
+    "wait_take": "not now: the others take dice",
+    "wait_bonus": "not now: everyone chooses a bonus",
+    "no_beans": "both chocolate beans are spent",
+    "placed_before_reroll": "dice are rerolled only before any die is placed",
+    "die_placed": "the {die} die is already placed",
+    "locked": "the {sundae} sundae is not unlocked: unlock {sundae} first",
+    "filled": "the {space} is already filled (it holds {number})",
+    "ticked": "the {space} is already ticked",
+    "cream_side": "the white die shows {face}: it fits only the other cream space",
+    "over_limit": (
+        "the dice on the {sundae} sundae would add up to {total}, more than its unlocking "
+        "die ({limit})"
+    ),
+    "not_placed": "the {die} die was not placed on a cube, cream or topping",
+    "no_card": "neither revealed bonus card allows that",
+}
+"""English words for Dicecream's refusal codes (`parlour.kernel.reasons`)."""
+
+
+# -- views ------------------------------------------------------------------------------------
+
+TURN_PHASES = (Phase.ROLL, Phase.PLACE, Phase.TAKE)
+"""The phases of a seat's turn (the view shows `active` and `turn`)."""
+_LAYOUT = tuple(
+    (
+        sundae,
+        [(s.colour.key, s.index) for s in SPACES if s.sundae is sundae and s.kind is Kind.CUBE],
+        [(s.side.value, s.index) for s in SPACES if s.sundae is sundae and s.side is not None],
+        [(s.colour.key, s.index) for s in SPACES if s.sundae is sundae and s.kind is Kind.TOPPING],
+    )
+    for sundae in FLAVOURS
+)
+"""For each sundae: its cubes', cream spaces' and toppings' names and indices, in print order."""
+_CREAM_FACES: CreamFaces = {
+    "left": list(CREAM_FACES[Side.LEFT]),
+    "right": list(CREAM_FACES[Side.RIGHT]),
+}
+
+
+def view(state: DicecreamState, seat: Seat) -> DicecreamView:
+    """Exactly what `seat` sees: everything but the stack's cards and the others' sealed
+    choices."""
+    players = state.game.players
+    phase = state._phase
+    scores = state.scores
+    in_turn = phase in TURN_PHASES
+    choosing: ChoosingView | None = None
+    if phase is Phase.TAKE or phase is Phase.BONUS:
+        choosing = {
+            "eligible": list(state._eligible),
+            "waiting": list(state._to_act),
+            "yours": state._choices.get(seat),  # a spectator has none
+        }
+    return {
+        "game": "dicecream",
+        "seat": seat,
+        "players": players,
+        "to_act": list(state._to_act),
+        "over": phase is Phase.OVER,
+        "winners": list(state._winners(scores)),
+        "scores": list(scores),
+        "round": state._round,
+        "rounds": ROUNDS[players],
+        "beans_per_sheet": BEANS,
+        "cream_faces": {"left": list(_CREAM_FACES["left"]), "right": list(_CREAM_FACES["right"])},
+        "phase": PHASE_NAMES[phase],
+        "active": state._active if in_turn else None,
+        "stack": len(state._stack),
+        "bonus_cards": [
+            {"key": BONUS_CARDS[card].key, "text": BONUS_CARDS[card].text}
+            for card in state._revealed
+        ],
+        "turn": _turn(state) if in_turn else None,
+        "choosing": choosing,
+        "moves": _moves(state, seat),
+        "seats": [_seat(state, s, scores[s]) for s in range(players)],
+        "log": cast(list[LogEntry], [dict(entry) for entry in state._events.told_to(seat)]),
+    }
+
+
+def _turn(state: DicecreamState) -> TurnView:
+    used, faces = state._used, state._faces
+    where: list[str | None] = [None] * len(DICE)
+    for placed in state._placed:
+        where[placed.colour] = placed.name
+    dice: list[DieView] = []
+    for die, face in zip(DICE, faces, strict=False):  # no faces before the roll
+        space = where[die]
+        use: Literal["placed", "bowl", "unused"]
+        if space is not None:
+            use = "placed"
+        elif used >> die & 1:
+            use = "bowl"
+        else:
+            use = "unused"
+        dice.append({"colour": COLOUR_NAMES[die], "face": face, "use": use, "space": space})
+    phase, active = state._phase, state._active
+    return {
+        "seat": active,
+        "rolled": bool(faces),
+        "may_reroll": phase is Phase.PLACE and state._beans[active] > 0 and not used,
+        "dice": dice,
+        "unlocked": [
+            {
+                "sundae": COLOUR_NAMES[sundae],
+                "limit": state._limit[sundae],
+                "spent": state._spent[sundae],
+            }
+            for sundae in FLAVOURS
+            if state._limit[sundae]
+        ],
+        "takeable": [COLOUR_NAMES[s.colour] for s in state._placed] if phase is Phase.TAKE else [],
+    }
+
+
+def _moves(state: DicecreamState, seat: Seat) -> dict[str, list[Action]]:
+    """The seat's legal actions that fill a space, by the die they use (placing, taking) or by
+    the card that allows them (bonus)."""
+    moves: dict[str, list[Action]] = {}
+    if seat not in state._to_act:
+        return moves
+    for action in state.legal_actions(seat):
+        unlocked = UNLOCKS.get(action)
+        if unlocked is not None:
+            moves.setdefault(unlocked.key, []).append(action)
+        elif action in BONUSES:
+            space, _ = BONUSES[action]
+            for card in state._revealed:
+                if BONUS_CARDS[card].allows(space):
+                    moves.setdefault(BONUS_CARDS[card].key, []).append(action)
+        elif action in SPACE_OF:
+            moves.setdefault(SPACE_OF[action].colour.key, []).append(action)
+    return moves
+
+
+def _seat(state: DicecreamState, seat: int, total: int) -> SeatView:
+    sheet = state._sheets[seat]
+    return {
+        "seat": seat,
+        "sundaes": [
+            {
+                "colour": COLOUR_NAMES[sundae],
+                "cubes": {colour: sheet[i] or None for colour, i in cubes},
+                "cream": {side: sheet[i] or None for side, i in cream},
+                "toppings": {colour: bool(sheet[i]) for colour, i in toppings},
+                "score": rules.sundae_score(sheet, sundae),
+            }
+            for sundae, cubes, cream, toppings in _LAYOUT
+        ],
+        "beans": state._beans[seat],
+        "toppings": rules.toppings_ticked(sheet),
+        "total": total,
+    }
+
+
+def sheet_of(seat: SeatView) -> rules.Sheet:
+    """A seat's sheet rebuilt from its view (bots, the determinizer)."""
+    sheet = rules.new_sheet()
+    for space in SPACES:
+        sundae = seat["sundaes"][space.sundae]
+        if space.kind is Kind.TOPPING:
+            sheet[space.index] = int(sundae["toppings"][space.colour.key])
+        elif space.side is not None:
+            sheet[space.index] = sundae["cream"][space.side.value] or 0
+        else:
+            sheet[space.index] = sundae["cubes"][space.colour.key] or 0
+    return sheet

@@ -36,7 +36,7 @@ _KEYS = cast(
     tuple[FlavourName, ...], tuple(flavour.name.lower().replace("_", " ") for flavour in Flavour)
 )
 FLAVOURS = tuple(Flavour)
-BY_KEY = {flavour.key: flavour for flavour in FLAVOURS}
+BY_KEY: dict[str, Flavour] = {flavour.key: flavour for flavour in FLAVOURS}
 """Each flavour by its name."""
 
 ICE_CREAM_CARDS = 5

@@ -30,12 +30,13 @@ from parlour.boxes.icecream.components import (
     BY_KEY,
     FLAVOURS,
     ICE_CREAM_CARDS,
+    MAX_SCOOPS,
     REMOVED,
     SCOOP_CARDS,
     Flavour,
 )
 from parlour.boxes.icecream.rules import EMPTY, Cone, clockwise
-from parlour.boxes.icecream.state import IcecreamState, Phase
+from parlour.boxes.icecream.state import CONE_ACTIONS, IcecreamState, Phase
 from parlour.boxes.icecream.views import (
     DayBegan,
     Dealt,
@@ -119,7 +120,7 @@ class _Reader:
             self.day, self.dealer = entry["day"], entry["seat"]
             self.cones, self.aside = {}, []
             self.placed[self.day] = [0] * len(FLAVOURS)
-            self.thunks.append(lambda e=DayBegan(self.day, self.dealer): e)
+            self.thunks.append(_now(DayBegan(self.day, self.dealer)))
         elif kind == "deal":
             self._deal(text)
         elif kind in ("keep", "discard"):
@@ -127,7 +128,7 @@ class _Reader:
         elif kind == "back":
             count = int(_match(_COUNT, text).group(1))
             self.aside = []
-            self.thunks.append(lambda e=WentBack(count): e)
+            self.thunks.append(_now(WentBack(count)))
         elif kind == "place":
             self._place(entry)
         elif kind == "reveal":
@@ -137,9 +138,9 @@ class _Reader:
         elif kind == "draw":
             card = BY_KEY[_match(_DREW, text).group(1)]
             self.last = entry["seat"]
-            self.thunks.append(lambda e=Drew(entry["seat"], card): e)
+            self.thunks.append(_now(Drew(entry["seat"], card)))
         elif kind == "stuck":
-            self.thunks.append(lambda e=Stuck(entry["seat"]): e)
+            self.thunks.append(_now(Stuck(entry["seat"])))
         elif kind == "score":
             self._score(text)
         else:
@@ -147,7 +148,7 @@ class _Reader:
             view = self.view
             unopened = tuple(seat["unopened"] for seat in view["seats"])
             event = Ended(tuple(view["winners"]), tuple(view["scores"]), unopened)
-            self.thunks.append(lambda e=event: e)
+            self.thunks.append(_now(event))
 
     def _deal(self, text: str) -> None:
         order = clockwise(self.dealer, self.players)
@@ -163,7 +164,9 @@ class _Reader:
 
         def event() -> Dealt:
             cards = [delivery.dealt for delivery in deliveries]
-            secrets = tuple(Secret(seat, _known(card)) for seat, card in zip(dealt, cards))
+            secrets = tuple(
+                Secret(seat, _known(card)) for seat, card in zip(dealt, cards, strict=True)
+            )
             return Dealt(order, secrets)
 
         self.thunks.append(event)
@@ -196,7 +199,7 @@ class _Reader:
         self.cones[number] = cone
         self.placed[self.day][scoop] += 1
         self.last = seat
-        self.thunks.append(lambda e=Placed(seat, scoop, number, new, cone): e)
+        self.thunks.append(_now(Placed(seat, scoop, number, new, cone)))
 
     def _reveal(self, text: str) -> None:
         shown: list[tuple[int, Flavour]] = []
@@ -208,7 +211,7 @@ class _Reader:
                 seat = self.seat(name.group(0))
                 self.delivery(seat).kept = card
                 shown.append((seat, card))
-        self.thunks.append(lambda e=Revealed(tuple(shown)): e)
+        self.thunks.append(_now(Revealed(tuple(shown))))
 
     def _serve(self, entry: LogEntry, text: str) -> None:
         number, points = entry["cone"], entry["points"]
@@ -216,13 +219,18 @@ class _Reader:
         missing = _MISSING.search(text)
         returned = BY_KEY[missing.group(1)] if missing is not None else None
         self.last = entry["seat"]
-        self.thunks.append(lambda e=Served(entry["seat"], number, cone, returned, points): e)
+        self.thunks.append(_now(Served(entry["seat"], number, cone, returned, points)))
 
     def _score(self, text: str) -> None:
         day = int(_match(_DAY, text).group(1))
         rows = [tuple(int(n) for n in match.groups()) for match in _SCORE.finditer(text)]
         scoops, duplicates, totals = (tuple(column) for column in zip(*rows, strict=True))
-        self.thunks.append(lambda e=Scored(day, scoops, duplicates, totals): e)
+        self.thunks.append(_now(Scored(day, scoops, duplicates, totals)))
+
+
+def _now(event: Event) -> Callable[[], Event]:
+    """A thunk for an event known at once."""
+    return lambda: event
 
 
 def _match(pattern: re.Pattern[str], text: str) -> re.Match[str]:
@@ -285,8 +293,8 @@ def determinize(game: Icecream, seen: View, rng: Rng) -> IcecreamState:
             face_down[seat["seat"]] = reader.delivery(seat["seat"]).kept = pool.pop()
     for seat_number in reader.aside:
         if seat_number != mine:
-            card = reader.delivery(seat_number).dealt = pool.pop()
-            aside[card] += 1
+            dealt = reader.delivery(seat_number).dealt = pool.pop()
+            aside[dealt] += 1
     assert len(pool) == view["ice_cream_deck"], "the view's card counts do not add up"
     deck = _counts(pool)
 
@@ -343,6 +351,9 @@ def determinize(game: Icecream, seen: View, rng: Rng) -> IcecreamState:
         cone["cone"]: rules.cone_of([BY_KEY[scoop] for scoop in cone["scoops"]])
         for cone in view["cones"]
     }
+    twin._room = [
+        CONE_ACTIONS[number - 1] for number, cone in twin._cones.items() if cone.size < MAX_SCOOPS
+    ]
     twin._started = view["cones_started"]
     twin._face_down = face_down
     twin._discards = aside

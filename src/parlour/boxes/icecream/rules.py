@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import cache
 from itertools import combinations_with_replacement
 
 from parlour.boxes.icecream.components import CONES, FLAVOURS, MAX_SCOOPS, Flavour
@@ -114,21 +115,19 @@ def verify_cone(number: int, cones: Mapping[int, Cone]) -> Reason | None:
     """The scoop goes on an existing cone with fewer than `MAX_SCOOPS` scoops."""
     cone = cones.get(number)
     if cone is not None:
-        if cone.size < MAX_SCOOPS:
-            return None
-        return Reason("cone_full", {"cone": number, "most": MAX_SCOOPS})
+        return None if cone.size < MAX_SCOOPS else _full(number)
     if not cones:
         return Reason("no_cone_yet")
     return Reason("no_such_cone", {"cone": number, "cones": list(cones)})
 
 
-def exact_cones(cones: Mapping[int, Cone], hand: Hand) -> list[int]:
+def exact_cones(cones: Mapping[int, Cone], hand: Hand) -> tuple[int, ...]:
     """The cones `hand` can serve exactly: one of them must be served if there are any."""
-    return [number for number, cone in cones.items() if cone.fits[hand] is Fit.EXACT]
+    return tuple(number for number, cone in cones.items() if cone.fits[hand] is Fit.EXACT)
 
 
 def verify_serve(
-    number: int, cones: Mapping[int, Cone], hand: Hand, exact: Sequence[int]
+    number: int, cones: Mapping[int, Cone], hand: Hand, exact: tuple[int, ...]
 ) -> Reason | None:
     """Case A: a player who can serve some cones exactly (`exact`) must serve one of them.
     Case B: otherwise a cone with at most one scoop of a flavour the player lacks."""
@@ -136,20 +135,34 @@ def verify_serve(
     if cone is None:
         return Reason("no_cone_to_serve", {"cone": number, "cones": list(cones)})
     if exact:
-        return None if number in exact else Reason("must_serve_exact", {"exact": list(exact)})
-    if cone.fits[hand] is Fit.NONE:
-        missing = [scoop.key for scoop in cone.lacking(hand)]
-        return Reason(
-            "too_many_missing", {"count": len(missing), "cone": number, "missing": missing}
-        )
-    return None
+        return None if number in exact else _must_serve(exact)
+    return _too_many_missing(cone, number, hand) if cone.fits[hand] is Fit.NONE else None
 
 
-def verify_draw(deck: int, exact: Sequence[int]) -> Reason | None:
+def verify_draw(deck: int, exact: tuple[int, ...]) -> Reason | None:
     """Case B: a player who cannot serve a cone exactly may draw while the deck has a card."""
     if exact:
-        return Reason("must_serve_exact", {"exact": list(exact)})
+        return _must_serve(exact)
     return None if deck else Reason("nothing_to_draw")
+
+
+# Refusals met at every turn while the legal actions are listed are made once and kept.
+
+
+@cache
+def _full(number: int) -> Reason:
+    return Reason("cone_full", {"cone": number, "most": MAX_SCOOPS})
+
+
+@cache
+def _must_serve(exact: tuple[int, ...]) -> Reason:
+    return Reason("must_serve_exact", {"exact": list(exact)})
+
+
+@cache
+def _too_many_missing(cone: Cone, number: int, hand: Hand) -> Reason:
+    missing = [scoop.key for scoop in cone.lacking(hand)]
+    return Reason("too_many_missing", {"count": len(missing), "cone": number, "missing": missing})
 
 
 def card_at(counts: Sequence[int], index: int) -> Flavour:

@@ -39,6 +39,7 @@ from parlour.boxes.icecream.notation import normalise
 from parlour.boxes.icecream.rules import EMPTY, Cone, clockwise
 from parlour.boxes.icecream.views import (
     FITS,
+    CardView,
     ConeView,
     DayBegan,
     Dealt,
@@ -49,12 +50,11 @@ from parlour.boxes.icecream.views import (
     IcecreamView,
     Kept,
     LogEntry,
-    PhaseName,
     Placed,
     Revealed,
     Scored,
-    Secret,
     SeatView,
+    Secret,
     Served,
     Stuck,
     WentBack,
@@ -65,6 +65,10 @@ from parlour.kernel.log import EventLog
 
 if TYPE_CHECKING:
     from parlour.boxes.icecream.game import Icecream
+
+_event = tuple.__new__
+"""Builds a player's event (`_event(Drew, (seat, card))`) without the NamedTuple's own
+constructor, a Python call that would make every action markedly slower."""
 
 KEEP = "keep"
 DISCARD = "discard"
@@ -79,6 +83,7 @@ ACTIONS = (KEEP, DISCARD, *CONE_ACTIONS, NEW_CONE, *SERVE_ACTIONS, DRAW)
 """Every action of the game, legal or not now, in a fixed order."""
 _KEEP_OR_DISCARD = (KEEP, DISCARD)
 _KEEP_ONLY = (KEEP,)
+_EXACT, _NEAR = rules.Fit.EXACT, rules.Fit.NEAR
 
 
 class Phase(Enum):
@@ -138,6 +143,7 @@ class IcecreamState(State):
         self._scoop: Flavour | None = None  # the turned-over scoop, to be placed
         self._cones: dict[int, Cone] = {}  # the cones not yet served, by number
         self._started = 0  # cones started today
+        self._room: list[Action] = []  # `cone N` for each cone with fewer than four scoops
         self._face_down: list[Flavour | None] = []  # each seat's delivery, until revealed
         self._discards: list[int] = []  # set aside until all have chosen, by flavour
         self._choosing: list[int] = []  # the seats yet to keep or discard
@@ -155,6 +161,7 @@ class IcecreamState(State):
         twin._discards = list(self._discards)
         twin._choosing = list(self._choosing)
         twin._cones = dict(self._cones)
+        twin._room = list(self._room)
         twin._events = self._events.copy()
 
     # -- who acts and what they may do --------------------------------------------------------
@@ -180,27 +187,34 @@ class IcecreamState(State):
         return self._serving_actions(self._active)
 
     def _placements(self) -> tuple[Action, ...]:
-        """The cones the scoop may go on, then a new cone while the rules allow one."""
-        cones = self._cones
-        legal = [
-            CONE_ACTIONS[number - 1] for number in cones if rules.verify_cone(number, cones) is None
-        ]
+        """The cones with room for the scoop (kept as cones are started and filled), then a new
+        cone if `rules.verify_new_cone` allows one."""
         if rules.verify_new_cone(self._started) is None:
-            legal.append(NEW_CONE)
-        return tuple(legal)
+            return (*self._room, NEW_CONE)
+        return tuple(self._room)
 
     def _serving_actions(self, seat: int) -> tuple[Action, ...]:
-        """The cones `seat` may serve, then `draw` if it may; none: the seat has no action."""
-        cones, hand = self._cones, self._hands[seat]
-        exact = rules.exact_cones(cones, hand)
-        legal = [
-            SERVE_ACTIONS[number - 1]
-            for number in (exact or cones)
-            if rules.verify_serve(number, cones, hand, exact) is None
-        ]
-        if rules.verify_draw(sum(self._ice), exact) is None:
-            legal.append(DRAW)
-        return tuple(legal)
+        """Case A: the cones `seat` can serve exactly, one of which it must serve. Case B: the
+        cones it can serve with one scoop missing, and `draw` if `rules.verify_draw` allows.
+        None: the seat has no action. (`rules.verify_serve` says the same of each cone.)"""
+        hand = self._hands[seat]
+        exact: list[Action] = []
+        near: list[Action] = []
+        for number, cone in self._cones.items():
+            match = cone.fits[hand]
+            if match is _EXACT:
+                exact.append(SERVE_ACTIONS[number - 1])
+            elif match is _NEAR:
+                near.append(SERVE_ACTIONS[number - 1])
+        if exact:
+            return tuple(exact)
+        if rules.verify_draw(sum(self._ice), ()) is None:
+            near.append(DRAW)
+        return tuple(near)
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        """The kernel's "no reason", answered by the listing that has none (a fast path)."""
+        return type(action) is str and action in self.legal_actions(seat)
 
     def _verify(self, seat: Seat, action: Action) -> Reason | None:
         """No reason for a legal action (listed by the same rules); otherwise the rule's."""
@@ -217,6 +231,7 @@ class IcecreamState(State):
             return rules.verify_new_cone(self._started)
         if action in CONE_OF:
             return rules.verify_cone(CONE_OF[action], self._cones)
+        assert seat is not None
         hand = self._hands[seat]
         exact = rules.exact_cones(self._cones, hand)
         if action == DRAW:
@@ -247,7 +262,7 @@ class IcecreamState(State):
         elif action == DRAW:
             card = self._take(self._ice)
             self._gain(seat, card)
-            self._events.append(Drew(seat, card))
+            self._events.append(_event(Drew, (seat, card)))
             self._after_serving_turn(seat)
         else:
             self._serve(seat, SERVE_OF[action])
@@ -279,6 +294,7 @@ class IcecreamState(State):
         self._scoops_left = sum(self._scoops)
         self._scoop = None
         self._cones = {}
+        self._room = []
         self._started = 0
         self._face_down = [None] * players
         self._discards = [0] * len(FLAVOURS)
@@ -300,9 +316,9 @@ class IcecreamState(State):
         if action == DISCARD:
             new = self._face_down[seat] = self._take(self._ice)
             self._discards[card] += 1
-            self._events.append(Discarded(seat, Secret(seat, card), Secret(seat, new)))
+            self._events.append(_event(Discarded, (seat, Secret(seat, card), Secret(seat, new))))
         else:
-            self._events.append(Kept(seat, Secret(seat, card)))
+            self._events.append(_event(Kept, (seat, Secret(seat, card))))
         del self._choosing[0]
         self._next_delivery()
 
@@ -336,8 +352,12 @@ class IcecreamState(State):
             cone = rules.add(self._cones[number], scoop)
         assert cone is not None
         self._cones[number] = cone
+        if new:
+            self._room.append(CONE_ACTIONS[number - 1])
+        elif cone.size == MAX_SCOOPS:
+            self._room.remove(action)
         self._last = seat
-        self._events.append(Placed(seat, scoop, number, new, cone))
+        self._events.append(_event(Placed, (seat, scoop, number, new, cone)))
         if self._scoops_left:
             self._turn_over(self._next(seat))
         else:
@@ -379,7 +399,7 @@ class IcecreamState(State):
             else:
                 returned = scoop
         points = cone.size - (returned is not None)
-        self._events.append(Served(seat, number, cone, returned, points))
+        self._events.append(_event(Served, (seat, number, cone, returned, points)))
         self._after_serving_turn(seat)
 
     def _after_serving_turn(self, seat: int) -> None:
@@ -452,7 +472,7 @@ class IcecreamState(State):
             "scores": list(self.scores),
             "day": self._day,
             "days": DAYS,
-            "phase": cast(PhaseName, self._phase.value),
+            "phase": self._phase.value,
             "dealer": self._dealer,
             "active": self._active if self._to_act else None,
             "ice_cream_deck": sum(self._ice),
@@ -492,7 +512,7 @@ class IcecreamState(State):
         return cones
 
     def _seat_view(self, seat: int, viewer: Seat) -> SeatView:
-        cards = []
+        cards: list[CardView] = []
         for flavour in FLAVOURS:
             count, served = self._cards[seat][flavour], self._served[seat][flavour]
             cards += [

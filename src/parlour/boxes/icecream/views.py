@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, NotRequired
 
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from parlour.boxes.icecream.components import Flavour, FlavourName
 from parlour.boxes.icecream.rules import Cone, Fit
@@ -134,7 +134,7 @@ class Discarded(NamedTuple):
 class WentBack(NamedTuple):
     """The discarded deliveries went back into the deck."""
 
-    count: int
+    cards: int
 
 
 class Revealed(NamedTuple):
@@ -234,8 +234,8 @@ def describe(event: Event, viewer: Seat) -> dict[str, Any]:
             text = f"Day {day} begins; {seat_name(dealer, viewer)} deal{_s(dealer, viewer)}."
         case Dealt():
             text = _deal_text(event, viewer)
-        case WentBack(count):
-            text = f"The {_cards(count)} discarded went back into the Ice Cream deck, shuffled."
+        case WentBack(cards):
+            text = f"The {_cards(cards)} discarded went back into the Ice Cream deck, shuffled."
         case Revealed(shown):
             told = ", ".join(f"{seat_name(seat, viewer)} {card.key}" for seat, card in shown)
             text = f"The face-down cards are revealed: {told}." if told else "No card is face down."

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from parlour.boxes.icecream import rules
 from parlour.boxes.icecream.components import (
@@ -259,7 +259,7 @@ def _counts(cards: list[Flavour]) -> list[int]:
 def determinize(game: Icecream, seen: View, rng: Rng) -> IcecreamState:
     """A new state that shows the seat of `seen` exactly `seen`, its hidden parts dealt at
     random (see the module's text) and its RNG freshly seeded from `rng`."""
-    view: IcecreamView = seen  # type: ignore[assignment]
+    view = cast(IcecreamView, seen)
     dealing = Rng(rng.below(1 << 62))
     twin = game.new(rng.below(1 << 62))
     assert isinstance(twin, IcecreamState)
@@ -279,8 +279,9 @@ def determinize(game: Icecream, seen: View, rng: Rng) -> IcecreamState:
     unseen = [ICE_CREAM_CARDS - sum(held[f] for held in cards) for f in FLAVOURS]
     face_down: list[Flavour | None] = [None] * players
     aside = [0] * len(FLAVOURS)
-    if mine is not None and seats[mine]["delivery"] is not None:
-        face_down[mine] = own = BY_KEY[seats[mine]["delivery"]]  # type: ignore[index]
+    own_card = seats[mine]["delivery"] if mine is not None else None
+    if mine is not None and own_card is not None:
+        face_down[mine] = own = BY_KEY[own_card]
         unseen[own] -= 1
     if mine is not None and mine in reader.aside:
         own = _known(reader.delivery(mine).dealt)

@@ -5,11 +5,14 @@ exactly or nearly; what to type; and the recent log."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from parlour.kernel import View
+from parlour.boxes.icecream.views import IcecreamView
+from parlour.kernel import View, seat_name
 
 STYLES = {
     "strawberry": "bold hot_pink",
@@ -33,18 +36,15 @@ FITS = {
 }
 
 
-def seat_name(view: View, seat: int) -> str:
-    return "You" if seat == view["seat"] else f"Seat {seat + 1}"
-
-
 def flavour(name: str, suffix: str = "") -> Text:
     return Text(name + suffix, style=STYLES[name])
 
 
-def render(view: View) -> RenderableType:
+def render(shown: View) -> RenderableType:
+    view = cast(IcecreamView, shown)  # an Ice Cream state's view
     parts: list[RenderableType] = [_header(view), _players(view)]
-    if view["scoop"] is not None:
-        who = seat_name(view, view["active"])
+    if view["scoop"] is not None and view["active"] is not None:
+        who = seat_name(view["active"], view["seat"])
         line = Text(f"{who} turned over a scoop: ")
         line.append_text(flavour(view["scoop"]))
         parts.append(line)
@@ -58,29 +58,29 @@ def render(view: View) -> RenderableType:
     return Group(*parts)
 
 
-def _header(view: View) -> Text:
+def _header(view: IcecreamView) -> Text:
     text = Text("Ice Cream", style="bold")
     text.append(f"  day {view['day']} of {view['days']} · {view['phase']}")
-    text.append(f" · dealer {seat_name(view, view['dealer'])}")
+    text.append(f" · dealer {seat_name(view['dealer'], view['seat'])}")
     text.append(f" · Ice Cream deck: {view['ice_cream_deck']} cards")
     if view["phase"] in ("deliveries", "cones"):
         text.append(f" · scoops to turn over: {view['scoops_left']}")
     text.append(f" · cones started: {view['cones_started']} of {view['cones_limit']}")
     if view["over"]:
-        names = " and ".join(seat_name(view, seat) for seat in view["winners"])
+        names = " and ".join(seat_name(seat, view["seat"]) for seat in view["winners"])
         text.append(f"\nGame over. Won: {names}.", style="bold")
     elif view["active"] is not None:
-        text.append(f"\nTo act: {seat_name(view, view['active'])}.", style="bold")
+        text.append(f"\nTo act: {seat_name(view['active'], view['seat'])}.", style="bold")
     return text
 
 
-def _players(view: View) -> Table:
+def _players(view: IcecreamView) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
     for column in ("", "Ice Cream cards (scoops on them today)", "face down", "today", "total"):
         table.add_column(column, justify="right" if column in ("today", "total") else "left")
     for seat in view["seats"]:
         number = seat["seat"]
-        name = seat_name(view, number) + (" ▶" if number in view["to_act"] else "")
+        name = seat_name(number, view["seat"]) + (" ▶" if number in view["to_act"] else "")
         cards = Text(" ").join(
             flavour(card["flavour"], f" ●{card['scoops']}" if card["scoops"] else "")
             for card in seat["cards"]
@@ -93,7 +93,7 @@ def _players(view: View) -> Table:
     return table
 
 
-def _cones(view: View) -> Table:
+def _cones(view: IcecreamView) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("cone")
     table.add_column("scoops")
@@ -105,7 +105,7 @@ def _cones(view: View) -> Table:
         note = Text("")
         if fit is not None:
             words, style = FITS[fit]
-            if fit == "near":
+            if fit == "near" and cone["missing"]:
                 words += f" ({cone['missing'][0]})"
             note = Text(words, style=style)
         table.add_row(str(cone["cone"]), scoops, note)

@@ -264,72 +264,17 @@ def determinize(game: Icecream, seen: View, rng: Rng) -> IcecreamState:
     twin = game.new(rng.below(1 << 62))
     assert isinstance(twin, IcecreamState)
     reader = _Reader(view)
-    viewer, players = view["seat"], view["players"]
-    seats = view["seats"]
-    phase = Phase(view["phase"])
-    mine = viewer if viewer in range(players) else None
+    seats, phase = view["seats"], Phase(view["phase"])
+    face_down, aside, deck = _deal_cards(view, reader, dealing)
+    _fill_secrets(view, reader, face_down, deck, dealing)
+    removed, scoops = _deal_scoops(view, reader, dealing)
 
-    # The Ice Cream cards: what the viewer has not seen, dealt to the places it cannot see.
-    cards = [[0] * len(FLAVOURS) for _ in range(players)]
-    served = [[0] * len(FLAVOURS) for _ in range(players)]
+    cards = [[0] * len(FLAVOURS) for _ in seats]
+    served = [[0] * len(FLAVOURS) for _ in seats]
     for seat in seats:
         for card in seat["cards"]:
             cards[seat["seat"]][BY_KEY[card["flavour"]]] += 1
             served[seat["seat"]][BY_KEY[card["flavour"]]] += card["scoops"]
-    unseen = [ICE_CREAM_CARDS - sum(held[f] for held in cards) for f in FLAVOURS]
-    face_down: list[Flavour | None] = [None] * players
-    aside = [0] * len(FLAVOURS)
-    own_card = seats[mine]["delivery"] if mine is not None else None
-    if mine is not None and own_card is not None:
-        face_down[mine] = own = BY_KEY[own_card]
-        unseen[own] -= 1
-    if mine is not None and mine in reader.aside:
-        own = _known(reader.delivery(mine).dealt)
-        aside[own] += 1
-        unseen[own] -= 1
-    pool = _cards(unseen)
-    dealing.shuffle(pool)
-    for seat in seats:
-        if seat["face_down"] and seat["seat"] != mine:
-            face_down[seat["seat"]] = reader.delivery(seat["seat"]).kept = pool.pop()
-    for seat_number in reader.aside:
-        if seat_number != mine:
-            dealt = reader.delivery(seat_number).dealt = pool.pop()
-            aside[dealt] += 1
-    assert len(pool) == view["ice_cream_deck"], "the view's card counts do not add up"
-    deck = _counts(pool)
-
-    # The others' secrets in the log: today's dealt cards, then earlier ones.
-    back_today = list(pool)
-    dealing.shuffle(back_today)
-    for (day, seat_number), delivery in reader.deliveries.items():
-        if delivery.kept is None:  # dealt today, not chosen yet: the card face down
-            delivery.kept = face_down[seat_number]
-        if not delivery.discarded:
-            delivery.dealt = delivery.kept
-        elif delivery.dealt is None:
-            if day == view["day"] and phase is Phase.CONES:
-                delivery.dealt = back_today.pop()
-            else:
-                delivery.dealt = FLAVOURS[dealing.below(len(FLAVOURS))]
-
-    # The scoops: the removed ones are known once a day has turned over every scoop.
-    removed_count = REMOVED[players]
-    full = len(FLAVOURS) * SCOOP_CARDS - removed_count
-    today = reader.placed.get(view["day"], [0] * len(FLAVOURS))
-    turned = list(today)
-    if view["scoop"] is not None:
-        turned[BY_KEY[view["scoop"]]] += 1
-    complete = next((placed for placed in reader.placed.values() if sum(placed) == full), None)
-    if complete is not None:
-        removed = [SCOOP_CARDS - placed for placed in complete]
-    else:
-        hidden = _cards([SCOOP_CARDS - count for count in turned])
-        dealing.shuffle(hidden)
-        removed = _counts(hidden[:removed_count])
-    scoops = [SCOOP_CARDS - removed[f] - turned[f] for f in FLAVOURS]
-
-    # Everything else is as the view shows it.
     twin._removed = tuple(removed)
     twin._ice = deck
     twin._cards = cards
@@ -358,11 +303,90 @@ def determinize(game: Icecream, seen: View, rng: Rng) -> IcecreamState:
     twin._started = view["cones_started"]
     twin._face_down = face_down
     twin._discards = aside
-    order = clockwise(view["dealer"], players)
+    twin._choosing = []
     if phase is Phase.DELIVERIES and active is not None:
+        order = clockwise(view["dealer"], len(seats))
         waiting = order[order.index(active) :]
         twin._choosing = [seat for seat in waiting if seats[seat]["face_down"]]
-    else:
-        twin._choosing = []
     twin._events = EventLog(describe, [make() for make in reader.thunks])
     return twin
+
+
+def _deal_cards(
+    view: IcecreamView, reader: _Reader, dealing: Rng
+) -> tuple[list[Flavour | None], list[int], list[int]]:
+    """The Ice Cream cards the viewer has not seen (five of each flavour less every face-up
+    card, its own face-down card and its own discard set aside), dealt to the others'
+    face-down cards and discards set aside, the rest to the deck: the face-down cards, the
+    discards set aside by flavour and the deck by flavour."""
+    seats = view["seats"]
+    viewer = view["seat"]
+    mine = viewer if viewer in range(len(seats)) else None
+    unseen = [ICE_CREAM_CARDS] * len(FLAVOURS)
+    for seat in seats:
+        for card in seat["cards"]:
+            unseen[BY_KEY[card["flavour"]]] -= 1
+    face_down: list[Flavour | None] = [None] * len(seats)
+    aside = [0] * len(FLAVOURS)
+    own_card = seats[mine]["delivery"] if mine is not None else None
+    if mine is not None and own_card is not None:
+        face_down[mine] = own = BY_KEY[own_card]
+        unseen[own] -= 1
+    if mine is not None and mine in reader.aside:
+        own = _known(reader.delivery(mine).dealt)
+        aside[own] += 1
+        unseen[own] -= 1
+    pool = _cards(unseen)
+    dealing.shuffle(pool)
+    for seat in seats:
+        if seat["face_down"] and seat["seat"] != mine:
+            face_down[seat["seat"]] = reader.delivery(seat["seat"]).kept = pool.pop()
+    for number in reader.aside:
+        if number != mine:
+            dealt = reader.delivery(number).dealt = pool.pop()
+            aside[dealt] += 1
+    assert len(pool) == view["ice_cream_deck"], "the view's card counts do not add up"
+    return face_down, aside, _counts(pool)
+
+
+def _fill_secrets(
+    view: IcecreamView,
+    reader: _Reader,
+    face_down: list[Flavour | None],
+    deck: list[int],
+    dealing: Rng,
+) -> None:
+    """The others' cards in the log's deliveries: a card chosen today is the one face down; a
+    card kept is the one dealt; a discard that went back into the deck today, before any card
+    was drawn from it, is dealt from the deck; an older one is drawn among the flavours."""
+    back = _cards(deck)
+    dealing.shuffle(back)
+    for (day, seat), delivery in reader.deliveries.items():
+        if delivery.kept is None:  # dealt today, not revealed yet: the card face down
+            delivery.kept = face_down[seat]
+        if not delivery.discarded:
+            delivery.dealt = delivery.kept
+        elif delivery.dealt is None:
+            if day == view["day"] and view["phase"] == "cones":
+                delivery.dealt = back.pop()
+            else:
+                delivery.dealt = FLAVOURS[dealing.below(len(FLAVOURS))]
+
+
+def _deal_scoops(view: IcecreamView, reader: _Reader, dealing: Rng) -> tuple[list[int], list[int]]:
+    """The removed scoops and today's Scoop deck, by flavour: the removed ones are those no
+    placement showed on a day that turned over every scoop; before one has, they are dealt
+    among the scoops not turned over today."""
+    removing = REMOVED[view["players"]]
+    every = len(FLAVOURS) * SCOOP_CARDS - removing
+    turned = list(reader.placed.get(view["day"], [0] * len(FLAVOURS)))
+    if view["scoop"] is not None:
+        turned[BY_KEY[view["scoop"]]] += 1
+    complete = next((placed for placed in reader.placed.values() if sum(placed) == every), None)
+    if complete is not None:
+        removed = [SCOOP_CARDS - placed for placed in complete]
+    else:
+        hidden = _cards([SCOOP_CARDS - count for count in turned])
+        dealing.shuffle(hidden)
+        removed = _counts(hidden[:removing])
+    return removed, [SCOOP_CARDS - removed[f] - turned[f] for f in FLAVOURS]

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.boxes.icecream.views import IcecreamView
-from parlour.kernel import View, seat_name
+from parlour.kernel import SPECTATOR, View, seat_name
 
 STYLES = {
     "strawberry": "bold hot_pink",
@@ -50,7 +50,7 @@ def render(shown: View) -> RenderableType:
         parts.append(line)
     if view["cones"]:
         parts.append(_cones(view))
-    if view["seat"] is not None and view["seat"] in view["to_act"]:
+    if view["seat"] is not SPECTATOR and view["seat"] in view["to_act"]:
         parts.append(Text(HINTS[view["phase"]] + " help lists every legal action.", style="dim"))
     log = view["log"][-6:]
     if log:

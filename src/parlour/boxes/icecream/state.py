@@ -304,7 +304,7 @@ class IcecreamState(State):
             if not any(self._ice):
                 break
             card = self._face_down[seat] = self._take(self._ice)
-            secrets.append(Secret(seat, card))
+            secrets.append(_event(Secret, (seat, card)))
         self._events.append(Dealt(order, tuple(secrets)))
         self._choosing = [secret.owner for secret in secrets]
         self._phase = Phase.DELIVERIES
@@ -316,9 +316,11 @@ class IcecreamState(State):
         if action == DISCARD:
             new = self._face_down[seat] = self._take(self._ice)
             self._discards[card] += 1
-            self._events.append(_event(Discarded, (seat, Secret(seat, card), Secret(seat, new))))
+            self._events.append(
+                _event(Discarded, (seat, _event(Secret, (seat, card)), _event(Secret, (seat, new))))
+            )
         else:
-            self._events.append(_event(Kept, (seat, Secret(seat, card))))
+            self._events.append(_event(Kept, (seat, _event(Secret, (seat, card)))))
         del self._choosing[0]
         self._next_delivery()
 

@@ -9,7 +9,6 @@ others read "Seat 2 discarded" and nothing more.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, NotRequired
 
 from typing_extensions import TypedDict
@@ -96,8 +95,7 @@ class IcecreamView(TypedDict):
 # -- events -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Secret:
+class Secret(NamedTuple):
     """A card seen by its owner only."""
 
     owner: int

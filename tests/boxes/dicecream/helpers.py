@@ -10,11 +10,11 @@ rerolled die, in that order.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 import parlour
 from parlour.boxes.dicecream import DicecreamState
 from parlour.boxes.dicecream.components import BONUS_CARDS, STACK
+from parlour.boxes.dicecream.views import ChoosingView, LogEntry, TurnView
 
 
 def stack_script(players: int, top: Sequence[str] = ()) -> list[int]:
@@ -61,8 +61,7 @@ def filled(state: DicecreamState, seat: int, viewer: int | None = None) -> dict[
 
 def dice(state: DicecreamState) -> dict[str, int]:
     """The current roll's faces by die colour."""
-    turn: dict[str, Any] = state.view(None)["turn"]
-    return {die["colour"]: die["face"] for die in turn["dice"]}
+    return {die["colour"]: die["face"] for die in turn(state)["dice"]}
 
 
 def play(state: DicecreamState, *moves: tuple[int, str]) -> DicecreamState:
@@ -86,6 +85,20 @@ def idle(state: DicecreamState, until_round: int | None = None) -> DicecreamStat
     return state
 
 
-def events(state: DicecreamState, kind: str, viewer: int | None = None) -> list[dict[str, Any]]:
+def events(state: DicecreamState, kind: str, viewer: int | None = None) -> list[LogEntry]:
     """The log entries of one kind, as `viewer` sees them."""
     return [entry for entry in state.view(viewer)["log"] if entry["event"] == kind]
+
+
+def turn(state: DicecreamState, viewer: int | None = None) -> TurnView:
+    """The turn as `viewer` sees it, in a state where a turn is under way."""
+    shown = state.view(viewer)["turn"]
+    assert shown is not None, "no turn is under way"
+    return shown
+
+
+def choosing(state: DicecreamState, viewer: int | None = None) -> ChoosingView:
+    """The others' choices as `viewer` sees them, while they choose."""
+    shown = state.view(viewer)["choosing"]
+    assert shown is not None, "nobody is choosing"
+    return shown

@@ -13,7 +13,7 @@ from parlour.boxes.dicecream import DicecreamState
 from parlour.boxes.dicecream.components import DICE
 
 from ...helpers import snapshot
-from .helpers import dice, idle, new_state, play
+from .helpers import dice, idle, new_state, play, turn
 
 
 def rerolls(legal: tuple[str, ...]) -> list[str]:
@@ -39,7 +39,7 @@ def test_any_dice_but_at_least_one_may_be_rerolled() -> None:
     assert len(expected) == 31
     with pytest.raises(IllegalAction):
         state.apply(0, "reroll")
-    assert state.view(0)["turn"]["may_reroll"] is True
+    assert turn(state, 0)["may_reroll"] is True
 
 
 def test_a_reroll_changes_only_the_chosen_dice_and_spends_a_bean() -> None:
@@ -56,7 +56,7 @@ def test_both_beans_in_one_turn_one_after_the_other_then_no_more() -> None:
     assert dice(state) == {"blue": 1, "yellow": 6, "red": 6, "green": 6, "white": 5}
     assert beans(state, 0) == 0
     assert rerolls(state.legal_actions(0)) == []
-    assert state.view(0)["turn"]["may_reroll"] is False
+    assert turn(state, 0)["may_reroll"] is False
     before = snapshot(state)
     with pytest.raises(IllegalAction, match="both chocolate beans are spent"):
         state.apply(0, "reroll blue")

@@ -13,7 +13,7 @@ from parlour import IllegalAction
 from parlour.boxes.dicecream import DicecreamState
 
 from ...helpers import snapshot
-from .helpers import events, filled, idle, new_state, play
+from .helpers import choosing, events, filled, idle, new_state, play, turn
 
 # Seat 0 rolls blue 6, yellow 1, red 2, green 6, white 3: the blue 6 unlocks blue, the red 2
 # goes on its red cube and the white 3 on its left cream (2 + 3 <= 6); yellow and green stay.
@@ -33,7 +33,7 @@ def test_the_others_choose_at_once() -> None:
     assert state.to_act == (1, 2, 3)
     assert state.view(None)["phase"] == "take"
     assert state.legal_actions(0) == ()
-    assert state.view(None)["turn"]["takeable"] == ["red", "white"]
+    assert turn(state, None)["takeable"] == ["red", "white"]
 
 
 def test_only_dice_placed_on_cubes_cream_or_toppings_may_be_taken() -> None:
@@ -135,9 +135,9 @@ def test_choices_are_sealed_until_everyone_has_chosen() -> None:
         now = state.view(seat)
         assert now["seats"] == view["seats"] and now["scores"] == view["scores"]
         assert now["log"] == view["log"]
-        assert now["choosing"]["waiting"] == [2]
-        assert now["choosing"]["yours"] is None
-    assert state.view(1)["choosing"]["yours"] == "take red cube of green"
+        assert choosing(state, seat)["waiting"] == [2]
+        assert choosing(state, seat)["yours"] is None
+    assert choosing(state, 1)["yours"] == "take red cube of green"
     assert filled(state, 1) == {}
     state.apply(2, "pass")
     assert filled(state, 1, viewer=2) == {"red cube of green": 2}

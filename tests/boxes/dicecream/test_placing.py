@@ -14,7 +14,7 @@ import pytest
 from parlour import IllegalAction
 
 from ...helpers import snapshot
-from .helpers import dice, filled, idle, new_state, play
+from .helpers import dice, filled, idle, new_state, play, turn
 
 
 def placements(legal: tuple[str, ...]) -> list[str]:
@@ -42,7 +42,7 @@ def test_the_rulebook_placement_example() -> None:
         "left cream of blue": 2,
         "yellow topping of blue": 1,
     }
-    assert state.view(0)["turn"]["unlocked"] == [{"sundae": "blue", "limit": 5, "spent": 5}]
+    assert turn(state, 0)["unlocked"] == [{"sundae": "blue", "limit": 5, "spent": 5}]
     assert placements(state.legal_actions(0)) == []  # the green 6 fits nowhere on blue
     assert state.legal_actions(0) == ("unlock green", "done")
 
@@ -89,7 +89,7 @@ def test_each_sundae_has_its_own_limit() -> None:
     play(state, (0, "yellow cube of blue"), (0, "green cube of red"))  # 2 of 3, 3 of 4
     assert placements(state.legal_actions(0)) == ["left cream of blue", "left cream of red"]
     state.apply(0, "left cream of red")
-    assert state.view(0)["turn"]["unlocked"] == [
+    assert turn(state, 0)["unlocked"] == [
         {"sundae": "blue", "limit": 3, "spent": 2},
         {"sundae": "red", "limit": 4, "spent": 4},
     ]

@@ -5,21 +5,21 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 import pytest
 
 import parlour
+from parlour import View
 from parlour.boxes.dicecream import DicecreamState
 from parlour.boxes.dicecream.components import BONUS_CARDS
 
-from .helpers import new_state, play
+from .helpers import new_state, play, turn
 
 KERNEL_KEYS = {"game", "seat", "to_act", "over", "winners", "scores", "log"}
 TEXTS = {card.key: card.text for card in BONUS_CARDS}
 
 
-def card_keys_shown(view: dict[str, Any]) -> set[str]:
+def card_keys_shown(view: View) -> set[str]:
     """The bonus cards a view names, by key (a whole JSON string) or by text (within one)."""
     blob = json.dumps(view)
     return {key for key, text in TEXTS.items() if f'"{key}"' in blob or text in blob}
@@ -56,7 +56,7 @@ def test_views_are_json_ready_with_the_kernel_keys() -> None:
         assert view["game"] == "dicecream" and view["seat"] == seat
     assert state.view(1)["moves"]["red"][0] == "take red cube of blue"
     assert state.view(0)["moves"] == {}  # seat 0 is not to act
-    assert state.view(None)["turn"]["dice"][2] == {
+    assert turn(state, None)["dice"][2] == {
         "colour": "red",
         "face": 2,
         "use": "placed",

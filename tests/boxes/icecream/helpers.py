@@ -22,7 +22,9 @@ from parlour.boxes.icecream.components import (
     ICE_CREAM_CARDS,
     SCOOP_CARDS,
     Flavour,
+    FlavourName,
 )
+from parlour.boxes.icecream.views import LogEntry
 
 S = Flavour.STRAWBERRY
 BR = Flavour.BLACK_RASPBERRY
@@ -146,11 +148,11 @@ def on_cards(state: IcecreamState, seat: int) -> dict[str, int]:
     }
 
 
-def cones(state: IcecreamState) -> dict[int, list[str]]:
+def cones(state: IcecreamState) -> dict[int, list[FlavourName]]:
     """The cones not yet served: their scoops by cone number."""
     return {cone["cone"]: cone["scoops"] for cone in state.view(None)["cones"]}
 
 
-def events(state: IcecreamState, kind: str, viewer: int | None = None) -> list[dict[str, Any]]:
+def events(state: IcecreamState, kind: str, viewer: int | None = None) -> list[LogEntry]:
     """The log entries of one kind, as `viewer` sees them."""
     return [entry for entry in state.view(viewer)["log"] if entry["event"] == kind]

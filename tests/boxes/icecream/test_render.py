@@ -6,11 +6,11 @@ fails."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from rich.console import Console
 
 import parlour
+from parlour import View
 from parlour.boxes.icecream import IcecreamState
 from parlour.terminal.renderers import renderer_for
 
@@ -18,7 +18,7 @@ from .helpers import BR, CC, CH, P, S, Shoe, V, keep_all, new_game, play, random
 from .scenarios import DAN, JOE, rulebook_serving
 
 
-def shown(view: dict[str, Any]) -> str:
+def shown(view: View) -> str:
     """What the renderer prints for a view, as plain text."""
     console = Console(width=120, record=True, color_system=None)
     console.print(renderer_for("icecream")(view))

@@ -13,7 +13,7 @@ import pytest
 import parlour
 from parlour.boxes.icecream import IcecreamState
 from parlour.boxes.icecream.components import FLAVOURS, Flavour
-from parlour.boxes.icecream.log import Secret, describe
+from parlour.boxes.icecream.views import Secret, describe
 from parlour.kernel import Rng, Seat
 from parlour.kernel.log import EventLog
 
@@ -48,7 +48,8 @@ def disguised(item: Any, viewer: Seat, rnd: random.Random) -> Any:
     if isinstance(item, Secret) and item.owner != viewer:
         return Secret(item.owner, other(item.flavour, rnd))
     if isinstance(item, tuple):
-        return tuple(disguised(part, viewer, rnd) for part in item)
+        parts = (disguised(part, viewer, rnd) for part in item)
+        return type(item)(*parts) if hasattr(item, "_fields") else tuple(parts)
     return item
 
 

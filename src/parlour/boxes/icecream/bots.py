@@ -5,13 +5,14 @@ largest cone it can; it reads only its seat's view."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import cast
 
 from parlour.bots.registry import Bot, BotInfo, View, register_bot
 from parlour.boxes.icecream import rules
 from parlour.boxes.icecream.components import BY_KEY
 from parlour.boxes.icecream.rules import EMPTY, Cone, Fit, Hand
 from parlour.boxes.icecream.state import CONE_OF, DISCARD, DRAW, KEEP, NEW_CONE, SERVE_OF
+from parlour.boxes.icecream.views import IcecreamView, SeatView
 from parlour.kernel import Action
 
 OTHERS_WEIGHT = 0.5
@@ -25,7 +26,7 @@ def worth(cone: Cone, hand: Hand) -> int:
     return cone.size if match is Fit.EXACT else cone.size - 1 if match is Fit.NEAR else 0
 
 
-def cones_of(view: View) -> dict[int, Cone]:
+def cones_of(view: IcecreamView) -> dict[int, Cone]:
     """The cones not yet served, by number."""
     return {
         cone["cone"]: rules.cone_of([BY_KEY[scoop] for scoop in cone["scoops"]])
@@ -33,7 +34,7 @@ def cones_of(view: View) -> dict[int, Cone]:
     }
 
 
-def hand_of_seat(seat: dict[str, Any], face_down: bool) -> Hand:
+def hand_of_seat(seat: SeatView, face_down: bool) -> Hand:
     """The flavours a seat's view shows it holding face up (and its own face-down card)."""
     flavours = {BY_KEY[card["flavour"]] for card in seat["cards"]}
     if face_down and seat["delivery"] is not None:
@@ -52,6 +53,9 @@ class GreedyBot(Bot):
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        return self._choose(cast(IcecreamView, view), legal)
+
+    def _choose(self, view: IcecreamView, legal: Sequence[Action]) -> Action:
         me = view["seats"][self.seat]
         if view["phase"] == "deliveries":
             held = {card["flavour"] for card in me["cards"]}
@@ -60,7 +64,8 @@ class GreedyBot(Bot):
             return self._place(view, legal)
         return self._serve(view, legal)
 
-    def _place(self, view: View, legal: Sequence[Action]) -> Action:
+    def _place(self, view: IcecreamView, legal: Sequence[Action]) -> Action:
+        assert view["scoop"] is not None
         scoop = BY_KEY[view["scoop"]]
         cones = cones_of(view)
         mine = hand_of_seat(view["seats"][self.seat], face_down=True)
@@ -80,7 +85,7 @@ class GreedyBot(Bot):
 
         return max(legal, key=value)
 
-    def _serve(self, view: View, legal: Sequence[Action]) -> Action:
+    def _serve(self, view: IcecreamView, legal: Sequence[Action]) -> Action:
         cones = cones_of(view)
         mine = hand_of_seat(view["seats"][self.seat], face_down=False)
         serves = [action for action in legal if action in SERVE_OF]

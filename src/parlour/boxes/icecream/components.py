@@ -8,6 +8,12 @@ each flavour; five of each in each deck is the issue's ruling (`docs/rules/icecr
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Literal, cast
+
+FlavourName = Literal[
+    "strawberry", "black raspberry", "chocolate chip", "chocolate", "pistachio", "vanilla"
+]
+"""A flavour as views and logs name it."""
 
 
 class Flavour(IntEnum):
@@ -21,14 +27,16 @@ class Flavour(IntEnum):
     VANILLA = 5
 
     @property
-    def key(self) -> str:
+    def key(self) -> FlavourName:
         """The name used in views and logs, e.g. `black raspberry`."""
         return _KEYS[self]
 
 
-_KEYS = tuple(flavour.name.lower().replace("_", " ") for flavour in Flavour)
+_KEYS = cast(
+    tuple[FlavourName, ...], tuple(flavour.name.lower().replace("_", " ") for flavour in Flavour)
+)
 FLAVOURS = tuple(Flavour)
-BY_KEY = {flavour.key: flavour for flavour in FLAVOURS}
+BY_KEY: dict[str, Flavour] = {flavour.key: flavour for flavour in FLAVOURS}
 """Each flavour by its name."""
 
 ICE_CREAM_CARDS = 5

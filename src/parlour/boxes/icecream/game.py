@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-from parlour.boxes.icecream.components import REMOVED
-from parlour.boxes.icecream.state import IcecreamState
+from parlour.boxes.icecream import determinize, views
+from parlour.boxes.icecream.components import (
+    CONES,
+    DAYS,
+    FLAVOURS,
+    ICE_CREAM_CARDS,
+    REMOVED,
+    SCOOP_CARDS,
+)
+from parlour.boxes.icecream.state import ACTIONS, IcecreamState
 from parlour.kernel import (
     Configuration,
     Game,
@@ -11,7 +19,9 @@ from parlour.kernel import (
     Option,
     OptionError,
     OptionType,
+    Reason,
     Rng,
+    View,
     register,
 )
 from parlour.kernel.options import Value
@@ -28,13 +38,18 @@ OPTIONS = (
 )
 
 
-# A day is at most one keep or discard a seat, one placement a scoop (24, or 25 with five
-# players), and in serving one serve a cone (at most 12) or one draw a card of the deck (at
-# most 30): 4 days x (players + scoops + 12 + 30).
+def most_actions(players: int) -> int:
+    """A day is at most one keep or discard a seat, one placement a scoop (24, or 25 with five
+    players), and in serving one serve a cone (at most 12) or one draw a card of the deck (at
+    most 30): 4 days x (players + scoops + 12 + 30)."""
+    scoops = len(FLAVOURS) * SCOOP_CARDS - REMOVED[players]
+    return DAYS * (players + scoops + CONES + len(FLAVOURS) * ICE_CREAM_CARDS)
+
+
 CONFIGURATIONS = (
-    Configuration(3, {}, 4 * (3 + 24 + 12 + 30)),
-    Configuration(4, {"first_dealer": 3}, 4 * (4 + 24 + 12 + 30)),
-    Configuration(5, {}, 4 * (5 + 25 + 12 + 30)),
+    Configuration(3, {}, most_actions(3)),
+    Configuration(4, {"first_dealer": 3}, most_actions(4)),
+    Configuration(5, {}, most_actions(5)),
 )
 
 
@@ -54,6 +69,8 @@ class Icecream(Game):
         hidden_information=True,
         configurations=CONFIGURATIONS,
     )
+    reason_texts = views.reason_texts
+    view_type = views.IcecreamView
 
     @classmethod
     def check(cls, players: int, options: dict[str, Value]) -> None:
@@ -66,3 +83,15 @@ class Icecream(Game):
 
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> IcecreamState:
         return IcecreamState(self, rng, seed, chance)
+
+    def determinize(self, view: View, rng: Rng) -> IcecreamState:
+        return determinize.determinize(self, view, rng)
+
+    def all_actions(self) -> tuple[str, ...]:
+        return ACTIONS
+
+    def length_bound(self) -> int:
+        return most_actions(self.players)
+
+    def tell(self, reason: Reason) -> str:
+        return views.tell_reason(reason)

@@ -1,6 +1,6 @@
 """Ice Cream's rules as plain functions and tables: what a cone holds, whom it fits (exactly,
-nearly or not at all), what serving it scores, the day's scoring, the next dealer and the
-winners.
+nearly or not at all), which action the rules refuse and why (`verify_*`: the one source of
+legality), the day's scoring, the next dealer and the winners.
 
 A cone's scoops are a multiset of flavours (their order plays no role), so every possible cone
 is one `Cone` object, made once: placing a scoop and testing a hand are table look-ups.
@@ -8,12 +8,14 @@ is one `Cone` object, made once: placing a scoop and testing a hand are table lo
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import cache
 from itertools import combinations_with_replacement
 
-from parlour.boxes.icecream.components import FLAVOURS, MAX_SCOOPS, Flavour
+from parlour.boxes.icecream.components import CONES, FLAVOURS, MAX_SCOOPS, Flavour
+from parlour.kernel import Reason
 
 Hand = int
 """The flavours a player can serve, as a bit mask over `Flavour` (bit f: holds flavour f)."""
@@ -90,6 +92,77 @@ def fit(cone: Cone, hand: Hand) -> Fit:
 def cone_of(scoops: Sequence[Flavour]) -> Cone:
     """The cone holding these scoops (in any order)."""
     return KINDS[_INDEX[tuple(sorted(scoops))]]
+
+
+# -- what the rules refuse, and why: one function an action kind ----------------------------
+# Each answers the reason the action is refused, or None when it is legal; the state asks the
+# one of the action's kind, and lists the legal actions with the same functions.
+
+
+def verify_discard(deck: int) -> Reason | None:
+    """A delivery may be discarded only while the Ice Cream deck has a card to take instead."""
+    return None if deck else Reason("must_keep")
+
+
+def verify_new_cone(started: int) -> Reason | None:
+    """A new cone may be started while fewer than `CONES` are started today."""
+    if started < CONES:
+        return None
+    return Reason("all_cones_started", {"cones": CONES, "most": MAX_SCOOPS})
+
+
+def verify_cone(number: int, cones: Mapping[int, Cone]) -> Reason | None:
+    """The scoop goes on an existing cone with fewer than `MAX_SCOOPS` scoops."""
+    cone = cones.get(number)
+    if cone is not None:
+        return None if cone.size < MAX_SCOOPS else _full(number)
+    if not cones:
+        return Reason("no_cone_yet")
+    return Reason("no_such_cone", {"cone": number, "cones": list(cones)})
+
+
+def exact_cones(cones: Mapping[int, Cone], hand: Hand) -> tuple[int, ...]:
+    """The cones `hand` can serve exactly: one of them must be served if there are any."""
+    return tuple(number for number, cone in cones.items() if cone.fits[hand] is Fit.EXACT)
+
+
+def verify_serve(
+    number: int, cones: Mapping[int, Cone], hand: Hand, exact: tuple[int, ...]
+) -> Reason | None:
+    """Case A: a player who can serve some cones exactly (`exact`) must serve one of them.
+    Case B: otherwise a cone with at most one scoop of a flavour the player lacks."""
+    cone = cones.get(number)
+    if cone is None:
+        return Reason("no_cone_to_serve", {"cone": number, "cones": list(cones)})
+    if exact:
+        return None if number in exact else _must_serve(exact)
+    return _too_many_missing(cone, number, hand) if cone.fits[hand] is Fit.NONE else None
+
+
+def verify_draw(deck: int, exact: tuple[int, ...]) -> Reason | None:
+    """Case B: a player who cannot serve a cone exactly may draw while the deck has a card."""
+    if exact:
+        return _must_serve(exact)
+    return None if deck else Reason("nothing_to_draw")
+
+
+# Refusals met at every turn while the legal actions are listed are made once and kept.
+
+
+@cache
+def _full(number: int) -> Reason:
+    return Reason("cone_full", {"cone": number, "most": MAX_SCOOPS})
+
+
+@cache
+def _must_serve(exact: tuple[int, ...]) -> Reason:
+    return Reason("must_serve_exact", {"exact": list(exact)})
+
+
+@cache
+def _too_many_missing(cone: Cone, number: int, hand: Hand) -> Reason:
+    missing = [scoop.key for scoop in cone.lacking(hand)]
+    return Reason("too_many_missing", {"count": len(missing), "cone": number, "missing": missing})
 
 
 def card_at(counts: Sequence[int], index: int) -> Flavour:

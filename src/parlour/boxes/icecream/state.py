@@ -21,7 +21,7 @@ Actions (canonical text):
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from parlour.boxes.icecream import rules
 from parlour.boxes.icecream.components import (
@@ -35,14 +35,40 @@ from parlour.boxes.icecream.components import (
     SCOOP_CARDS,
     Flavour,
 )
-from parlour.boxes.icecream.log import Event, Secret, describe, scoops_text
 from parlour.boxes.icecream.notation import normalise
-from parlour.boxes.icecream.rules import EMPTY, Cone, Fit, clockwise
-from parlour.kernel import Action, Rng, Seat, State
+from parlour.boxes.icecream.rules import EMPTY, Cone, clockwise
+from parlour.boxes.icecream.views import (
+    FITS,
+    CardView,
+    ConeView,
+    DayBegan,
+    Dealt,
+    Discarded,
+    Drew,
+    Ended,
+    Event,
+    IcecreamView,
+    Kept,
+    LogEntry,
+    Placed,
+    Revealed,
+    Scored,
+    SeatView,
+    Secret,
+    Served,
+    Stuck,
+    WentBack,
+    describe,
+)
+from parlour.kernel import TABLE, Action, Reason, Rng, Seat, State
 from parlour.kernel.log import EventLog
 
 if TYPE_CHECKING:
     from parlour.boxes.icecream.game import Icecream
+
+_event = tuple.__new__
+"""Builds a player's event (`_event(Drew, (seat, card))`) without the NamedTuple's own
+constructor, a Python call that would make every action markedly slower."""
 
 KEEP = "keep"
 DISCARD = "discard"
@@ -53,12 +79,11 @@ CONE_ACTIONS = tuple(f"cone {number}" for number in range(1, CONES + 1))
 SERVE_ACTIONS = tuple(f"serve {number}" for number in range(1, CONES + 1))
 CONE_OF = {action: number for number, action in enumerate(CONE_ACTIONS, start=1)}
 SERVE_OF = {action: number for number, action in enumerate(SERVE_ACTIONS, start=1)}
-KNOWN = frozenset({KEEP, DISCARD, NEW_CONE, DRAW, *CONE_OF, *SERVE_OF})
-"""Every action of the game, legal or not now."""
+ACTIONS = (KEEP, DISCARD, *CONE_ACTIONS, NEW_CONE, *SERVE_ACTIONS, DRAW)
+"""Every action of the game, legal or not now, in a fixed order."""
 _KEEP_OR_DISCARD = (KEEP, DISCARD)
 _KEEP_ONLY = (KEEP,)
-FITS = {Fit.EXACT: "exact", Fit.NEAR: "near", Fit.NONE: "none"}
-_EXACT, _NEAR = Fit.EXACT, Fit.NEAR
+_EXACT, _NEAR = rules.Fit.EXACT, rules.Fit.NEAR
 
 
 class Phase(Enum):
@@ -70,12 +95,15 @@ class Phase(Enum):
     OVER = "over"
 
 
-_WAITING = {
-    Phase.DELIVERIES: "the players keep or discard their deliveries",
-    Phase.CONES: "the players are making cones",
-    Phase.SERVING: "the players are serving customers",
-    Phase.OVER: "the game is over",
+PHASE_OF = {
+    KEEP: Phase.DELIVERIES,
+    DISCARD: Phase.DELIVERIES,
+    NEW_CONE: Phase.CONES,
+    **dict.fromkeys(CONE_ACTIONS, Phase.CONES),
+    DRAW: Phase.SERVING,
+    **dict.fromkeys(SERVE_ACTIONS, Phase.SERVING),
 }
+"""The phase in which each action may be legal."""
 
 
 class IcecreamState(State):
@@ -114,8 +142,8 @@ class IcecreamState(State):
         self._scoops_left = 0
         self._scoop: Flavour | None = None  # the turned-over scoop, to be placed
         self._cones: dict[int, Cone] = {}  # the cones not yet served, by number
-        self._room: list[Action] = []  # `cone N` for each cone with fewer than four scoops
         self._started = 0  # cones started today
+        self._room: list[Action] = []  # `cone N` for each cone with fewer than four scoops
         self._face_down: list[Flavour | None] = []  # each seat's delivery, until revealed
         self._discards: list[int] = []  # set aside until all have chosen, by flavour
         self._choosing: list[int] = []  # the seats yet to keep or discard
@@ -147,27 +175,28 @@ class IcecreamState(State):
             return ()
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._legal = self._legal_now()
         return legal
 
-    def _compute_legal(self) -> tuple[Action, ...]:
+    def _legal_now(self) -> tuple[Action, ...]:
+        """The active seat's actions that the rules' `verify_*` functions do not refuse."""
         if self._phase is Phase.DELIVERIES:
-            return _KEEP_OR_DISCARD if any(self._ice) else _KEEP_ONLY
+            return _KEEP_OR_DISCARD if rules.verify_discard(sum(self._ice)) is None else _KEEP_ONLY
         if self._phase is Phase.CONES:
             return self._placements()
         return self._serving_actions(self._active)
 
     def _placements(self) -> tuple[Action, ...]:
-        """The cones with room for the turned-over scoop, then a new cone while fewer than 12
-        are started (the day's first scoop can only start one)."""
-        if self._started < CONES:
+        """The cones with room for the scoop (kept as cones are started and filled), then a new
+        cone if `rules.verify_new_cone` allows one."""
+        if rules.verify_new_cone(self._started) is None:
             return (*self._room, NEW_CONE)
         return tuple(self._room)
 
     def _serving_actions(self, seat: int) -> tuple[Action, ...]:
         """Case A: the cones `seat` can serve exactly, one of which it must serve. Case B: the
-        cones it can serve with one scoop missing, and `draw` while the deck has a card. None:
-        the player has no action."""
+        cones it can serve with one scoop missing, and `draw` if `rules.verify_draw` allows.
+        None: the seat has no action. (`rules.verify_serve` says the same of each cone.)"""
         hand = self._hands[seat]
         exact: list[Action] = []
         near: list[Action] = []
@@ -179,9 +208,35 @@ class IcecreamState(State):
                 near.append(SERVE_ACTIONS[number - 1])
         if exact:
             return tuple(exact)
-        if any(self._ice):
+        if rules.verify_draw(sum(self._ice), ()) is None:
             near.append(DRAW)
         return tuple(near)
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        """The kernel's "no reason", answered by the listing that has none (a fast path)."""
+        return type(action) is str and action in self.legal_actions(seat)
+
+    def _verify(self, seat: Seat, action: Action) -> Reason | None:
+        """No reason for a legal action (listed by the same rules); otherwise the rule's."""
+        if action in self.legal_actions(seat):
+            return None
+        phase = PHASE_OF.get(action)
+        if seat is TABLE or phase is None:
+            return self._not_legal(seat, action)
+        if phase is not self._phase:
+            return Reason(f"wait_{self._phase.value}")
+        if action == DISCARD:
+            return rules.verify_discard(sum(self._ice))
+        if action == NEW_CONE:
+            return rules.verify_new_cone(self._started)
+        if action in CONE_OF:
+            return rules.verify_cone(CONE_OF[action], self._cones)
+        assert seat is not None
+        hand = self._hands[seat]
+        exact = rules.exact_cones(self._cones, hand)
+        if action == DRAW:
+            return rules.verify_draw(sum(self._ice), exact)
+        return rules.verify_serve(SERVE_OF[action], self._cones, hand, exact)
 
     def parse_action(self, seat: Seat, text: str) -> Action:
         """The canonical text, a short form (see `notation`), or a cone's number alone: the
@@ -195,53 +250,6 @@ class IcecreamState(State):
             wanted = serve if self._phase is Phase.SERVING else cone
         return super().parse_action(seat, wanted)
 
-    def explain(self, seat: Seat, action: object) -> str:
-        if seat in self._to_act and isinstance(action, str) and action in KNOWN:
-            assert seat is not None
-            return self._refusal(seat, action)
-        return super().explain(seat, action)
-
-    def _refusal(self, seat: int, action: Action) -> str:
-        """Why the rules refuse one of the game's actions to the seat to act."""
-        phase = self._phase
-        if phase is Phase.DELIVERIES and action == DISCARD:
-            return "the Ice Cream deck is empty: you must keep the card you were dealt"
-        if phase is Phase.CONES and action == NEW_CONE:
-            return (
-                f"all {CONES} cones are started: the scoop goes on a cone with fewer than "
-                f"{MAX_SCOOPS} scoops"
-            )
-        if phase is Phase.CONES and action in CONE_OF:
-            number = CONE_OF[action]
-            if number in self._cones:
-                return f"cone {number} already has {MAX_SCOOPS} scoops, the most a cone may have"
-            if not self._cones:
-                return "there is no cone yet: the day's first scoop starts one (new cone)"
-            return f"there is no cone {number}: the cones are {self._numbers()}"
-        if phase is Phase.SERVING and (action in SERVE_OF or action == DRAW):
-            return self._serving_refusal(seat, action)
-        return f"not now: {_WAITING[phase]}"
-
-    def _serving_refusal(self, seat: int, action: Action) -> str:
-        hand = self._hands[seat]
-        exact = [n for n, cone in self._cones.items() if rules.fit(cone, hand) is Fit.EXACT]
-        number = SERVE_OF.get(action)
-        if number is not None and number not in self._cones:
-            return f"there is no cone {number} to serve: the cones are {self._numbers()}"
-        if exact:
-            cones = " or ".join(str(n) for n in exact)
-            return f"you can serve cone {cones} exactly, so you must serve one of those"
-        if number is None:
-            return "the Ice Cream deck is empty: there is no card to draw"
-        missing = self._cones[number].lacking(hand)
-        return (
-            f"you lack {len(missing)} of cone {number}'s scoops ({scoops_text(missing)}): a "
-            "cone may be served with at most one scoop missing"
-        )
-
-    def _numbers(self) -> str:
-        return ", ".join(str(number) for number in self._cones)
-
     # -- applying actions ---------------------------------------------------------------------
 
     def _apply(self, seat: Seat, action: Action) -> None:
@@ -254,7 +262,7 @@ class IcecreamState(State):
         elif action == DRAW:
             card = self._take(self._ice)
             self._gain(seat, card)
-            self._events.append(("draw", seat, card))
+            self._events.append(_event(Drew, (seat, card)))
             self._after_serving_turn(seat)
         else:
             self._serve(seat, SERVE_OF[action])
@@ -281,7 +289,7 @@ class IcecreamState(State):
         """Deal the deliveries, one face down to each player from the dealer on while the deck
         has cards; then the first of them keeps or discards."""
         players = self.game.players
-        self._events.append(("day", self._day, self._dealer))
+        self._events.append(DayBegan(self._day, self._dealer))
         self._scoops = [SCOOP_CARDS - removed for removed in self._removed]
         self._scoops_left = sum(self._scoops)
         self._scoop = None
@@ -296,8 +304,8 @@ class IcecreamState(State):
             if not any(self._ice):
                 break
             card = self._face_down[seat] = self._take(self._ice)
-            secrets.append(Secret(seat, card))
-        self._events.append(("deal", order, tuple(secrets)))
+            secrets.append(_event(Secret, (seat, card)))
+        self._events.append(Dealt(order, tuple(secrets)))
         self._choosing = [secret.owner for secret in secrets]
         self._phase = Phase.DELIVERIES
         self._next_delivery()
@@ -308,9 +316,11 @@ class IcecreamState(State):
         if action == DISCARD:
             new = self._face_down[seat] = self._take(self._ice)
             self._discards[card] += 1
-            self._events.append(("discard", seat, Secret(seat, card), Secret(seat, new)))
+            self._events.append(
+                _event(Discarded, (seat, _event(Secret, (seat, card)), _event(Secret, (seat, new))))
+            )
         else:
-            self._events.append(("keep", seat, Secret(seat, card)))
+            self._events.append(_event(Kept, (seat, _event(Secret, (seat, card)))))
         del self._choosing[0]
         self._next_delivery()
 
@@ -322,7 +332,7 @@ class IcecreamState(State):
         if returned:
             self._ice = [deck + back for deck, back in zip(self._ice, self._discards, strict=True)]
             self._discards = [0] * len(FLAVOURS)
-            self._events.append(("back", returned))
+            self._events.append(WentBack(returned))
         self._phase = Phase.CONES
         self._turn_over(self._dealer)
 
@@ -349,7 +359,7 @@ class IcecreamState(State):
         elif cone.size == MAX_SCOOPS:
             self._room.remove(action)
         self._last = seat
-        self._events.append(("place", seat, scoop, number, new, cone))
+        self._events.append(_event(Placed, (seat, scoop, number, new, cone)))
         if self._scoops_left:
             self._turn_over(self._next(seat))
         else:
@@ -365,7 +375,7 @@ class IcecreamState(State):
                 self._gain(seat, card)
                 self._face_down[seat] = None
                 shown.append((seat, card))
-        self._events.append(("reveal", tuple(shown)))
+        self._events.append(Revealed(tuple(shown)))
         self._phase = Phase.SERVING
         self._offer(self._dealer)
 
@@ -375,7 +385,7 @@ class IcecreamState(State):
         if legal:
             self._turn(seat, legal)
         else:
-            self._events.append(("stuck", seat))
+            self._events.append(Stuck(seat))
             self._end_day()
 
     def _serve(self, seat: int, number: int) -> None:
@@ -391,7 +401,7 @@ class IcecreamState(State):
             else:
                 returned = scoop
         points = cone.size - (returned is not None)
-        self._events.append(("serve", seat, number, cone, returned, points))
+        self._events.append(_event(Served, (seat, number, cone, returned, points)))
         self._after_serving_turn(seat)
 
     def _after_serving_turn(self, seat: int) -> None:
@@ -413,7 +423,9 @@ class IcecreamState(State):
             self._served[seat] = [0] * len(FLAVOURS)
             self._ice = [deck + back for deck, back in zip(self._ice, score.discarded, strict=True)]
         self._cones = {}
-        self._events.append(("score", self._day, tuple(scores), tuple(self._banked)))
+        scoops = tuple(score.scoops for score in scores)
+        duplicates = tuple(score.duplicates for score in scores)
+        self._events.append(Scored(self._day, scoops, duplicates, tuple(self._banked)))
         if self._day == DAYS:
             self._finish()
             return
@@ -427,7 +439,7 @@ class IcecreamState(State):
         self._legal = None
         unopened = tuple(sum(cards) for cards in self._cards)
         self._winners = rules.winners(self._banked, unopened)
-        self._events.append(("end", self._winners, tuple(self._banked), unopened))
+        self._events.append(Ended(self._winners, tuple(self._banked), unopened))
 
     # -- results --------------------------------------------------------------------------
 
@@ -449,7 +461,7 @@ class IcecreamState(State):
     # -- what a seat sees: never another's face-down card or discard, the decks' contents,
     #    or the removed scoops --------------------------------------------------------------
 
-    def view(self, seat: Seat) -> dict[str, Any]:
+    def view(self, seat: Seat) -> IcecreamView:
         players = self.game.players
         scoop = self._scoop
         return {
@@ -477,7 +489,7 @@ class IcecreamState(State):
             "log": self._log(seat),
         }
 
-    def _cones_view(self, viewer: Seat) -> list[dict[str, Any]]:
+    def _cones_view(self, viewer: Seat) -> list[ConeView]:
         """The cones not yet served; for a player, how its cards fit each (counting its own
         face-down card, which is revealed before serving) and which scoops it lacks."""
         hand = None
@@ -489,7 +501,7 @@ class IcecreamState(State):
                 hand |= 1 << own
         cones = []
         for number, cone in self._cones.items():
-            entry: dict[str, Any] = {
+            entry: ConeView = {
                 "cone": number,
                 "scoops": [scoop.key for scoop in cone.scoops],
                 "fit": None,
@@ -501,8 +513,8 @@ class IcecreamState(State):
             cones.append(entry)
         return cones
 
-    def _seat_view(self, seat: int, viewer: Seat) -> dict[str, Any]:
-        cards = []
+    def _seat_view(self, seat: int, viewer: Seat) -> SeatView:
+        cards: list[CardView] = []
         for flavour in FLAVOURS:
             count, served = self._cards[seat][flavour], self._served[seat][flavour]
             cards += [
@@ -519,7 +531,9 @@ class IcecreamState(State):
             "total": self._banked[seat] + sum(self._served[seat]),
         }
 
-    def _log(self, viewer: Seat) -> list[dict[str, Any]]:
+    def _log(self, viewer: Seat) -> list[LogEntry]:
         """The log told from `viewer`'s side; entries are described once and remembered."""
         log = self._events.told_to(viewer)
-        return [dict(entry) for entry in log]  # copies: a caller may change its view
+        return cast(
+            list[LogEntry], [dict(entry) for entry in log]
+        )  # copies: a caller may change its view

@@ -5,11 +5,14 @@ exactly or nearly; what to type; and the recent log."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from parlour.kernel import View
+from parlour.boxes.icecream.views import IcecreamView
+from parlour.kernel import SPECTATOR, View
 from parlour.terminal.renderers.names import seat_name
 
 STYLES = {
@@ -38,16 +41,17 @@ def flavour(name: str, suffix: str = "") -> Text:
     return Text(name + suffix, style=STYLES[name])
 
 
-def render(view: View) -> RenderableType:
+def render(shown: View) -> RenderableType:
+    view = cast(IcecreamView, shown)  # an Ice Cream state's view
     parts: list[RenderableType] = [_header(view), _players(view)]
-    if view["scoop"] is not None:
+    if view["scoop"] is not None and view["active"] is not None:
         who = seat_name(view, view["active"])
         line = Text(f"{who} turned over a scoop: ")
         line.append_text(flavour(view["scoop"]))
         parts.append(line)
     if view["cones"]:
         parts.append(_cones(view))
-    if view["seat"] is not None and view["seat"] in view["to_act"]:
+    if view["seat"] is not SPECTATOR and view["seat"] in view["to_act"]:
         parts.append(Text(HINTS[view["phase"]] + " help lists every legal action.", style="dim"))
     log = view["log"][-6:]
     if log:
@@ -55,7 +59,7 @@ def render(view: View) -> RenderableType:
     return Group(*parts)
 
 
-def _header(view: View) -> Text:
+def _header(view: IcecreamView) -> Text:
     text = Text("Ice Cream", style="bold")
     text.append(f"  day {view['day']} of {view['days']} · {view['phase']}")
     text.append(f" · dealer {seat_name(view, view['dealer'])}")
@@ -71,7 +75,7 @@ def _header(view: View) -> Text:
     return text
 
 
-def _players(view: View) -> Table:
+def _players(view: IcecreamView) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
     for column in ("", "Ice Cream cards (scoops on them today)", "face down", "today", "total"):
         table.add_column(column, justify="right" if column in ("today", "total") else "left")
@@ -90,7 +94,7 @@ def _players(view: View) -> Table:
     return table
 
 
-def _cones(view: View) -> Table:
+def _cones(view: IcecreamView) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("cone")
     table.add_column("scoops")
@@ -102,7 +106,7 @@ def _cones(view: View) -> Table:
         note = Text("")
         if fit is not None:
             words, style = FITS[fit]
-            if fit == "near":
+            if fit == "near" and cone["missing"]:
                 words += f" ({cone['missing'][0]})"
             note = Text(words, style=style)
         table.add_row(str(cone["cone"]), scoops, note)

@@ -1,0 +1,392 @@
+"""A state consistent with what one seat sees (`Icecream.determinize`), for search bots.
+
+What a seat (or a spectator) cannot see is dealt at random among what the public facts allow:
+- the Ice Cream cards it has not seen (five of each flavour, less every face-up card, its own
+  face-down card and its own discard set aside) are shuffled and dealt to the others' face-down
+  cards, the others' discards set aside today, and the deck, so every such deal is equally
+  likely (the deck has no order: cards are drawn at random from it);
+- the removed scoops: known exactly once a day has turned over all its scoops (they are those
+  no placement showed that day); before that, dealt at random among the Scoop cards not
+  turned over today; the Scoop deck is the rest;
+- the others' secrets in the log: a kept or discarded-for card revealed since is that card;
+  today's are the cards just dealt; a card another seat discarded today and that went back
+  into the deck is dealt from the deck. **(project ruling)** A card another seat discarded on
+  an earlier day, long mixed back into the deck, is told in the twin's log to that seat alone
+  and weighs on nothing else: it is drawn uniformly among the flavours.
+Keeping or discarding is public in Ice Cream (the log says who discarded), so no sealed choice
+is left to draw. The log is rebuilt as events from the seat's entries, so that the new state
+tells every seat its log as a real game would; its RNG is seeded afresh from `rng`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
+
+from parlour.boxes.icecream import rules
+from parlour.boxes.icecream.components import (
+    BY_KEY,
+    FLAVOURS,
+    ICE_CREAM_CARDS,
+    MAX_SCOOPS,
+    REMOVED,
+    SCOOP_CARDS,
+    Flavour,
+)
+from parlour.boxes.icecream.rules import EMPTY, Cone, clockwise
+from parlour.boxes.icecream.state import CONE_ACTIONS, IcecreamState, Phase
+from parlour.boxes.icecream.views import (
+    DayBegan,
+    Dealt,
+    Discarded,
+    Drew,
+    Ended,
+    Event,
+    IcecreamView,
+    Kept,
+    LogEntry,
+    Placed,
+    Revealed,
+    Scored,
+    Secret,
+    Served,
+    Stuck,
+    WentBack,
+    describe,
+)
+from parlour.kernel import Rng, Seat, View
+from parlour.kernel.log import EventLog
+
+if TYPE_CHECKING:
+    from parlour.boxes.icecream.game import Icecream
+
+_SEAT = re.compile(r"You|Seat (\d+)")
+_YOURS = re.compile(r"; yours is ([a-z ]+?)[.;]")
+_KEPT = re.compile(r"\(([a-z ]+)\)\.$")
+_SWAPPED = re.compile(r"discarded ([a-z ]+) and took ([a-z ]+) face down")
+_COUNT = re.compile(r"The (\d+) cards?")
+_MISSING = re.compile(r"with the ([a-z ]+) scoop missing")
+_DREW = re.compile(r"drew ([a-z ]+)\.$")
+_DAY = re.compile(r"Day (\d+)")
+_SCORE = re.compile(r"(\d+) \+ (\d+) = \d+ \(total (\d+)\)")
+
+
+@dataclass
+class _Delivery:
+    """One seat's delivery on one day: the card dealt, the card kept face down, and whether
+    the first was discarded for the second (None: not known yet)."""
+
+    dealt: Flavour | None = None
+    kept: Flavour | None = None
+    discarded: bool = False
+
+
+class _Reader:
+    """Reads a seat's log back into events; the others' secret cards are filled in later."""
+
+    def __init__(self, view: IcecreamView) -> None:
+        self.viewer: Seat = view["seat"]
+        self.players = view["players"]
+        self.view = view
+        self.thunks: list[Callable[[], Event]] = []
+        self.deliveries: dict[tuple[int, int], _Delivery] = {}
+        self.day = 0
+        self.dealer = 0
+        self.cones: dict[int, Cone] = {}
+        self.placed: dict[int, list[int]] = {}  # each day's scoops turned over, by flavour
+        self.aside: list[int] = []  # the seats whose discards are set aside now
+        self.last: int | None = None  # the last seat to place, serve or draw
+        for entry in view["log"]:
+            self.read(entry)
+
+    def seat(self, name: str) -> int:
+        """The seat a log names (`You` is the viewer)."""
+        match = _SEAT.fullmatch(name)
+        assert match is not None, name
+        if match.group(1) is None:
+            assert self.viewer is not None
+            return self.viewer
+        return int(match.group(1)) - 1
+
+    def delivery(self, seat: int) -> _Delivery:
+        return self.deliveries.setdefault((self.day, seat), _Delivery())
+
+    def read(self, entry: LogEntry) -> None:
+        """Turn one entry into a thunk making its event."""
+        kind, text = entry["event"], entry["text"]
+        if kind == "day":
+            self.day, self.dealer = entry["day"], entry["seat"]
+            self.cones, self.aside = {}, []
+            self.placed[self.day] = [0] * len(FLAVOURS)
+            self.thunks.append(_now(DayBegan(self.day, self.dealer)))
+        elif kind == "deal":
+            self._deal(text)
+        elif kind in ("keep", "discard"):
+            self._choice(kind, entry["seat"], text)
+        elif kind == "back":
+            count = int(_match(_COUNT, text).group(1))
+            self.aside = []
+            self.thunks.append(_now(WentBack(count)))
+        elif kind == "place":
+            self._place(entry)
+        elif kind == "reveal":
+            self._reveal(text)
+        elif kind == "serve":
+            self._serve(entry, text)
+        elif kind == "draw":
+            card = BY_KEY[_match(_DREW, text).group(1)]
+            self.last = entry["seat"]
+            self.thunks.append(_now(Drew(entry["seat"], card)))
+        elif kind == "stuck":
+            self.thunks.append(_now(Stuck(entry["seat"])))
+        elif kind == "score":
+            self._score(text)
+        else:
+            assert kind == "end", kind
+            view = self.view
+            unopened = tuple(seat["unopened"] for seat in view["seats"])
+            event = Ended(tuple(view["winners"]), tuple(view["scores"]), unopened)
+            self.thunks.append(_now(event))
+
+    def _deal(self, text: str) -> None:
+        order = clockwise(self.dealer, self.players)
+        dealt: list[int] = []
+        if " face down to " in text:
+            names = re.split(r"; yours|\. The deck", text.split(" face down to ")[1])[0]
+            dealt = [self.seat(match.group(0)) for match in _SEAT.finditer(names)]
+        deliveries = [self.delivery(seat) for seat in dealt]
+        yours = _YOURS.search(text)
+        if yours is not None:
+            assert self.viewer is not None
+            self.delivery(self.viewer).dealt = BY_KEY[yours.group(1)]
+
+        def event() -> Dealt:
+            cards = [delivery.dealt for delivery in deliveries]
+            secrets = tuple(
+                Secret(seat, _known(card)) for seat, card in zip(dealt, cards, strict=True)
+            )
+            return Dealt(order, secrets)
+
+        self.thunks.append(event)
+
+    def _choice(self, kind: str, seat: int, text: str) -> None:
+        delivery = self.delivery(seat)
+        if kind == "keep":
+            kept = _KEPT.search(text)
+            if kept is not None:
+                delivery.kept = BY_KEY[kept.group(1)]
+            self.thunks.append(lambda: Kept(seat, Secret(seat, _known(delivery.kept))))
+            return
+        delivery.discarded = True
+        self.aside.append(seat)
+        swapped = _SWAPPED.search(text)
+        if swapped is not None:
+            delivery.dealt, delivery.kept = BY_KEY[swapped.group(1)], BY_KEY[swapped.group(2)]
+
+        def event() -> Discarded:
+            old, new = _known(delivery.dealt), _known(delivery.kept)
+            return Discarded(seat, Secret(seat, old), Secret(seat, new))
+
+        self.thunks.append(event)
+
+    def _place(self, entry: LogEntry) -> None:
+        seat, scoop, number = entry["seat"], BY_KEY[entry["scoop"]], entry["cone"]
+        new = number not in self.cones
+        cone = rules.add(self.cones.get(number, EMPTY), scoop)
+        assert cone is not None
+        self.cones[number] = cone
+        self.placed[self.day][scoop] += 1
+        self.last = seat
+        self.thunks.append(_now(Placed(seat, scoop, number, new, cone)))
+
+    def _reveal(self, text: str) -> None:
+        shown: list[tuple[int, Flavour]] = []
+        if ": " in text:
+            for part in text.split(": ", 1)[1].removesuffix(".").split(", "):
+                name = _SEAT.match(part)
+                assert name is not None
+                card = BY_KEY[part[name.end() + 1 :]]
+                seat = self.seat(name.group(0))
+                self.delivery(seat).kept = card
+                shown.append((seat, card))
+        self.thunks.append(_now(Revealed(tuple(shown))))
+
+    def _serve(self, entry: LogEntry, text: str) -> None:
+        number, points = entry["cone"], entry["points"]
+        cone = self.cones.pop(number)
+        missing = _MISSING.search(text)
+        returned = BY_KEY[missing.group(1)] if missing is not None else None
+        self.last = entry["seat"]
+        self.thunks.append(_now(Served(entry["seat"], number, cone, returned, points)))
+
+    def _score(self, text: str) -> None:
+        day = int(_match(_DAY, text).group(1))
+        rows = [tuple(int(n) for n in match.groups()) for match in _SCORE.finditer(text)]
+        scoops, duplicates, totals = (tuple(column) for column in zip(*rows, strict=True))
+        self.thunks.append(_now(Scored(day, scoops, duplicates, totals)))
+
+
+def _now(event: Event) -> Callable[[], Event]:
+    """A thunk for an event known at once."""
+    return lambda: event
+
+
+def _match(pattern: re.Pattern[str], text: str) -> re.Match[str]:
+    found = pattern.search(text)
+    assert found is not None, (pattern.pattern, text)
+    return found
+
+
+def _known(card: Flavour | None) -> Flavour:
+    assert card is not None
+    return card
+
+
+def _cards(counts: list[int]) -> list[Flavour]:
+    """A deck by flavour counts as a list of cards."""
+    return [flavour for flavour in FLAVOURS for _ in range(counts[flavour])]
+
+
+def _counts(cards: list[Flavour]) -> list[int]:
+    counts = [0] * len(FLAVOURS)
+    for card in cards:
+        counts[card] += 1
+    return counts
+
+
+def determinize(game: Icecream, seen: View, rng: Rng) -> IcecreamState:
+    """A new state that shows the seat of `seen` exactly `seen`, its hidden parts dealt at
+    random (see the module's text) and its RNG freshly seeded from `rng`."""
+    view = cast(IcecreamView, seen)
+    dealing = Rng(rng.below(1 << 62))
+    twin = game.new(rng.below(1 << 62))
+    assert isinstance(twin, IcecreamState)
+    reader = _Reader(view)
+    seats, phase = view["seats"], Phase(view["phase"])
+    face_down, aside, deck = _deal_cards(view, reader, dealing)
+    _fill_secrets(view, reader, face_down, deck, dealing)
+    removed, scoops = _deal_scoops(view, reader, dealing)
+
+    cards = [[0] * len(FLAVOURS) for _ in seats]
+    served = [[0] * len(FLAVOURS) for _ in seats]
+    for seat in seats:
+        for card in seat["cards"]:
+            cards[seat["seat"]][BY_KEY[card["flavour"]]] += 1
+            served[seat["seat"]][BY_KEY[card["flavour"]]] += card["scoops"]
+    twin._removed = tuple(removed)
+    twin._ice = deck
+    twin._cards = cards
+    twin._hands = [rules.hand_of(f for f in FLAVOURS if held[f]) for held in cards]
+    twin._banked = [seat["total"] - seat["served"] for seat in seats]
+    twin._served = served
+    twin._day = view["day"]
+    twin._phase = phase
+    twin._dealer = view["dealer"]
+    twin._to_act = tuple(view["to_act"])
+    active = view["active"]
+    twin._active = active if active is not None else view["dealer"]
+    twin._last = reader.last if reader.last is not None else view["dealer"]
+    twin._legal = None
+    twin._winners = tuple(view["winners"])
+    twin._scoops = scoops
+    twin._scoops_left = view["scoops_left"]
+    twin._scoop = BY_KEY[view["scoop"]] if view["scoop"] is not None else None
+    twin._cones = {
+        cone["cone"]: rules.cone_of([BY_KEY[scoop] for scoop in cone["scoops"]])
+        for cone in view["cones"]
+    }
+    twin._room = [
+        CONE_ACTIONS[number - 1] for number, cone in twin._cones.items() if cone.size < MAX_SCOOPS
+    ]
+    twin._started = view["cones_started"]
+    twin._face_down = face_down
+    twin._discards = aside
+    twin._choosing = []
+    if phase is Phase.DELIVERIES and active is not None:
+        order = clockwise(view["dealer"], len(seats))
+        waiting = order[order.index(active) :]
+        twin._choosing = [seat for seat in waiting if seats[seat]["face_down"]]
+    twin._events = EventLog(describe, [make() for make in reader.thunks])
+    return twin
+
+
+def _deal_cards(
+    view: IcecreamView, reader: _Reader, dealing: Rng
+) -> tuple[list[Flavour | None], list[int], list[int]]:
+    """The Ice Cream cards the viewer has not seen (five of each flavour less every face-up
+    card, its own face-down card and its own discard set aside), dealt to the others'
+    face-down cards and discards set aside, the rest to the deck: the face-down cards, the
+    discards set aside by flavour and the deck by flavour."""
+    seats = view["seats"]
+    viewer = view["seat"]
+    mine = viewer if viewer in range(len(seats)) else None
+    unseen = [ICE_CREAM_CARDS] * len(FLAVOURS)
+    for seat in seats:
+        for card in seat["cards"]:
+            unseen[BY_KEY[card["flavour"]]] -= 1
+    face_down: list[Flavour | None] = [None] * len(seats)
+    aside = [0] * len(FLAVOURS)
+    own_card = seats[mine]["delivery"] if mine is not None else None
+    if mine is not None and own_card is not None:
+        face_down[mine] = own = BY_KEY[own_card]
+        unseen[own] -= 1
+    if mine is not None and mine in reader.aside:
+        own = _known(reader.delivery(mine).dealt)
+        aside[own] += 1
+        unseen[own] -= 1
+    pool = _cards(unseen)
+    dealing.shuffle(pool)
+    for seat in seats:
+        if seat["face_down"] and seat["seat"] != mine:
+            face_down[seat["seat"]] = reader.delivery(seat["seat"]).kept = pool.pop()
+    for number in reader.aside:
+        if number != mine:
+            dealt = reader.delivery(number).dealt = pool.pop()
+            aside[dealt] += 1
+    assert len(pool) == view["ice_cream_deck"], "the view's card counts do not add up"
+    return face_down, aside, _counts(pool)
+
+
+def _fill_secrets(
+    view: IcecreamView,
+    reader: _Reader,
+    face_down: list[Flavour | None],
+    deck: list[int],
+    dealing: Rng,
+) -> None:
+    """The others' cards in the log's deliveries: a card chosen today is the one face down; a
+    card kept is the one dealt; a discard that went back into the deck today, before any card
+    was drawn from it, is dealt from the deck; an older one is drawn among the flavours."""
+    back = _cards(deck)
+    dealing.shuffle(back)
+    for (day, seat), delivery in reader.deliveries.items():
+        if delivery.kept is None:  # dealt today, not revealed yet: the card face down
+            delivery.kept = face_down[seat]
+        if not delivery.discarded:
+            delivery.dealt = delivery.kept
+        elif delivery.dealt is None:
+            if day == view["day"] and view["phase"] == "cones":
+                delivery.dealt = back.pop()
+            else:
+                delivery.dealt = FLAVOURS[dealing.below(len(FLAVOURS))]
+
+
+def _deal_scoops(view: IcecreamView, reader: _Reader, dealing: Rng) -> tuple[list[int], list[int]]:
+    """The removed scoops and today's Scoop deck, by flavour: the removed ones are those no
+    placement showed on a day that turned over every scoop; before one has, they are dealt
+    among the scoops not turned over today."""
+    removing = REMOVED[view["players"]]
+    every = len(FLAVOURS) * SCOOP_CARDS - removing
+    turned = list(reader.placed.get(view["day"], [0] * len(FLAVOURS)))
+    if view["scoop"] is not None:
+        turned[BY_KEY[view["scoop"]]] += 1
+    complete = next((placed for placed in reader.placed.values() if sum(placed) == every), None)
+    if complete is not None:
+        removed = [SCOOP_CARDS - placed for placed in complete]
+    else:
+        hidden = _cards([SCOOP_CARDS - count for count in turned])
+        dealing.shuffle(hidden)
+        removed = _counts(hidden[:removing])
+    return removed, [SCOOP_CARDS - removed[f] - turned[f] for f in FLAVOURS]

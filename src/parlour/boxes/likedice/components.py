@@ -238,8 +238,10 @@ class End(Enum):
 
 
 class Check(NamedTuple):
-    """An answer checked: who gave it, what it was, and that player's right result."""
+    """An answer to challenge `number` checked: who gave it, what it was, and that player's
+    right result (a record of the state and an event of its log)."""
 
+    number: int
     seat: int
     answer: int
     right: int

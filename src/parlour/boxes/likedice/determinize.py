@@ -88,7 +88,9 @@ def settled(result: Mapping[str, Any] | None) -> Settled | None:
     return Settled(
         result["number"],
         CHALLENGE_BY_KEY[result["challenge"]].index,
-        tuple(Check(c["seat"], c["answer"], c["correct"]) for c in result["checked"]),
+        tuple(
+            Check(result["number"], c["seat"], c["answer"], c["correct"]) for c in result["checked"]
+        ),
         result["winner"],
         result["timed_out"],
         None if result["took"] is None else card_of(result["took"]["key"]),
@@ -114,7 +116,7 @@ def event(entry: Mapping[str, Any]) -> views.Event:
     if kind == "answer":
         return views.Answered(number, entry["seat"], entry["answer"])
     if kind == "check":
-        return views.Checked(number, entry["seat"], entry["answer"], entry["correct"])
+        return Check(number, entry["seat"], entry["answer"], entry["correct"])
     return views.Took(
         number, entry["seat"], card_of(entry["card"]), entry["place"] - 1, entry["chosen"]
     )

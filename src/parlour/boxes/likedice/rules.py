@@ -85,8 +85,7 @@ def answer_on(challenge: Challenge, cards: Sequence[int]) -> int:
         ranks = sorted([rank for card in cards for rank in _RANKS[index][card]])
         position = challenge.position
         return FACES - ranks[position - 1] % FACES if len(ranks) >= position else 0
-    table_of_sums = _SUMS[index]
-    return sum(table_of_sums[card] for card in cards)
+    return sum(map(_SUMS[index].__getitem__, cards))
 
 
 def counted(challenge: Challenge, dice: Sequence[Die]) -> frozenset[Die]:

@@ -48,7 +48,6 @@ from parlour.boxes.likedice.notation import (
 )
 from parlour.boxes.likedice.views import (
     Answered,
-    Checked,
     Ended,
     NobodyRight,
     Refilled,
@@ -69,7 +68,14 @@ ANSWERING = tuple(
     if rules.verify_answer(ANSWERS[action], Phase.ANSWER, ()) is None
 )
 """A player's legal actions while a challenge runs (`verify_answer`'s, listed once)."""
+_ANSWERING = frozenset(ANSWERING)
 _TIMEOUT_ONLY: tuple[Action, ...] = (TIMEOUT,)
+_REST: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+"""The seats still to answer once one of them answers, by those waiting and that seat: filled
+as met (at most 6 x 2**6 entries), so an answer costs one look-up."""
+_NEW = tuple.__new__
+"""Makes a record or event (a NamedTuple) from a tuple of its fields, without the Python-level
+`__new__` of its class: the hot path makes one at every answer."""
 
 
 Draws = tuple[End | None, int, int]
@@ -137,9 +143,13 @@ class LikeDiceState(State):
         return ANSWERING if self._phase is Phase.ANSWER else self._take_actions
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
-        """The kernel's test (no reason to refuse), its turn check first: the fast path."""
-        if seat is not TABLE and seat not in self._to_act:
-            return False
+        """The kernel's test (no reason to refuse), its turn check first; while a challenge
+        runs, a player's answer is legal when `verify_answer` listed it (the fast path)."""
+        if seat is not None:  # a player
+            if seat not in self._to_act:
+                return False
+            if self._phase is Phase.ANSWER:
+                return action in _ANSWERING
         return type(action) is str and self._verify(seat, action) is None
 
     def refusal(self, seat: Seat, action: object) -> Reason | None:
@@ -210,9 +220,9 @@ class LikeDiceState(State):
         elif self._phase is Phase.TAKE:
             self._take(seat, TAKES[action], chosen=True, chance=self._chance_of_take(seat))
         elif len(self._answers) + 1 == self.game.players:
-            self._settle(Answered(number, seat, ANSWERS[action]))
+            self._settle(_NEW(Answered, (number, seat, ANSWERS[action])))
         else:
-            self._call(Answered(number, seat, ANSWERS[action]))
+            self._call(_NEW(Answered, (number, seat, ANSWERS[action])))
         if self._number != number:  # a new challenge: its clock starts after this action
             self._clock_since = len(self._actions) + 1
 
@@ -220,8 +230,11 @@ class LikeDiceState(State):
         """A player calls out an answer (or passes)."""
         self._answers.append(answer)
         self._events.append(answer)
-        seat = answer.seat
-        self._to_act = tuple(s for s in self._to_act if s != seat)
+        waiting = (self._to_act, answer[1])
+        rest = _REST.get(waiting)
+        if rest is None:
+            rest = _REST[waiting] = tuple(s for s in waiting[0] if s != waiting[1])
+        self._to_act = rest
 
     def _draw_card(self) -> int:
         """A dice card drawn at random from the deck."""
@@ -240,7 +253,7 @@ class LikeDiceState(State):
         self._answers = []
         self._phase = Phase.ANSWER
         self._to_act = tuple(range(self.game.players))
-        self._events.append(Revealed(self._number, challenge))
+        self._events.append(_NEW(Revealed, (self._number, challenge)))
 
     def _next_challenge(self) -> int:
         """Where in the pile the next challenge is drawn (the used ones if it is empty), or -1
@@ -273,7 +286,7 @@ class LikeDiceState(State):
             if value is None:
                 continue  # a pass is never checked
             right = rules.answer_on(challenge, (*self._common, *self._displays[seat]))
-            checked.append(Check(seat, value, right))
+            checked.append(_NEW(Check, (self._number, seat, value, right)))
             if value == right:
                 winner = seat
                 break
@@ -288,17 +301,17 @@ class LikeDiceState(State):
                 chance = self._chance_of_take(winner)
         number = self._number
         if last is None:
-            self._events.append(TimedOut(number))
+            self._events.append(_NEW(TimedOut, (number,)))
         else:
             self._call(last)
         for check in checked:
-            self._events.append(Checked(number, *check))
+            self._events.append(check)
         self._settled = Settled(
             number, self._challenge, tuple(checked), winner, timed_out=last is None
         )
         self._to_act = ()
         if winner is None:
-            self._events.append(NobodyRight(number))
+            self._events.append(_NEW(NobodyRight, (number,)))
             self._go_on(chance[2])
         elif len(places) == 1:
             self._take(winner, places[0], chosen=False, chance=chance)
@@ -307,11 +320,7 @@ class LikeDiceState(State):
             self._winner = winner
             self._to_act = (winner,)
             self._places = places
-            self._take_actions = tuple(
-                action
-                for action, place in TAKES.items()
-                if rules.verify_take(place, Phase.TAKE, places, self._common) is None
-            )
+            self._take_actions = tuple(TAKE_OF[place] for place in places)  # no reason
 
     def _chance_of_take(self, seat: int) -> Draws:
         """What follows `seat`'s take: the end if its display reaches its target or the deck
@@ -332,7 +341,7 @@ class LikeDiceState(State):
         self._displays[seat].append(card)
         assert self._settled is not None
         self._settled = replace(self._settled, took=card)
-        self._events.append(Took(self._number, seat, card, place, chosen))
+        self._events.append(_NEW(Took, (self._number, seat, card, place, chosen)))
         self._winner = None
         self._places = ()
         self._take_actions = ()
@@ -341,7 +350,7 @@ class LikeDiceState(State):
             self._finish(end, seat)
             return
         self._common[place] = self._deck.pop(refill)
-        self._events.append(Refilled(self._number, place, self._common[place]))
+        self._events.append(_NEW(Refilled, (self._number, place, self._common[place])))
         self._go_on(challenge)
 
     def _finish(self, end: End, last: int | None) -> None:

@@ -15,6 +15,7 @@ from parlour.boxes.likedice.components import (
     CHALLENGES,
     MAX_ANSWER,
     Challenge,
+    Check,
     End,
     Kind,
     Phase,
@@ -440,15 +441,6 @@ class TimedOut(NamedTuple):
     number: int
 
 
-class Checked(NamedTuple):
-    """`seat`'s answer checked against its own right result."""
-
-    number: int
-    seat: int
-    answer: int
-    right: int
-
-
 class NobodyRight(NamedTuple):
     number: int
 
@@ -477,9 +469,7 @@ class Ended(NamedTuple):
     winners: tuple[int, ...]
 
 
-Event = (
-    Revealed | Reshuffled | Answered | TimedOut | Checked | NobodyRight | Took | Refilled | Ended
-)
+Event = Revealed | Reshuffled | Answered | TimedOut | Check | NobodyRight | Took | Refilled | Ended
 """What the log records, as it happens."""
 
 
@@ -548,7 +538,7 @@ def entry(event: Event, viewer: Seat) -> Entry:
         else:
             text = f"{who} {'call' if you else 'calls'} {value}."
         return {"event": "answer", "number": number, "seat": seat, "answer": value, "text": text}
-    if isinstance(event, Checked):
+    if isinstance(event, Check):
         value, right = event.answer, event.right
         whose = "Your" if you else f"{who}'s"
         verdict = "right!" if value == right else f"wrong (it is {right})."

@@ -143,3 +143,27 @@ def test_no_view_shows_what_is_hidden(players: int, level: str) -> None:
             else:
                 state.apply(seat, rnd.choice(state.legal_actions(seat)))
         check_view(state.view(0), forbidden(state, revealed), 0, racing=False)
+
+
+def test_log_entries_hold_in_fields_what_their_text_says() -> None:
+    """The take and the refill name their place (from 1) and card, the take whether it was
+    chosen, a reshuffle its cards; the view states the highest answer and the cap."""
+    state = deal(*OWN_COMMON, ["Y"])
+    answer_all(state, (0, 7), (1, None))
+    state.apply(0, "take 2")
+    view = state.view(1)
+    take, refill = view["log"][-3:-1]
+    assert {k: take[k] for k in ("seat", "card", "place", "chosen")} == {
+        "seat": 0,
+        "card": "Y2 P6",
+        "place": 2,
+        "chosen": True,
+    }
+    assert (refill["place"], refill["card"]) == (2, view["common"][1]["key"])
+    assert (view["max_answer"], view["max_challenges"]) == (99, 0)
+    state = parlour.load("likedice", 2, level="beginner").new(4)
+    for _ in range(20):
+        for seat in state.to_act:
+            state.apply(seat, "pass")
+    reshuffle = [e for e in state.view(0)["log"] if e["event"] == "reshuffle"]
+    assert reshuffle[0]["cards"] == 20

@@ -266,6 +266,7 @@ class LikeDiceView(TypedDict):
 
     game: str
     seat: int | None
+    """The viewer's seat (None: a spectator)."""
     players: int
     to_act: list[int]
     over: bool

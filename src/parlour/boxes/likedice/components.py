@@ -247,8 +247,7 @@ class Check(NamedTuple):
     right: int
 
 
-@dataclass(frozen=True)
-class Settled:
+class Settled(NamedTuple):
     """A challenge whose answers were checked: the answers checked, in calling order, each
     with the right result for its player; the winner and the card they took."""
 

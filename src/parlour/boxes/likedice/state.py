@@ -18,7 +18,6 @@ are `rules`' plain functions, what a seat sees is `views`'.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from parlour.boxes.likedice import rules, views
@@ -56,7 +55,7 @@ from parlour.boxes.likedice.views import (
     TimedOut,
     Took,
 )
-from parlour.kernel import TABLE, Action, Reason, Rng, Seat, State
+from parlour.kernel import Action, Reason, Rng, Seat, State
 from parlour.kernel.log import EventLog
 
 if TYPE_CHECKING:
@@ -135,7 +134,7 @@ class LikeDiceState(State):
         return self._to_act
 
     def legal_actions(self, seat: Seat) -> tuple[Action, ...]:
-        if seat is TABLE:
+        if seat is None:  # the table
             timed = self._phase is Phase.ANSWER and self._time_limit > 0
             return _TIMEOUT_ONLY if timed else ()
         if seat not in self._to_act:
@@ -306,8 +305,8 @@ class LikeDiceState(State):
             self._call(last)
         for check in checked:
             self._events.append(check)
-        self._settled = Settled(
-            number, self._challenge, tuple(checked), winner, timed_out=last is None
+        self._settled = _NEW(
+            Settled, (number, self._challenge, tuple(checked), winner, last is None, None)
         )
         self._to_act = ()
         if winner is None:
@@ -339,8 +338,9 @@ class LikeDiceState(State):
         end, refill, challenge = chance
         card = self._common[place]
         self._displays[seat].append(card)
-        assert self._settled is not None
-        self._settled = replace(self._settled, took=card)
+        settled = self._settled
+        assert settled is not None
+        self._settled = _NEW(Settled, (*settled[:-1], card))
         self._events.append(_NEW(Took, (self._number, seat, card, place, chosen)))
         self._winner = None
         self._places = ()

@@ -166,3 +166,9 @@ def test_the_draws_to_come_are_dealt_anew_and_uniformly() -> None:
         nobody(twin)
         drawn.append(twin.view(None)["challenge"]["key"])
     assert set(drawn) == pile
+
+
+def test_an_action_that_is_no_text_is_not_legal() -> None:
+    state = deal(OWN, COMMON, ["B"])
+    assert not state.is_legal(0, ["answer 3"])  # type: ignore[arg-type]
+    assert state.refusal(0, ["answer 3"]) == Reason("not_text", {"action": "['answer 3']"})

@@ -148,7 +148,7 @@ class LikeDiceState(State):
             if seat not in self._to_act:
                 return False
             if self._phase is Phase.ANSWER:
-                return action in _ANSWERING
+                return type(action) is str and action in _ANSWERING
         return type(action) is str and self._verify(seat, action) is None
 
     def refusal(self, seat: Seat, action: object) -> Reason | None:

@@ -102,7 +102,7 @@ def test_a_sealed_choice_is_drawn_among_the_choices_that_seat_had() -> None:
     for k in range(40):
         twin = game_twin(state, view, k)
         assert twin.view(0) == view
-        drawn.add(twin.view(1)["choosing"]["yours"])  # type: ignore[index]
+        drawn.add(twin.view(1)["choosing"]["yours"])
     assert drawn <= options and len(drawn) > 2
     state.apply(0, "pass")
     assert all(
@@ -117,7 +117,7 @@ def test_the_viewers_own_sealed_choice_is_kept() -> None:
     view = state.view(1)
     for k in range(5):
         twin = game_twin(state, view, k)
-        assert twin.view(1)["choosing"]["yours"] == "bonus 4 in red cube of blue"  # type: ignore[index]
+        assert twin.view(1)["choosing"]["yours"] == "bonus 4 in red cube of blue"
         assert json.dumps(twin.view(1)) == json.dumps(view)
 
 

@@ -9,6 +9,7 @@ an index into the cards (or challenges) not yet drawn, in `CARDS` (`CHALLENGES`)
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import parlour
@@ -22,6 +23,7 @@ from parlour.boxes.likedice.components import (
     Die,
     Level,
 )
+from parlour.boxes.likedice.views import Entry
 
 OWN_COMMON = (["B1 R5", "B2 R1"], ["G4 Y5", "Y2 P6", "B3 G3"])
 """A two-player deal: seat 0 holds blue 1 and red 5, seat 1 blue 2 and red 1; the common
@@ -99,12 +101,12 @@ def wrong(state: LikeDiceState, seat: int) -> int:
     return (state.solution(seat) + 1) % 100
 
 
-def keys(cards: list[dict[str, Any]]) -> list[str]:
+def keys(cards: Sequence[Mapping[str, Any]]) -> list[str]:
     """The keys of cards as a view shows them."""
     return [card["key"] for card in cards]
 
 
-def events(state: LikeDiceState, kind: str, viewer: int | None = None) -> list[dict[str, Any]]:
+def events(state: LikeDiceState, kind: str, viewer: int | None = None) -> list[Entry]:
     """The log entries of one kind, as `viewer` sees them."""
     return [entry for entry in state.view(viewer)["log"] if entry["event"] == kind]
 

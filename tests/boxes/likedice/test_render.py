@@ -52,8 +52,16 @@ def test_answers_check_and_choice() -> None:
     text = shown(state.view(0))
     assert "Challenge 1 checked: Seat 2 9 ✗ (7) · You 7 ✓" in text
     assert "You may take: take 1 [⚃4 ⚄5]  take 2 [⚁2 ⚅6]" in text
-    assert "Type take 1" in text
+    assert "Type take 1 or take 2 (or just the number" in text  # the choices, from the view
     assert "Seat 1 may choose a card" in shown(state.view(1))
+
+
+def test_the_rules_shown_come_from_the_view() -> None:
+    """The highest answer and the challenge cap are the view's, not the renderer's."""
+    state = deal(*OWN_COMMON, ["Y"], max_challenges=30)
+    view = state.view(0)
+    assert "challenge 1 of 30" in shown(view)
+    assert "a number from 0 to 42" in shown({**view, "max_answer": 42})
 
 
 def test_whole_games_render_for_every_seat_and_a_spectator() -> None:

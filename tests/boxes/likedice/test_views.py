@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 import pytest
 
 import parlour
+from parlour import View
 from parlour.boxes.likedice import LikeDiceState
 from parlour.boxes.likedice.components import CHALLENGE_BY_KEY
 
 from ...helpers import json_keys
-from .helpers import OWN_COMMON, answer_all, deal, keys
+from .helpers import OWN_COMMON, answer_all, deal, keys, new_game
 
 KERNEL_KEYS = {"game", "seat", "to_act", "over", "winners", "scores", "log"}
 
@@ -103,7 +103,7 @@ def forbidden(state: LikeDiceState, revealed: set[str]) -> list[str]:
     return words
 
 
-def check_view(view: dict[str, Any], hidden: list[str], number: int, racing: bool) -> None:
+def check_view(view: View, hidden: list[str], number: int, racing: bool) -> None:
     text = json.dumps(view)
     assert json.loads(text) == view
     assert "seed" not in json_keys(text)
@@ -143,3 +143,27 @@ def test_no_view_shows_what_is_hidden(players: int, level: str) -> None:
             else:
                 state.apply(seat, rnd.choice(state.legal_actions(seat)))
         check_view(state.view(0), forbidden(state, revealed), 0, racing=False)
+
+
+def test_log_entries_hold_in_fields_what_their_text_says() -> None:
+    """The take and the refill name their place (from 1) and card, the take whether it was
+    chosen, a reshuffle its cards; the view states the highest answer and the cap."""
+    state = deal(*OWN_COMMON, ["Y"])
+    answer_all(state, (0, 7), (1, None))
+    state.apply(0, "take 2")
+    view = state.view(1)
+    take, refill = view["log"][-3:-1]
+    assert {k: take[k] for k in ("seat", "card", "place", "chosen")} == {
+        "seat": 0,
+        "card": "Y2 P6",
+        "place": 2,
+        "chosen": True,
+    }
+    assert (refill["place"], refill["card"]) == (2, view["common"][1]["key"])
+    assert (view["max_answer"], view["max_challenges"]) == (99, 0)
+    state = new_game(2, 4, level="beginner")
+    for _ in range(20):
+        for seat in state.to_act:
+            state.apply(seat, "pass")
+    reshuffle = [e for e in state.view(0)["log"] if e["event"] == "reshuffle"]
+    assert reshuffle[0]["cards"] == 20

@@ -18,7 +18,7 @@ from parlour.boxes.likedice.components import (
     Die,
     Kind,
 )
-from parlour.boxes.likedice.state import ANSWER_OF
+from parlour.boxes.likedice.notation import ANSWER_OF
 from parlour.kernel import Action, OptionError, Rng
 
 RUSH = 0.9

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum, IntEnum
+from typing import NamedTuple
 
 
 class Colour(IntEnum):
@@ -218,3 +219,41 @@ TARGET = 10
 MAX_ANSWER = 99
 """The results card has two digits: answers are 0 to 99."""
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+class Phase(Enum):
+    """What the game waits for."""
+
+    ANSWER = "answer"  # everyone's answer to the challenge, at once
+    TAKE = "take"  # the winner's choice of a common card
+    OVER = "over"
+
+
+class End(Enum):
+    """Why the game ended."""
+
+    TARGET = "target"  # a player's display reached their target
+    DECK = "deck"  # the common display had to be refilled from an empty dice deck
+    LIMIT = "limit"  # the last challenge the option `max_challenges` allows was played
+
+
+class Check(NamedTuple):
+    """An answer to challenge `number` checked: who gave it, what it was, and that player's
+    right result (a record of the state and an event of its log)."""
+
+    number: int
+    seat: int
+    answer: int
+    right: int
+
+
+class Settled(NamedTuple):
+    """A challenge whose answers were checked: the answers checked, in calling order, each
+    with the right result for its player; the winner and the card they took."""
+
+    number: int
+    challenge: int
+    checked: tuple[Check, ...]
+    winner: int | None
+    timed_out: bool
+    took: int | None = None  # the card's index in CARDS

@@ -1,12 +1,29 @@
 """Like Dice as a kernel game: its metadata and options (level, Kidz Dice targets, the time a
-challenge allows)."""
+challenge allows, a cap on the challenges), its views' type, its refusals' words, its
+determinizer, its actions and its length bound."""
 
 from __future__ import annotations
 
+from parlour.boxes.likedice import determinize, views
 from parlour.boxes.likedice.components import MAX_PLAYERS, MIN_PLAYERS, TARGET, Level
+from parlour.boxes.likedice.notation import ALL_ACTIONS
 from parlour.boxes.likedice.state import LikeDiceState
-from parlour.kernel import Configuration, Game, GameInfo, Option, OptionType, Rng, register
+from parlour.kernel import (
+    Action,
+    Configuration,
+    Game,
+    GameInfo,
+    Option,
+    OptionType,
+    Reason,
+    Rng,
+    View,
+    register,
+)
 from parlour.kernel.options import Value
+
+MOST_CHALLENGES = 10_000
+"""The highest value of the option `max_challenges` (far beyond any game played to its end)."""
 
 
 def _targets(players: int) -> Value:
@@ -43,6 +60,16 @@ OPTIONS = (
         minimum=0,
         maximum=3600,
     ),
+    Option(
+        "max_challenges",
+        OptionType.INTEGER,
+        0,
+        "challenges after which the game ends, ranked as when the dice deck runs out (a "
+        "project ruling: the rules set no bound, since answers can be wrong forever); 0 means "
+        "no limit",
+        minimum=0,
+        maximum=MOST_CHALLENGES,
+    ),
 )
 
 
@@ -58,6 +85,7 @@ CONFIGURATIONS = (
     Configuration(4, {"level": "advanced", "time_limit": 0, "targets": [3, 3, 3, 3]}, 10_000),
     Configuration(5, {"level": "intermediate", "targets": [10, 5, 5, 3, 1]}, 10_000),
     Configuration(6, {"level": "advanced", "targets": [10, 10, 5, 5, 3, 2]}, 10_000),
+    Configuration(3, {"level": "advanced", "max_challenges": 40}, 160),
 )
 
 
@@ -77,6 +105,23 @@ class LikeDice(Game):
         hidden_information=True,
         configurations=CONFIGURATIONS,
     )
+    reason_texts = views.REASON_TEXTS
+    view_type = views.LikeDiceView
 
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> LikeDiceState:
         return LikeDiceState(self, rng, seed, chance)
+
+    def determinize(self, view: View, rng: Rng) -> LikeDiceState:
+        return determinize.determinize(self, view, rng)
+
+    def all_actions(self) -> tuple[Action, ...]:
+        return ALL_ACTIONS
+
+    def length_bound(self) -> int | None:
+        """With `max_challenges` set, each challenge takes at most an answer (or pass) of
+        every player, or the table's timeout, and a take; else the rules set no bound."""
+        limit = int(self.options["max_challenges"])  # type: ignore[arg-type]
+        return limit * (self.players + 1) if limit else None
+
+    def tell(self, reason: Reason) -> str:
+        return views.tell(reason)

@@ -1,4 +1,4 @@
-"""What players may type for Like Dice actions besides the canonical text.
+"""Like Dice's actions as text: the canonical actions, and what players may type besides.
 
 17, =17, a 17, a17, answer 17     -> answer 17 (a bare number: take it, when choosing a card)
 p, pass, -                        -> pass
@@ -10,7 +10,27 @@ from __future__ import annotations
 
 import re
 
-from parlour.boxes.likedice.components import CARD_BY_KEY
+from parlour.boxes.likedice.components import CARD_BY_KEY, COMMON_CARDS, MAX_ANSWER
+from parlour.kernel import Action
+
+PASS = "pass"
+TIMEOUT = "timeout"
+ANSWER_OF = tuple(f"answer {value}" for value in range(MAX_ANSWER + 1))
+"""The action that calls out each result, by value."""
+ANSWERS: dict[Action, int | None] = {
+    **{action: value for value, action in enumerate(ANSWER_OF)},
+    PASS: None,
+}
+"""Each answering action and the result it calls out (`None`: a pass)."""
+ANSWER_ACTIONS = tuple(ANSWERS)
+"""Every answering action: `answer 0` to `answer 99`, then `pass`."""
+TAKE_OF = tuple(f"take {place + 1}" for place in range(COMMON_CARDS))
+"""The action that takes each card of the common display, by place (0-based)."""
+TAKES = {action: place for place, action in enumerate(TAKE_OF)}
+ALL_ACTIONS = (*ANSWER_ACTIONS, *TAKE_OF)
+"""Every action a player can ever have, in a fixed order."""
+NUMBER = re.compile(r"answer (\d+)")
+"""An answer with any number, within the rules or not."""
 
 _PASS = {"p", "pass", "-"}
 _ANSWER = re.compile(r"(?:answer|a|=)\s*(\d+)")

@@ -1,6 +1,7 @@
 """Like Dice's rules as plain functions: the answer to each kind of challenge over the dice a
 player sees (the common display plus their own), the dice that answer counts, the common cards
-the winner may take, and who wins at the end."""
+the winner may take, why an action is refused (the one source of legality: an action is legal
+exactly when its verify function gives no reason), and who wins at the end."""
 
 from __future__ import annotations
 
@@ -11,11 +12,15 @@ from parlour.boxes.likedice.components import (
     CARDS,
     CHALLENGES,
     FACES,
+    MAX_ANSWER,
     Challenge,
     DiceCard,
     Die,
     Kind,
+    Phase,
 )
+from parlour.boxes.likedice.notation import TAKE_OF
+from parlour.kernel import TABLE, Reason, Seat
 
 
 def dice_of(cards: Iterable[DiceCard]) -> list[Die]:
@@ -80,8 +85,7 @@ def answer_on(challenge: Challenge, cards: Sequence[int]) -> int:
         ranks = sorted([rank for card in cards for rank in _RANKS[index][card]])
         position = challenge.position
         return FACES - ranks[position - 1] % FACES if len(ranks) >= position else 0
-    table_of_sums = _SUMS[index]
-    return sum(table_of_sums[card] for card in cards)
+    return sum(map(_SUMS[index].__getitem__, cards))
 
 
 def counted(challenge: Challenge, dice: Sequence[Die]) -> frozenset[Die]:
@@ -131,6 +135,70 @@ def takeable(common: Sequence[DiceCard], used: frozenset[Die]) -> tuple[int, ...
         place for place, card in enumerate(common) if any(die in used for die in card.dice)
     )
     return places or tuple(range(len(common)))
+
+
+def verify_turn(
+    seat: int,
+    to_act: Sequence[int],
+    winner: int | None,
+    answers: Sequence[tuple[int, int, int | None]],
+) -> Reason | None:
+    """Why a player may do nothing now (None: it may act), while the game runs: another seat
+    won the challenge and is choosing a card, or it already gave its one answer
+    (`answers`: this challenge's, as (number, seat, answer), `None` for a pass)."""
+    if seat in to_act:
+        return None
+    if winner is not None:
+        return Reason("choosing", {"winner": winner, "number": winner + 1})
+    said = next(value for _, who, value in answers if who == seat)
+    if said is None:
+        return Reason("passed_already")
+    return Reason("answered_already", {"answer": said})
+
+
+def verify_answer(value: int | None, phase: Phase, choices: Sequence[int]) -> Reason | None:
+    """Why a player to act may not call out `value` (None: pass) now: it won the challenge
+    and must choose a card (`choices`: the places it may take), or the answer is not a
+    number from 0 to 99."""
+    if phase is Phase.TAKE:
+        return Reason("must_take", {"choices": [TAKE_OF[place] for place in choices]})
+    if value is not None and value > MAX_ANSWER:
+        return Reason("answer_range", {"most": MAX_ANSWER})
+    return None
+
+
+def verify_take(
+    place: int, phase: Phase, choices: Sequence[int], common: Sequence[int]
+) -> Reason | None:
+    """Why a player to act may not take the common card at `place` (0-based) now: nobody
+    has won the challenge yet, or the card holds no die the winner's answer counted
+    (`choices`: the places it may take; `common`: the cards by place)."""
+    if phase is Phase.ANSWER:
+        return Reason("no_winner_yet", {"most": MAX_ANSWER})
+    if place in choices:
+        return None
+    return Reason(
+        "not_counted",
+        {
+            "place": place + 1,
+            "card": CARDS[common[place]].key,
+            "choices": [TAKE_OF[choice] for choice in choices],
+        },
+    )
+
+
+def verify_timeout(seat: Seat, phase: Phase, time_limit: int) -> Reason | None:
+    """Why `seat` may not apply `timeout` now: only the table does, while a challenge runs in
+    a timed game."""
+    if seat is not TABLE:
+        return Reason("table_only")
+    if phase is Phase.OVER:
+        return Reason("game_over")
+    if phase is Phase.TAKE:
+        return Reason("no_race")
+    if not time_limit:
+        return Reason("untimed")
+    return None
 
 
 def reached(cards: int, target: int) -> bool:

@@ -6,94 +6,81 @@ given. When everyone has answered, or the table applies `timeout`, the answers a
 calling order: the first right one wins a card from the common display (a decision only where
 several may be taken), the common display is refilled, and the next challenge is revealed.
 
-Actions (canonical text):
+Actions (canonical text, see `notation`):
     answer 17     (each player, once a challenge) call out a result from 0 to 99
     pass          (each player, once a challenge) give no answer; a pass never wins
     take 2        (the winner, when several cards may be taken) the second common card
     timeout       (the table, timed games only) the time is up: check the answers given
+
+This module changes the state and nothing else: the rules and the reasons an action is refused
+are `rules`' plain functions, what a seat sees is `views`'.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, replace
-from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from parlour.boxes.likedice import rules
+from parlour.boxes.likedice import rules, views
 from parlour.boxes.likedice.components import (
     CARD_BY_KEY,
     CARDS,
     CHALLENGES,
     COMMON_CARDS,
     DECKS,
-    MAX_ANSWER,
     OWN_CARDS,
-    Challenge,
+    Check,
     Die,
-    Kind,
+    End,
     Level,
+    Phase,
+    Settled,
 )
-from parlour.boxes.likedice.notation import card_named, normalise
-from parlour.kernel import Action, Rng, Seat, State
+from parlour.boxes.likedice.notation import (
+    ANSWER_ACTIONS,
+    ANSWERS,
+    NUMBER,
+    TAKE_OF,
+    TAKES,
+    TIMEOUT,
+    card_named,
+    normalise,
+)
+from parlour.boxes.likedice.views import (
+    Answered,
+    Ended,
+    NobodyRight,
+    Refilled,
+    Reshuffled,
+    Revealed,
+    TimedOut,
+    Took,
+)
+from parlour.kernel import Action, Reason, Rng, Seat, State
 from parlour.kernel.log import EventLog
 
 if TYPE_CHECKING:
     from parlour.boxes.likedice.game import LikeDice
 
-PASS = "pass"
-TIMEOUT = "timeout"
-ANSWER_OF = tuple(f"answer {value}" for value in range(MAX_ANSWER + 1))
-"""The action that calls out each result, by value."""
-ANSWERS: dict[Action, int | None] = {
-    **{action: value for value, action in enumerate(ANSWER_OF)},
-    PASS: None,
-}
-"""Each answering action and the result it calls out (`None`: a pass)."""
-TAKE_OF = tuple(f"take {place + 1}" for place in range(COMMON_CARDS))
-"""The action that takes each card of the common display, by place (0-based)."""
-TAKES = {action: place for place, action in enumerate(TAKE_OF)}
-_ANSWER_ACTIONS = tuple(ANSWERS)
+ANSWERING = tuple(
+    action
+    for action in ANSWER_ACTIONS
+    if rules.verify_answer(ANSWERS[action], Phase.ANSWER, ()) is None
+)
+"""A player's legal actions while a challenge runs (`verify_answer`'s, listed once)."""
+_ANSWERING = frozenset(ANSWERING)
 _TIMEOUT_ONLY: tuple[Action, ...] = (TIMEOUT,)
-_NUMBER = re.compile(r"answer (\d+)")
-
-
-class Phase(Enum):
-    """What the game waits for."""
-
-    ANSWER = "answer"  # everyone's answer to the challenge, at once
-    TAKE = "take"  # the winner's choice of a common card
-    OVER = "over"
-
-
-class End(Enum):
-    """Why the game ended."""
-
-    TARGET = "target"  # a player's display reached their target
-    DECK = "deck"  # the common display had to be refilled from an empty dice deck
-
-
-@dataclass(frozen=True)
-class Settled:
-    """A challenge whose answers were checked: the answers checked, in calling order, each
-    with the right result for its player; the winner and the card they took."""
-
-    number: int
-    challenge: int
-    checked: tuple[tuple[int, int, int], ...]  # (seat, answer, right result)
-    winner: int | None
-    timed_out: bool
-    took: int | None = None  # the card's index in CARDS
+_REST: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+"""The seats still to answer once one of them answers, by those waiting and that seat: filled
+as met (at most 6 x 2**6 entries), so an answer costs one look-up."""
+_NEW = tuple.__new__
+"""Makes a record or event (a NamedTuple) from a tuple of its fields, without the Python-level
+`__new__` of its class: the hot path makes one at every answer."""
 
 
 Draws = tuple[End | None, int, int]
 """What follows a take, drawn before anything changes: the end of the game (or None), where
-in the deck the refill is drawn and where in the pile the next challenge."""
-
-
-def seat_name(seat: int, viewer: Seat) -> str:
-    """How the log names a seat to `viewer`: `You`, or `Seat 2` (seats count from 1)."""
-    return "You" if seat == viewer else f"Seat {seat + 1}"
+in the deck the refill is drawn and where in the pile the next challenge (-1: none, the
+challenge limit is reached)."""
 
 
 class LikeDiceState(State):
@@ -106,25 +93,28 @@ class LikeDiceState(State):
         options = game.options
         self._targets = tuple(int(target) for target in options["targets"])  # type: ignore[union-attr]
         self._time_limit = int(options["time_limit"])  # type: ignore[arg-type]
+        self._max_challenges = int(options["max_challenges"])  # type: ignore[arg-type]
+        self._level = Level[str(options["level"]).upper()]
         # Cards are drawn one at a time at random from those left (a shuffled deck, dealt).
         self._deck = list(range(len(CARDS)))  # dice cards not drawn yet, in CARDS order
         self._displays = [
             [self._draw_card() for _ in range(OWN_CARDS)] for _ in range(game.players)
         ]
         self._common = [self._draw_card() for _ in range(COMMON_CARDS)]
-        self._pile = list(DECKS[Level[str(options["level"]).upper()]])  # not revealed yet
+        self._pile = list(DECKS[self._level])  # not revealed yet, in CHALLENGES order
         self._used: list[int] = []  # revealed since the last shuffle, in order
         self._number = 0  # challenges revealed so far
         self._challenge = -1  # the current challenge's index in CHALLENGES
-        self._answers: list[tuple[int, int | None]] = []  # this challenge's, in calling order
+        self._answers: list[Answered] = []  # this challenge's, in calling order
         self._phase = Phase.ANSWER
         self._to_act: tuple[int, ...] = ()
         self._winner: int | None = None  # the seat taking a card (TAKE)
-        self._take_actions: tuple[Action, ...] = ()  # the winner's choices (TAKE)
+        self._places: tuple[int, ...] = ()  # the places it may take (TAKE)
+        self._take_actions: tuple[Action, ...] = ()  # the actions taking them (TAKE)
         self._settled: Settled | None = None  # the last challenge checked
         self._winners: tuple[int, ...] = ()
         self._clock_since = 0
-        self._events: EventLog[tuple[Any, ...]] = EventLog(describe)
+        self._events: EventLog[views.Event] = EventLog(views.describe)
         self._reveal(self._rng.below(len(self._pile)))
 
     def _copy_into(self, twin: State) -> None:
@@ -144,21 +134,53 @@ class LikeDiceState(State):
         return self._to_act
 
     def legal_actions(self, seat: Seat) -> tuple[Action, ...]:
-        if seat is None:
+        if seat is None:  # the table
             timed = self._phase is Phase.ANSWER and self._time_limit > 0
             return _TIMEOUT_ONLY if timed else ()
         if seat not in self._to_act:
             return ()
-        return _ANSWER_ACTIONS if self._phase is Phase.ANSWER else self._take_actions
+        return ANSWERING if self._phase is Phase.ANSWER else self._take_actions
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
-        if seat is None:
-            return action == TIMEOUT and self._phase is Phase.ANSWER and self._time_limit > 0
-        if seat not in self._to_act:
-            return False
-        if self._phase is Phase.ANSWER:
-            return action in ANSWERS
-        return action in self._take_actions
+        """The kernel's test (no reason to refuse), its turn check first; while a challenge
+        runs, a player's answer is legal when `verify_answer` listed it (the fast path)."""
+        if seat is not None:  # a player
+            if seat not in self._to_act:
+                return False
+            if self._phase is Phase.ANSWER:
+                return type(action) is str and action in _ANSWERING
+        return type(action) is str and self._verify(seat, action) is None
+
+    def refusal(self, seat: Seat, action: object) -> Reason | None:
+        """The kernel's reasons, but a player who may not act while the game runs hears the
+        rules' reason (it already answered; another seat is choosing a card)."""
+        reason = super().refusal(seat, action)
+        if (
+            reason is not None
+            and reason.code == "not_your_turn"
+            and type(action) is str
+            and seat in range(self.game.players)
+        ):
+            return self._verify(seat, action) or reason
+        return reason
+
+    def _verify(self, seat: Seat, action: Action) -> Reason | None:
+        """Why the rules refuse `action` from `seat` (None: legal), by its kind."""
+        if action == TIMEOUT:
+            return rules.verify_timeout(seat, self._phase, self._time_limit)
+        if seat is None:  # the table
+            return self._not_legal(seat, action)
+        refused = rules.verify_turn(seat, self._to_act, self._winner, self._answers)
+        if refused is not None:
+            return refused
+        if action in ANSWERS:
+            return rules.verify_answer(ANSWERS[action], self._phase, self._places)
+        if action in TAKES:
+            return rules.verify_take(TAKES[action], self._phase, self._places, self._common)
+        number = NUMBER.fullmatch(action)
+        if number is not None:
+            return rules.verify_answer(int(number.group(1)), self._phase, self._places)
+        return self._not_legal(seat, action)
 
     @property
     def clock(self) -> float | None:
@@ -188,68 +210,30 @@ class LikeDiceState(State):
             wanted = f"answer {wanted}"
         return super().parse_action(seat, wanted)
 
-    def explain(self, seat: Seat, action: object) -> str:
-        if isinstance(action, str) and self._phase is not Phase.OVER:
-            reason = self._refusal(seat, action)
-            if reason:
-                return reason
-        return super().explain(seat, action)
-
-    def _refusal(self, seat: Seat, action: str) -> str | None:
-        """Why the rules refuse one of the game's actions (None: say it the kernel's way)."""
-        if action == TIMEOUT:
-            if seat is not None:
-                return "only the table applies timeout, when a challenge's time is up"
-            if self._phase is Phase.TAKE:
-                return "no challenge is running: the winner is choosing a card"
-            return "this game is untimed (time_limit=0): the table never times out"
-        if seat not in range(self.game.players):
-            return None
-        if self._phase is Phase.ANSWER:
-            given = dict(self._answers)
-            if seat in given:
-                said = "passed" if given[seat] is None else f"answered {given[seat]}"
-                return f"you already {said}: a player gives exactly one answer per challenge"
-            number = _NUMBER.fullmatch(action)
-            if number and int(number.group(1)) > MAX_ANSWER:
-                return f"an answer is a whole number from 0 to {MAX_ANSWER} (two digits)"
-            if action in TAKES:
-                return "nobody has won this challenge yet: answer it (0 to 99) or pass"
-            return None
-        winner = self._winner
-        assert winner is not None
-        if seat != winner:
-            return f"{seat_name(winner, seat)} won the challenge and is choosing a card"
-        if action in TAKES and TAKES[action] < len(self._common):
-            place = TAKES[action]
-            return (
-                f"card {place + 1} ({CARDS[self._common[place]].key}) holds no die your answer "
-                f"counted; you may {' or '.join(self._take_actions)}"
-            )
-        if action in ANSWERS:
-            return f"you won this challenge: choose a card ({', '.join(self._take_actions)})"
-        return None
-
     # -- applying actions ---------------------------------------------------------------------
 
     def _apply(self, seat: Seat, action: Action) -> None:
         number = self._number
-        if seat is None:
+        if seat is None:  # the table's timeout
             self._settle(None)
         elif self._phase is Phase.TAKE:
             self._take(seat, TAKES[action], chosen=True, chance=self._chance_of_take(seat))
         elif len(self._answers) + 1 == self.game.players:
-            self._settle((seat, ANSWERS[action]))
+            self._settle(_NEW(Answered, (number, seat, ANSWERS[action])))
         else:
-            self._call(seat, ANSWERS[action])
+            self._call(_NEW(Answered, (number, seat, ANSWERS[action])))
         if self._number != number:  # a new challenge: its clock starts after this action
             self._clock_since = len(self._actions) + 1
 
-    def _call(self, seat: int, value: int | None) -> None:
-        """`seat` calls out `value` (`None`: passes)."""
-        self._answers.append((seat, value))
-        self._events.append(("answer", self._number, seat, value))
-        self._to_act = tuple(s for s in self._to_act if s != seat)
+    def _call(self, answer: Answered) -> None:
+        """A player calls out an answer (or passes)."""
+        self._answers.append(answer)
+        self._events.append(answer)
+        waiting = (self._to_act, answer[1])
+        rest = _REST.get(waiting)
+        if rest is None:
+            rest = _REST[waiting] = tuple(s for s in waiting[0] if s != waiting[1])
+        self._to_act = rest
 
     def _draw_card(self) -> int:
         """A dice card drawn at random from the deck."""
@@ -260,7 +244,7 @@ class LikeDiceState(State):
         into the pile first if it is empty); everyone may answer."""
         if not self._pile:
             self._pile, self._used = sorted(self._used), []
-            self._events.append(("reshuffle", self._number, len(self._pile)))
+            self._events.append(Reshuffled(self._number, len(self._pile)))
         challenge = self._pile.pop(drawn)
         self._used.append(challenge)
         self._challenge = challenge
@@ -268,29 +252,40 @@ class LikeDiceState(State):
         self._answers = []
         self._phase = Phase.ANSWER
         self._to_act = tuple(range(self.game.players))
-        self._events.append(("challenge", self._number, challenge))
+        self._events.append(_NEW(Revealed, (self._number, challenge)))
 
     def _next_challenge(self) -> int:
-        """Where in the pile the next challenge is drawn (the used ones if it is empty)."""
+        """Where in the pile the next challenge is drawn (the used ones if it is empty), or -1
+        when the challenge just played is the last the option `max_challenges` allows."""
+        if self._number == self._max_challenges:
+            return -1
         return self._rng.below(len(self._pile) or len(self._used))
+
+    def _go_on(self, drawn: int) -> None:
+        """Reveal the next challenge (drawn at that index of the pile), or end the game at the
+        challenge limit (-1)."""
+        if drawn < 0:
+            self._finish(End.LIMIT, None)
+        else:
+            self._reveal(drawn)
 
     def seen(self, seat: int) -> list[Die]:
         """The dice `seat` counts: the common display and its own display."""
         return rules.dice_of(CARDS[card] for card in (*self._common, *self._displays[seat]))
 
-    def _settle(self, last: tuple[int, int | None] | None) -> None:
+    def _settle(self, last: Answered | None) -> None:
         """The last answer (`None`: the table's timeout) ends the race: the answers are checked
         in calling order and the first right one wins. The chance this needs is drawn before
         anything changes, so a bad chance script changes nothing."""
         challenge = CHALLENGES[self._challenge]
         answers = self._answers if last is None else [*self._answers, last]
-        checked: list[tuple[int, int, int]] = []
+        checked: list[Check] = []
         winner = None
-        for seat, value in answers:
+        for _, seat, value in answers:
             if value is None:
                 continue  # a pass is never checked
             right = rules.answer_on(challenge, (*self._common, *self._displays[seat]))
-            checked.append((seat, value, right))
+            checked.append(_NEW(Check, (self._number, seat, value, right)))
             if value == right:
                 winner = seat
                 break
@@ -303,26 +298,28 @@ class LikeDiceState(State):
             places = rules.takeable([CARDS[card] for card in self._common], used)
             if len(places) == 1:
                 chance = self._chance_of_take(winner)
+        number = self._number
         if last is None:
-            self._events.append(("timeout", self._number))
+            self._events.append(_NEW(TimedOut, (number,)))
         else:
-            self._call(*last)
-        for seat, value, right in checked:
-            self._events.append(("check", self._number, seat, value, right))
-        self._settled = Settled(
-            self._number, self._challenge, tuple(checked), winner, timed_out=last is None
+            self._call(last)
+        for check in checked:
+            self._events.append(check)
+        self._settled = _NEW(
+            Settled, (number, self._challenge, tuple(checked), winner, last is None, None)
         )
         self._to_act = ()
         if winner is None:
-            self._events.append(("nobody", self._number))
-            self._reveal(chance[2])
+            self._events.append(_NEW(NobodyRight, (number,)))
+            self._go_on(chance[2])
         elif len(places) == 1:
             self._take(winner, places[0], chosen=False, chance=chance)
         else:
             self._phase = Phase.TAKE
             self._winner = winner
             self._to_act = (winner,)
-            self._take_actions = tuple(TAKE_OF[place] for place in places)
+            self._places = places
+            self._take_actions = tuple(TAKE_OF[place] for place in places)  # no reason
 
     def _chance_of_take(self, seat: int) -> Draws:
         """What follows `seat`'s take: the end if its display reaches its target or the deck
@@ -341,27 +338,31 @@ class LikeDiceState(State):
         end, refill, challenge = chance
         card = self._common[place]
         self._displays[seat].append(card)
-        assert self._settled is not None
-        self._settled = replace(self._settled, took=card)
-        self._events.append(("take", self._number, seat, card, place, chosen))
+        settled = self._settled
+        assert settled is not None
+        self._settled = _NEW(Settled, (*settled[:-1], card))
+        self._events.append(_NEW(Took, (self._number, seat, card, place, chosen)))
         self._winner = None
+        self._places = ()
         self._take_actions = ()
         if end is not None:
             del self._common[place]
             self._finish(end, seat)
             return
         self._common[place] = self._deck.pop(refill)
-        self._events.append(("refill", self._number, place, self._common[place]))
-        self._reveal(challenge)
+        self._events.append(_NEW(Refilled, (self._number, place, self._common[place])))
+        self._go_on(challenge)
 
-    def _finish(self, end: End, last: int) -> None:
+    def _finish(self, end: End, last: int | None) -> None:
+        """The game ends: `last` wins by reaching its target, or the ranking decides."""
         if end is End.TARGET:
+            assert last is not None
             self._winners = (last,)
         else:
             self._winners = rules.final_winners(self.scores, self._targets, self._pips())
         self._phase = Phase.OVER
         self._to_act = ()
-        self._events.append(("end", end, self._winners))
+        self._events.append(Ended(end, self._winners))
 
     # -- results ------------------------------------------------------------------------------
 
@@ -397,168 +398,5 @@ class LikeDiceState(State):
         """The challenges not revealed since the last shuffle, as keys (the table's secret)."""
         return tuple(CHALLENGES[challenge].key for challenge in self._pile)
 
-    # -- what a seat sees: everything but the decks' order and the right answers in play --------
-
-    def view(self, seat: Seat) -> dict[str, Any]:
-        phase = self._phase
-        pips = self._pips()
-        answered = {s for s, _ in self._answers}
-        settled = self._settled
-        view: dict[str, Any] = {
-            "game": "likedice",
-            "seat": seat,
-            "players": self.game.players,
-            "to_act": list(self._to_act),
-            "over": phase is Phase.OVER,
-            "winners": list(self._winners),
-            "scores": list(self.scores),
-            "level": self.game.options["level"],
-            "targets": list(self._targets),
-            "time_limit": self._time_limit,
-            "phase": phase.value,
-            "number": self._number,
-            "challenge": challenge_view(CHALLENGES[self._challenge]),
-            "common": [card_view(card) for card in self._common],
-            "dice_deck": len(self._deck),
-            "challenge_pile": len(self._pile),
-            "seats": [
-                {
-                    "seat": s,
-                    "display": [card_view(card) for card in display],
-                    "cards": len(display),
-                    "target": self._targets[s],
-                    "pips": pips[s],
-                    "answered": s in answered,
-                }
-                for s, display in enumerate(self._displays)
-            ],
-            "answers": [{"seat": s, "answer": value} for s, value in self._answers],
-            "take": None,
-            "result": settled_view(settled) if settled is not None else None,
-            "log": self._log(seat),
-        }
-        if phase is Phase.TAKE:
-            view["take"] = {
-                "seat": self._winner,
-                "choices": [
-                    {"action": action, "card": card_view(self._common[TAKES[action]])}
-                    for action in self._take_actions
-                ],
-            }
-        return view
-
-    def _log(self, viewer: Seat) -> list[dict[str, Any]]:
-        """The log told from `viewer`'s side; entries are described once and remembered."""
-        log = self._events.told_to(viewer)
-        # Fresh copies: a caller changing its view must not change the remembered log.
-        return [
-            {**entry, "winners": list(entry["winners"])} if "winners" in entry else dict(entry)
-            for entry in log
-        ]
-
-
-def card_view(card: int) -> dict[str, Any]:
-    """A dice card as views show it: its key and its two dice."""
-    return {
-        "key": CARDS[card].key,
-        "dice": [{"colour": die.colour.key, "pips": die.pips} for die in CARDS[card].dice],
-    }
-
-
-def challenge_view(challenge: Challenge) -> dict[str, Any]:
-    """A challenge card as views show it: its key, kind, level, words and what it names."""
-    view: dict[str, Any] = {
-        "key": challenge.key,
-        "kind": challenge.kind.value,
-        "level": challenge.level.key,
-        "text": challenge.text,
-    }
-    names = [colour.key for colour in challenge.colours]
-    if challenge.kind is Kind.COLOURS:
-        view["colours"] = names
-    elif challenge.kind is Kind.BIG_SMALL:
-        view["big"], view["small"] = names
-    elif challenge.kind is Kind.WHITE:
-        view["faces"] = list(challenge.faces)
-    else:
-        view["order"] = names
-        view["position"] = challenge.position
-    return view
-
-
-def settled_view(settled: Settled) -> dict[str, Any]:
-    """The last challenge checked: the answers checked with their right results, the winner
-    and the card that moved."""
-    return {
-        "number": settled.number,
-        "challenge": CHALLENGES[settled.challenge].key,
-        "checked": [
-            {"seat": seat, "answer": value, "correct": right, "right": value == right}
-            for seat, value, right in settled.checked
-        ],
-        "winner": settled.winner,
-        "timed_out": settled.timed_out,
-        "took": card_view(settled.took) if settled.took is not None else None,
-    }
-
-
-def _names(seats: tuple[int, ...], viewer: Seat) -> str:
-    named = [seat_name(seat, viewer) for seat in seats]
-    return " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
-
-
-def describe(event: tuple[Any, ...], viewer: Seat) -> dict[str, Any]:
-    """One log entry, told from `viewer`'s side."""
-    kind = event[0]
-    entry: dict[str, Any] = {"event": kind}
-    if kind == "end":
-        _, end, winners = event
-        names = _names(winners, viewer)
-        verb = "win" if len(winners) > 1 or names == "You" else "wins"
-        if end is End.TARGET:
-            whose = "your" if names == "You" else "their"
-            text = f"Game over: {names} reached {whose} target and {verb}."
-        else:
-            text = (
-                "Game over: no dice card is left to refill the common display. "
-                f"{names} {verb} (the most cards for the target, then the most dots)."
-            )
-        entry.update(end=end.value, winners=list(winners), text=text)
-        return entry
-    number = event[1]
-    entry["number"] = number
-    if kind == "challenge":
-        challenge = CHALLENGES[event[2]]
-        entry.update(challenge=challenge.key, text=f"Challenge {number}: {challenge.text}.")
-    elif kind == "reshuffle":
-        entry["text"] = f"The challenge deck is used up: its {event[2]} cards are reshuffled."
-    elif kind == "timeout":
-        entry["text"] = "Time is up: the answers given are checked."
-    elif kind == "nobody":
-        entry["text"] = "Nobody is right: no card moves."
-    elif kind == "refill":
-        _, _, place, card = event
-        entry["text"] = f"{CARDS[card].key} refills place {place + 1} of the common display."
-    else:
-        seat = event[2]
-        who = seat_name(seat, viewer)
-        entry["seat"] = seat
-        if kind == "answer":
-            value = event[3]
-            entry["answer"] = value
-            if value is None:
-                entry["text"] = f"{who} {'pass' if who == 'You' else 'passes'}."
-            else:
-                entry["text"] = f"{who} {'call' if who == 'You' else 'calls'} {value}."
-        elif kind == "check":
-            _, _, _, value, right = event
-            whose = "Your" if who == "You" else f"{who}'s"
-            verdict = "right!" if value == right else f"wrong (it is {right})."
-            entry.update(answer=value, correct=right, text=f"{whose} {value} is {verdict}")
-        else:  # take
-            _, _, _, card, place, chosen = event
-            verb = ("choose" if chosen else "take") + ("" if who == "You" else "s")
-            key = CARDS[card].key
-            where = f"place {place + 1} of the common display"
-            entry.update(card=key, text=f"{who} {verb} {key} from {where}.")
-    return entry
+    def view(self, seat: Seat) -> views.LikeDiceView:
+        return views.view_of(self, seat)

@@ -5,12 +5,19 @@ and the recent log."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from parlour.boxes.likedice.views import (
+    CardView,
+    ChallengeView,
+    DieView,
+    LikeDiceView,
+    ResultView,
+)
 from parlour.kernel import View
 from parlour.terminal.renderers.names import seat_name
 
@@ -22,14 +29,26 @@ STYLES = {
     "purple": "bold magenta",
 }
 FACES = "⚀⚁⚂⚃⚄⚅"
-HINTS = {
-    "answer": "Type your count, a number from 0 to 99 (e.g. 17), or pass (p). help lists the "
-    "actions.",
-    "take": "Type take 1, take 2 or take 3 (or just the number, or the card's dice, e.g. b4 g6).",
-}
+
+
+def _hint(view: LikeDiceView) -> str:
+    """What the seat to act may type."""
+    if view["take"] is None:
+        return (
+            f"Type your count, a number from 0 to {view['max_answer']} (e.g. 17), or pass (p). "
+            "help lists the actions."
+        )
+    actions = [choice["action"] for choice in view["take"]["choices"]]
+    listed = ", ".join(actions[:-1]) + " or " + actions[-1]
+    return f"Type {listed} (or just the number, or the card's dice, e.g. b4 g6)."
 
 
 def render(view: View) -> RenderableType:
+    """A Like Dice view (`LikeDiceView`) drawn for the terminal."""
+    return _board(cast(LikeDiceView, view))
+
+
+def _board(view: LikeDiceView) -> RenderableType:
     parts: list[RenderableType] = [_header(view)]
     if not view["over"]:
         parts.append(_challenge(view["challenge"], view["number"]))
@@ -37,26 +56,28 @@ def render(view: View) -> RenderableType:
     if view["answers"] and view["phase"] != "over":
         parts.append(_answers(view))
     if view["result"] is not None:
-        parts.append(_result(view))
+        parts.append(_result(view, view["result"]))
     seat = view["seat"]
     if seat in view["to_act"]:
-        parts.append(Text(HINTS[view["phase"]], style="dim"))
+        parts.append(Text(_hint(view), style="dim"))
     log = view["log"][-5:]
     if log:
         parts.append(Text("\n".join(entry["text"] for entry in log), style="dim"))
     return Group(*parts)
 
 
-def _header(view: View) -> Text:
+def _header(view: LikeDiceView) -> Text:
     text = Text("Like Dice", style="bold")
     text.append(f"  {view['level']} · challenge {view['number']}")
+    if view["max_challenges"]:
+        text.append(f" of {view['max_challenges']}")
     text.append(f" · dice deck: {view['dice_deck']} card{'s' if view['dice_deck'] != 1 else ''}")
     if view["time_limit"]:
         text.append(f" · {view['time_limit']} s a challenge")
     if view["over"]:
         names = " and ".join(seat_name(view, seat) for seat in view["winners"])
         text.append(f"\nGame over. Won: {names}.", style="bold")
-    elif view["phase"] == "take":
+    elif view["take"] is not None:
         text.append(f" · {seat_name(view, view['take']['seat'])} may choose a card")
     else:
         waiting = ", ".join(seat_name(view, seat) for seat in view["to_act"])
@@ -64,26 +85,25 @@ def _header(view: View) -> Text:
     return text
 
 
-def die(entry: dict[str, Any]) -> Text:
+def die(entry: DieView) -> Text:
     """One die in its colour: its face and its number."""
     return Text(f"{FACES[entry['pips'] - 1]}{entry['pips']}", style=STYLES[entry["colour"]])
 
 
-def card(entry: dict[str, Any]) -> Text:
+def card(entry: CardView) -> Text:
     """A dice card: its two dice in brackets."""
     return Text("[").append(die(entry["dice"][0])).append(" ").append(die(entry["dice"][1])) + "]"
 
 
-def _challenge(challenge: dict[str, Any], number: int) -> Text:
+def _challenge(challenge: ChallengeView, number: int) -> Text:
     text = Text(f"Challenge {number}: ", style="bold")
-    kind = challenge["kind"]
-    if kind == "colours":
+    if challenge["kind"] == "colours":
         text += Text(" + ").join(Text(c, style=STYLES[c]) for c in challenge["colours"])
-    elif kind == "big+small":
+    elif challenge["kind"] == "big+small":
         big, small = challenge["big"], challenge["small"]
         text += Text("BIG ") + Text(big.upper(), style=STYLES[big])
         text += Text(" + small ") + Text(small, style=STYLES[small])
-    elif kind == "white":
+    elif challenge["kind"] == "white":
         text += Text("white dice " + " ".join(FACES[f - 1] for f in challenge["faces"]))
     else:
         text += Text(" ").join(Text(c, style=STYLES[c]) for c in challenge["order"])
@@ -92,7 +112,7 @@ def _challenge(challenge: dict[str, Any], number: int) -> Text:
     return text
 
 
-def _displays(view: View) -> Table:
+def _displays(view: LikeDiceView) -> Table:
     table = Table(box=None, pad_edge=False, show_header=False)
     table.add_column(style="bold")
     table.add_column()
@@ -110,7 +130,7 @@ def _displays(view: View) -> Table:
     return table
 
 
-def _answers(view: View) -> Text:
+def _answers(view: LikeDiceView) -> Text:
     called = [
         f"{seat_name(view, entry['seat'])}: "
         + ("pass" if entry["answer"] is None else str(entry["answer"]))
@@ -119,8 +139,7 @@ def _answers(view: View) -> Text:
     return Text("Called (in order): " + " · ".join(called))
 
 
-def _result(view: View) -> Text:
-    result = view["result"]
+def _result(view: LikeDiceView, result: ResultView) -> Text:
     text = Text(f"Challenge {result['number']} checked", style="bold")
     if result["timed_out"]:
         text.append(" (time was up)")

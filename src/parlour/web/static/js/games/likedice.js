@@ -66,11 +66,11 @@ function challengeFigure(challenge, el) {
 // The time left, as text and a shrinking bar; `skew` turns this browser's clock into the server's.
 function clockNode(frame, el) {
   const deadline = frame.table?.deadline;
-  if (!deadline || !frame.now || frame.view.over) return null;
+  if (!deadline || !frame.now || frame.view.over || !frame.view.time_limit) return null;
   const text = el("span", { class: "ld-time-text", role: "timer" });
   const bar = el("span", { class: "ld-time-bar" });
   const node = el("div", { class: "ld-time" }, text, el("span", { class: "ld-time-track", "aria-hidden": "true" }, bar));
-  timer = { node, text, bar, deadline, limit: frame.view.time_limit || 60, skew: frame.now - Date.now() / 1000 };
+  timer = { node, text, bar, deadline, limit: frame.view.time_limit, skew: frame.now - Date.now() / 1000 };
   tick();
   if (!ticker) ticker = setInterval(tick, 250);
   return node;
@@ -91,7 +91,7 @@ function challengeCard(frame, ctx, legalSet) {
   const { el } = ctx;
   const c = view.challenge;
   const head = el("div", { class: "ld-challenge-head" },
-    el("h2", { text: `Challenge ${view.number}` }), clockNode(frame, el));
+    el("h2", { text: `Challenge ${view.number}${view.max_challenges ? ` of ${view.max_challenges}` : ""}` }), clockNode(frame, el));
   return el("section", { class: "ld-challenge", "aria-label": "The challenge" },
     head,
     el("div", { class: "ld-challenge-card" }, challengeFigure(c, el), el("p", { class: "ld-challenge-text", text: c.text })),
@@ -124,20 +124,22 @@ function answerBox(frame, ctx, legalSet) {
 // A numeric input and a submit button whose data-action follows what is typed, plus a pass button.
 function answerForm(frame, ctx, legalSet) {
   const { el } = ctx;
+  const most = frame.view.max_answer;
+  const digits = String(most).length;
   const key = `${frame.table.id}:${frame.view.number}`;
   if (draft.key !== key) {
     // A new challenge: start from a legal answer, and on a desktop put the caret in the box.
     Object.assign(draft, { key, value: "0", focused: matchMedia("(pointer: fine)").matches, start: 0, end: 1 });
   }
   const input = el("input", {
-    id: "ld-answer", type: "text", inputmode: "numeric", pattern: "[0-9]*", maxlength: 2,
-    autocomplete: "off", value: draft.value, "aria-label": "Your count, 0 to 99",
+    id: "ld-answer", type: "text", inputmode: "numeric", pattern: "[0-9]*", maxlength: digits,
+    autocomplete: "off", value: draft.value, "aria-label": `Your count, 0 to ${most}`,
   });
   const submit = el("button", { type: "submit", class: "action ld-submit" });
   const pass = el("button", { type: "button", class: "action ld-pass", "data-action": "pass", text: "Pass", disabled: !legalSet.has("pass"), onclick: () => ctx.act("pass") });
   const typed = () => {
     const text = input.value.trim();
-    return /^\d{1,2}$/.test(text) ? `answer ${Number(text)}` : null;
+    return /^\d+$/.test(text) && text.length <= digits ? `answer ${Number(text)}` : null;
   };
   const update = () => {
     const action = typed();
@@ -149,9 +151,9 @@ function answerForm(frame, ctx, legalSet) {
   const remember = () => { draft.start = input.selectionStart; draft.end = input.selectionEnd; };
   input.addEventListener("input", () => {
     // Digits only, and no leading zero: typing 7 after the prefilled 0 means 7.
-    const digits = input.value.replace(/\D/g, "").replace(/^0(?=\d)/, "").slice(0, 2);
-    if (digits !== input.value) input.value = digits;
-    draft.value = digits;
+    const cleaned = input.value.replace(/\D/g, "").replace(/^0(?=\d)/, "").slice(0, digits);
+    if (cleaned !== input.value) input.value = cleaned;
+    draft.value = cleaned;
     remember();
     update();
   });
@@ -267,14 +269,21 @@ function playerPanel(frame, ctx, seat) {
 
 // -- the page -----------------------------------------------------------------------------------
 
-// The end: who won, and why (a display reached its target, or the dice deck ran out).
+// The end: who won, and why (a display reached its target, the dice deck ran out, or the last
+// challenge the game allows was played), as the log's end entry says.
+const ENDINGS = {
+  target: "A display reached its target.",
+  deck: "The dice deck ran out: most cards for the target, then most dots.",
+  limit: "The last challenge the game allows was played: most cards for the target, then most dots.",
+};
+
 function gameOver(frame, ctx) {
   const { el } = ctx;
   const { view } = frame;
   const names = view.winners.map((s) => nameOf(frame, ctx, s));
   const verb = names.length === 1 && names[0] !== "You" ? "wins" : "win";
-  const byTarget = view.winners.some((s) => view.seats[s].cards >= view.seats[s].target);
-  const why = byTarget ? "A display reached its target." : "The dice deck ran out: most cards for the target, then most dots.";
+  const end = view.log.findLast((entry) => entry.event === "end");
+  const why = end ? ENDINGS[end.end] : "";
   return el("section", { class: "ld-challenge", "aria-label": "Game over" },
     el("h2", { text: "Game over" }),
     el("p", { class: "ld-say", text: names.length ? `${names.join(" and ")} ${verb}.` : "Nobody wins." }),

@@ -1,0 +1,122 @@
+"""Like Dice's determinizer: a state consistent with what one seat sees, for search bots.
+
+Every seat sees the same public table, and it pins the whole state down but for chance to
+come: the cards of every display are shown, so the dice deck holds exactly the other cards;
+the log shows every challenge revealed and every reshuffle, so the challenge pile holds
+exactly the level's challenges not revealed since the last reshuffle; answers are public as
+they are given. What no view shows is the order in which the decks will be drawn, which the
+engine leaves to its RNG (it draws each card and challenge uniformly from those left): the
+determinized state gets a fresh RNG, so its draws to come are dealt uniformly anew.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from parlour.boxes.likedice import views
+from parlour.boxes.likedice.components import (
+    CARD_BY_KEY,
+    CARDS,
+    CHALLENGE_BY_KEY,
+    DECKS,
+    Check,
+    End,
+    Phase,
+    Settled,
+)
+from parlour.boxes.likedice.notation import TAKES
+from parlour.boxes.likedice.state import LikeDiceState
+from parlour.kernel import Rng, View
+from parlour.kernel.log import EventLog
+
+if TYPE_CHECKING:
+    from parlour.boxes.likedice.game import LikeDice
+
+SEED_BITS = 53
+"""The bits of the fresh seed a determinized state's RNG gets from the caller's RNG."""
+
+
+def determinize(game: LikeDice, view: View, rng: Rng) -> LikeDiceState:
+    """A state of `game` that shows `view`'s seat exactly `view`, with the same cards left in
+    the decks, its RNG freshly seeded from `rng`; its history is empty."""
+    seed = rng.below(1 << SEED_BITS)
+    state = LikeDiceState(game, Rng(seed), seed, ())
+    events = [event(entry) for entry in view["log"]]
+    state._displays = [
+        [card_of(shown["key"]) for shown in seat["display"]] for seat in view["seats"]
+    ]
+    state._common = [card_of(shown["key"]) for shown in view["common"]]
+    shown = {index for cards in (*state._displays, state._common) for index in cards}
+    state._deck = [index for index in range(len(CARDS)) if index not in shown]
+    reshuffled = max(
+        (at for at, entry in enumerate(events) if isinstance(entry, views.Reshuffled)), default=-1
+    )
+    state._used = [e.challenge for e in events[reshuffled + 1 :] if isinstance(e, views.Revealed)]
+    state._pile = [index for index in DECKS[state._level] if index not in state._used]
+    state._number = view["number"]
+    state._challenge = CHALLENGE_BY_KEY[view["challenge"]["key"]].index
+    state._answers = [
+        views.Answered(state._number, answer["seat"], answer["answer"])
+        for answer in view["answers"]
+    ]
+    state._phase = Phase(view["phase"])
+    state._to_act = tuple(view["to_act"])
+    take = view["take"]
+    if take is not None:
+        state._winner = take["seat"]
+        state._take_actions = tuple(choice["action"] for choice in take["choices"])
+        state._places = tuple(TAKES[action] for action in state._take_actions)
+    else:
+        state._winner, state._take_actions, state._places = None, (), ()
+    state._settled = settled(view["result"])
+    state._winners = tuple(view["winners"])
+    state._clock_since = 0
+    state._events = EventLog(views.describe, events)
+    return state
+
+
+def card_of(key: str) -> int:
+    """A dice card's index, from its key."""
+    return CARD_BY_KEY[key].index
+
+
+def settled(result: Mapping[str, Any] | None) -> Settled | None:
+    """The last challenge checked, from the view's `result`."""
+    if result is None:
+        return None
+    return Settled(
+        result["number"],
+        CHALLENGE_BY_KEY[result["challenge"]].index,
+        tuple(
+            Check(result["number"], c["seat"], c["answer"], c["correct"]) for c in result["checked"]
+        ),
+        result["winner"],
+        result["timed_out"],
+        None if result["took"] is None else card_of(result["took"]["key"]),
+    )
+
+
+def event(entry: Mapping[str, Any]) -> views.Event:
+    """The event a log entry tells: every entry holds in fields all its text says."""
+    kind = entry["event"]
+    if kind == "end":
+        return views.Ended(End(entry["end"]), tuple(entry["winners"]))
+    number = entry["number"]
+    if kind == "challenge":
+        return views.Revealed(number, CHALLENGE_BY_KEY[entry["challenge"]].index)
+    if kind == "reshuffle":
+        return views.Reshuffled(number, entry["cards"])
+    if kind == "timeout":
+        return views.TimedOut(number)
+    if kind == "nobody":
+        return views.NobodyRight(number)
+    if kind == "refill":
+        return views.Refilled(number, entry["place"] - 1, card_of(entry["card"]))
+    if kind == "answer":
+        return views.Answered(number, entry["seat"], entry["answer"])
+    if kind == "check":
+        return Check(number, entry["seat"], entry["answer"], entry["correct"])
+    return views.Took(
+        number, entry["seat"], card_of(entry["card"]), entry["place"] - 1, entry["chosen"]
+    )

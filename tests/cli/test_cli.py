@@ -6,7 +6,7 @@ import json
 import os
 import subprocess
 import sys
-import time
+import threading
 from pathlib import Path
 
 import pytest
@@ -208,11 +208,20 @@ def test_the_puzzle_timer_runs_out_in_a_real_terminal_process(tmp_path: Path) ->
     process = subprocess.Popen(
         [sys.executable, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     )
-    assert process.stdin is not None
+    assert process.stdin is not None and process.stdout is not None
     process.stdin.write("roll\nenter chance\nroll\n")
     process.stdin.flush()
-    time.sleep(3)  # let the puzzle's clock run out while the prompt waits
-    output, _ = process.communicate(timeout=60)
+    watchdog = threading.Timer(60, process.kill)  # the clock never ran out: fail, not hang
+    watchdog.start()
+    lines = []
+    for line in process.stdout:  # the prompt waits with input still open until time is up
+        lines.append(line)
+        if "Time is up" in line:
+            break
+    process.stdin.close()
+    output = "".join(lines) + process.stdout.read()
+    process.wait(timeout=60)
+    watchdog.cancel()
     assert process.returncode == 0, output
     assert "Time is up" in output
     state = saved(save)

@@ -21,12 +21,12 @@ from parlour.boxes.dicetime.components import (
     UPPER_BONUS,
     UPPER_BONUS_THRESHOLD,
 )
+from parlour.boxes.dicetime.notation import enter_action, keep_action
 from parlour.boxes.dicetime.rules import score_table
 from parlour.boxes.dicetime.solver.build import Variant
 from parlour.boxes.dicetime.solver.lattice import FloatArray, lattice, scores
 from parlour.boxes.dicetime.solver.store import Table, table_for
 from parlour.boxes.dicetime.solver.widget import keep_means, stage_values
-from parlour.boxes.dicetime.state import enter_action, keep_action
 from parlour.kernel import View
 
 TOLERANCE = 1e-9

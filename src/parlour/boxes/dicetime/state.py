@@ -51,7 +51,7 @@ class DicetimeState(State):
         super().__init__(game, rng, seed, chance)
         players = game.players
         options = game.options
-        self._mode = cast(Mode, options["mode"])
+        self._mode: Mode = options["mode"]  # type: ignore[assignment]
         self._puzzle = self._mode == "puzzle"
         self._race = options.get("start") == "race"
         self._time_limit = int(options.get("time_limit", 0))  # type: ignore[arg-type]
@@ -124,9 +124,15 @@ class DicetimeState(State):
         return legal
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
-        """The kernel's test (no reason to refuse), going straight to `_verify` in the common
-        case the kernel would pass on to it: a text action of a seat to act."""
+        """The kernel's test (no reason to refuse), going straight to `_verify`'s checks in the
+        common case the kernel passes on to it: a text action of a seat to act."""
         if seat in self._to_act and type(action) is str:
+            kept = KEEPS.get(action)  # the commonest action, checked as `_verify` checks it
+            if kept is not None:
+                return (
+                    verify_roll(kept, self._rolls[seat], self._pool if self._puzzle else None)
+                    is None
+                )
             return self._verify(seat, action) is None
         return self.refusal(seat, action) is None
 

@@ -17,6 +17,7 @@ from sqlalchemy import create_engine, func, select
 from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
 
+from parlour import View
 from parlour.boxes.dicetime.state import DicetimeState
 from parlour.web import tables
 from parlour.web.app import Settings
@@ -40,7 +41,7 @@ def curse(monkeypatch: pytest.MonkeyPatch) -> Curse:
             raise OverflowError("int too large to convert to float")
         return clock.fget(state)  # type: ignore[attr-defined]
 
-    def cursed_view(state: DicetimeState, seat: int | None) -> dict[str, Any]:
+    def cursed_view(state: DicetimeState, seat: int | None) -> View:
         if state._seed in views:
             raise OverflowError("int too large to convert to float")
         return view(state, seat)

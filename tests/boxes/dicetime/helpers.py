@@ -7,10 +7,11 @@ takes five faces for positions 1-5, a reroll takes one face per rolled position,
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import parlour
 from parlour.boxes.dicetime import DicetimeState
+from parlour.boxes.dicetime.views import SeatView
 
 Plan = list[tuple[Sequence[int], str]]
 """Turns in play order: the faces of the turn's only roll and the category entered."""
@@ -30,10 +31,9 @@ def flatten(rolls: Iterable[Sequence[int]]) -> list[int]:
     return [face for roll in rolls for face in roll]
 
 
-def seat_view(state: DicetimeState, seat: int) -> dict[str, Any]:
+def seat_view(state: DicetimeState, seat: int) -> SeatView:
     """What `seat` sees of its own place at the table."""
-    info: dict[str, Any] = state.view(seat)["seats"][seat]
-    return info
+    return state.view(seat)["seats"][seat]
 
 
 def turn(state: DicetimeState, seat: int) -> dict[str, Any]:
@@ -50,7 +50,7 @@ def dice(state: DicetimeState, seat: int) -> list[int]:
 
 def sheet(state: DicetimeState, seat: int) -> dict[str, int | None]:
     """The seat's score sheet (None: still open)."""
-    return dict(seat_view(state, seat)["sheet"])
+    return cast(dict[str, int | None], dict(seat_view(state, seat)["sheet"]))
 
 
 def play_turn(state: DicetimeState, seat: int, faces: Sequence[int], category: str) -> int:

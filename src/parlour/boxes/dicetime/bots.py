@@ -10,8 +10,8 @@ from math import factorial
 
 from parlour.bots.registry import Bot, BotInfo, View, register_bot
 from parlour.boxes.dicetime.components import CATEGORIES, DICE, FACES, Category
+from parlour.boxes.dicetime.notation import ROLL, enter_action, keep_action
 from parlour.boxes.dicetime.rules import score_table
-from parlour.boxes.dicetime.state import ROLL, enter_action, keep_action
 from parlour.kernel import Action
 
 PAR = (2.1, 4.2, 6.3, 8.4, 10.5, 12.6, 15.0, 8.0, 15.0, 20.0, 15.0, 10.0, 22.0)

@@ -1,11 +1,19 @@
-"""Dicetime's components as data: the score sheet's categories and the seats' colours.
+"""Dicetime's components as data: the score sheet's categories, the seats' colours, the modes,
+and the five dice as one integer with the tables that roll and read them.
 
 English names with the rulebook's German names beside them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
+from typing import Literal, get_args
+
+Mode = Literal["turns", "simultaneous", "puzzle"]
+MODES: tuple[Mode, ...] = get_args(Mode)
+"""turns: rounds in seat order; simultaneous: every seat plays its own sheet at once (a
+project variant); puzzle: solo with one pool of rerolls."""
 
 DICE = 5
 FACES = 6
@@ -69,6 +77,59 @@ GERMAN = {
 
 CATEGORIES = tuple(Category)
 ALL_OPEN = (1 << len(CATEGORIES)) - 1
+KEYS = tuple(c.key for c in CATEGORIES)
+"""Each category's name in actions and views, in sheet order."""
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "pink", "teal")
 """Each seat's colour (the rulebook's spaceship colours), seat 0 first."""
+
+
+# The dice of a seat are held in one integer, its dice code: three bits a position, holding the
+# face minus one. A roll that keeps some positions is then one draw and two bit operations: the
+# kept bits, or-ed with the draw's outcome spread over the rolled positions. Kept positions are
+# a bit mask too (bit p: position p + 1).
+_BITS = 3
+
+
+def _spread(kept: int) -> tuple[int, ...]:
+    """Every outcome of the rolled positions, as dice codes with the kept positions zero."""
+    rolled = [p for p in range(DICE) if not kept >> p & 1]
+    codes = []
+    for index in range(FACES ** len(rolled)):
+        code = 0
+        for position in rolled:
+            index, digit = divmod(index, FACES)
+            code |= digit << (_BITS * position)
+        codes.append(code)
+    return tuple(codes)
+
+
+OUTCOMES = tuple(
+    (
+        DICE - bin(kept).count("1"),
+        sum(7 << (_BITS * p) for p in range(DICE) if kept >> p & 1),
+        _spread(kept),
+    )
+    for kept in range(1 << DICE)
+)
+"""For each kept mask: how many dice are rolled, the kept bits, and every outcome of the roll
+as a dice code (indexed as `Rng.dice_index` draws)."""
+
+
+def decode(code: int) -> tuple[int, ...]:
+    """The faces of a dice code, position 1 first."""
+    return tuple((code >> (_BITS * p) & 7) + 1 for p in range(DICE))
+
+
+def encode(faces: Sequence[int]) -> int:
+    """The dice code of these faces, position 1 first."""
+    return sum((face - 1) << (_BITS * p) for p, face in enumerate(faces))
+
+
+def mask(kept: Sequence[bool]) -> int:
+    """The bit mask of the kept positions."""
+    return sum(1 << p for p, held in enumerate(kept) if held)
+
+
+SORTED_DICE = {code: tuple(sorted(decode(code))) for code in OUTCOMES[0][2]}
+"""Each dice code's faces, sorted: the key of the score table."""

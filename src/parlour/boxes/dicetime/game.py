@@ -1,11 +1,17 @@
-"""Dicetime as a kernel game: its metadata, its options and their cross-checks."""
+"""Dicetime as a kernel game: its metadata, its options and their cross-checks, and what it
+offers beyond play (the determinizer, its full action list, its length bound)."""
 
 from __future__ import annotations
 
-from parlour.boxes.dicetime.components import COLOURS
+from parlour.boxes.dicetime import rules
+from parlour.boxes.dicetime.components import COLOURS, MODES
+from parlour.boxes.dicetime.determinize import determinize as rebuild
+from parlour.boxes.dicetime.notation import ACTIONS
 from parlour.boxes.dicetime.solver.advice import DicetimeAdvice
 from parlour.boxes.dicetime.state import DicetimeState
+from parlour.boxes.dicetime.views import REASON_TEXTS, DicetimeView
 from parlour.kernel import (
+    Action,
     Configuration,
     Game,
     GameInfo,
@@ -13,11 +19,11 @@ from parlour.kernel import (
     OptionError,
     OptionType,
     Rng,
+    View,
     register,
 )
 from parlour.kernel.options import Value
 
-MODES = ("turns", "simultaneous", "puzzle")
 TIME_LIMIT_MAX = 3600
 """The longest puzzle clock: an hour, six times the default; longer is study (0: untimed)."""
 
@@ -57,14 +63,15 @@ OPTIONS = (
 )
 
 
-# At most 13 x (3 rolls + 1 entry) actions a seat, or in the puzzle 13 first rolls, 26 pooled
-# rerolls and 13 entries; plus the table's timeout.
+# Each bound is the game's length bound (`rules.length_bound`): at most 13 x (3 rolls + 1 entry)
+# actions a seat, or in the puzzle 13 first rolls, 26 pooled rerolls and 13 entries, the table's
+# timeout included (it comes before the last entry).
 CONFIGURATIONS = (
     Configuration(1, {}, 52),
     Configuration(2, {}, 2 * 52),
     Configuration(3, {"start": "race"}, 3 * 52),
     Configuration(4, {"mode": "simultaneous"}, 4 * 52),
-    Configuration(1, {"mode": "puzzle"}, 52 + 1),
+    Configuration(1, {"mode": "puzzle"}, 52),
     Configuration(1, {"mode": "puzzle", "time_limit": 0}, 52),
     Configuration(2, {"five_of_a_kind_is_full_house": False}, 2 * 52),
 )
@@ -86,6 +93,8 @@ class Dicetime(Game):
         hidden_information=False,
         configurations=CONFIGURATIONS,
     )
+    reason_texts = REASON_TEXTS
+    view_type = DicetimeView
 
     @classmethod
     def check(cls, players: int, options: dict[str, Value]) -> None:
@@ -106,3 +115,14 @@ class Dicetime(Game):
 
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> DicetimeState:
         return DicetimeState(self, rng, seed, chance)
+
+    def determinize(self, view: View, rng: Rng) -> DicetimeState:
+        """The state `view` shows: Dicetime hides nothing but the dice to come."""
+        return rebuild(self, view, rng)
+
+    def all_actions(self) -> tuple[Action, ...]:
+        """`roll`, the 30 keeps and the 13 entries, in every mode."""
+        return ACTIONS
+
+    def length_bound(self) -> int:
+        return rules.length_bound(self.players, self.options["mode"] == "puzzle")

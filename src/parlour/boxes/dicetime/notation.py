@@ -1,5 +1,12 @@
-"""What players may type for Dicetime actions besides the canonical text.
+"""Dicetime's actions: their canonical text, and what players may type besides.
 
+Canonical actions:
+    roll                 roll every die that is not kept (the first roll of a turn rolls all five)
+    keep 1,3,5           keep the dice in those positions (1-5) and roll the others
+    enter full_house     enter the current roll in an open category; the turn ends
+    timeout              (the table, timed puzzle only) the time is up; the game ends
+
+Short forms:
 r, roll                     -> roll
 135, 1 3 5, k135, hold 1,3,5 -> keep 1,3,5 (dice positions 1-5)
 fh, full, ss, 3k, 5er pasch  -> enter full_house, ... (English or German row names)
@@ -8,8 +15,36 @@ fh, full, ss, 3k, 5er pasch  -> enter full_house, ... (English or German row nam
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from itertools import combinations
 
-from parlour.boxes.dicetime.components import CATEGORIES, Category
+from parlour.boxes.dicetime.components import CATEGORIES, DICE, Category
+from parlour.kernel import Action
+
+ROLL = "roll"
+TIMEOUT = "timeout"
+
+
+def keep_action(positions: Sequence[int]) -> Action:
+    """The action that keeps the dice at these 0-based positions and rolls the rest."""
+    return "keep " + ",".join(str(p + 1) for p in sorted(positions)) if positions else ROLL
+
+
+def enter_action(category: Category) -> Action:
+    """The action that enters the current roll in `category`."""
+    return f"enter {category.key}"
+
+
+KEEPS: dict[Action, int] = {
+    keep_action(kept): sum(1 << p for p in kept)
+    for size in range(DICE)
+    for kept in combinations(range(DICE), size)
+}
+"""Each roll or keep action and the bit mask of the positions it keeps (never all five)."""
+ENTRIES: dict[Action, int] = {enter_action(c): int(c) for c in CATEGORIES}
+"""Each enter action and its category's index."""
+ACTIONS: tuple[Action, ...] = (*KEEPS, *ENTRIES)
+"""Every action a player can ever have, in a fixed order: `roll`, the 30 keeps, the 13 entries."""
 
 _ALIASES: dict[str, Category] = {}
 for _category in CATEGORIES:
@@ -55,7 +90,7 @@ def normalise(text: str) -> str:
     """The canonical action `text` stands for, or the cleaned text itself when it is unknown."""
     wanted = " ".join(text.lower().replace("ß", "ss").split())
     if wanted in ("r", "roll", "k", "keep", "keep none"):
-        return "roll"
+        return ROLL
     match = _KEEP.match(wanted)
     if match:
         positions = sorted({int(ch) for ch in match.group(1) if ch.isdigit()})

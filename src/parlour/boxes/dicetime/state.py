@@ -1,112 +1,45 @@
 """Dicetime's state machine: turns of up to three rolls, the sheets, the modes and the clock.
-
-Actions (canonical text):
-    roll                 roll every die that is not kept (the first roll of a turn rolls all five)
-    keep 1,3,5           keep the dice in those positions (1-5) and roll the others
-    enter full_house     enter the current roll in an open category; the turn ends
-    timeout              (the table, puzzle only) the time is up; the game ends
-"""
+The actions are in `notation`, why one is refused in `rules`, what a seat sees in `views`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
+from parlour.boxes.dicetime import views
 from parlour.boxes.dicetime.components import (
     ALL_OPEN,
     CATEGORIES,
-    COLOURS,
-    DICE,
-    FACES,
+    OUTCOMES,
     PUZZLE_REROLLS,
     ROLLS_PER_TURN,
+    SORTED_DICE,
     UPPER_BONUS_THRESHOLD,
     Category,
+    Mode,
 )
-from parlour.boxes.dicetime.notation import normalise
-from parlour.boxes.dicetime.rules import score_table, upper_bonus
-from parlour.kernel import Action, Rng, Seat, State
+from parlour.boxes.dicetime.notation import ENTRIES, KEEPS, TIMEOUT, normalise
+from parlour.boxes.dicetime.rules import (
+    score_table,
+    total,
+    verify_enter,
+    verify_keep_text,
+    verify_roll,
+    verify_timeout,
+)
+from parlour.boxes.dicetime.views import Begins, DicetimeView, Entered, Event, Rolled, TimedOut
+from parlour.kernel import TABLE, Action, Reason, Rng, Seat, State
 from parlour.kernel.log import EventLog
 
 if TYPE_CHECKING:
     from parlour.boxes.dicetime.game import Dicetime
 
-ROLL = "roll"
-TIMEOUT = "timeout"
-
-
-def keep_action(positions: Sequence[int]) -> Action:
-    """The action that keeps the dice at these 0-based positions and rolls the rest."""
-    return "keep " + ",".join(str(p + 1) for p in sorted(positions)) if positions else ROLL
-
-
-def enter_action(category: Category) -> Action:
-    return f"enter {category.key}"
-
-
-KEEPS: dict[Action, int] = {
-    keep_action(kept): sum(1 << p for p in kept)
-    for size in range(DICE)
-    for kept in combinations(range(DICE), size)
-}
-"""Each roll or keep action and the bit mask of the positions it keeps (never all five)."""
-KEYS = tuple(c.key for c in CATEGORIES)
-"""Each category's name in actions and views, in sheet order."""
-ENTRIES: dict[Action, int] = {enter_action(c): int(c) for c in CATEGORIES}
-"""Each enter action and its category's index."""
-
-# Dice are held in one integer: three bits a position, holding the face minus one. A roll that
-# keeps some positions is then one draw and two bit operations: the kept bits, or-ed with the
-# draw's outcome spread over the rolled positions.
-_BITS = 3
-
-
-def _spread(kept: int) -> tuple[int, ...]:
-    """Every outcome of the rolled positions, as dice codes with the kept positions zero."""
-    rolled = [p for p in range(DICE) if not kept >> p & 1]
-    codes = []
-    for index in range(FACES ** len(rolled)):
-        code = 0
-        for position in rolled:
-            index, digit = divmod(index, FACES)
-            code |= digit << (_BITS * position)
-        codes.append(code)
-    return tuple(codes)
-
-
-SPREAD = tuple(_spread(kept) for kept in range(1 << DICE))
-ROLLS = tuple(
-    (
-        DICE - bin(kept).count("1"),
-        sum(7 << (_BITS * p) for p in range(DICE) if kept >> p & 1),
-        SPREAD[kept],
-    )
-    for kept in range(1 << DICE)
-)
-"""For each kept mask: how many dice are rolled, the kept bits, the rolled outcomes."""
-
-
-def decode(code: int) -> tuple[int, ...]:
-    """The faces of a dice code, position 1 first."""
-    return tuple((code >> (_BITS * p) & 7) + 1 for p in range(DICE))
-
-
-SORTED_DICE = {code: tuple(sorted(decode(code))) for code in SPREAD[0]}
-"""Each dice code's faces, sorted: the key of the score table."""
-_ROLL_ONLY: tuple[Action, ...] = (ROLL,)
-_KEEP_ACTIONS = tuple(KEEPS)
-_ENTER_ACTIONS = tuple(ENTRIES)
+_TIMEOUT_ONLY: tuple[Action, ...] = (TIMEOUT,)
 _LEGAL: dict[int, tuple[Action, ...]] = {}
-
-
-def _legal(key: int) -> tuple[Action, ...]:
-    """The legal actions after a roll, in a fixed order, for `key` = open categories' mask
-    shifted left once, or-ed with whether a reroll is allowed (memoised in `_LEGAL`)."""
-    open_mask, can_reroll = key >> 1, key & 1
-    enters = tuple(a for c, a in enumerate(_ENTER_ACTIONS) if open_mask >> c & 1)
-    actions = _LEGAL[key] = (_KEEP_ACTIONS if can_reroll else ()) + enters
-    return actions
+"""A seat's legal actions by the facts they depend on (see `DicetimeState.legal_actions`)."""
+_ROLLS: dict[int, tuple[Action, ...]] = {}
+"""The rolls and keeps among them, by whether the seat has rolled and has a roll left."""
+_ENTRIES: dict[int, tuple[Action, ...]] = {}
+"""The entries among them, by the seat's open categories and whether it has rolled."""
 
 
 class DicetimeState(State):
@@ -118,18 +51,18 @@ class DicetimeState(State):
         super().__init__(game, rng, seed, chance)
         players = game.players
         options = game.options
-        self._mode = str(options["mode"])
+        self._mode: Mode = options["mode"]  # type: ignore[assignment]
+        self._puzzle = self._mode == "puzzle"
         self._race = options.get("start") == "race"
         self._time_limit = int(options.get("time_limit", 0))  # type: ignore[arg-type]
         self._table = score_table(bool(options["five_of_a_kind_is_full_house"]))
         self._sheets: list[list[int | None]] = [[None] * len(CATEGORIES) for _ in range(players)]
-        self._open = [ALL_OPEN] * players
-        self._upper = [0] * players
-        self._dice = [0] * players  # each seat's dice code (see `decode`)
+        self._open = [ALL_OPEN] * players  # each seat's open categories, as a bit mask
+        self._upper = [0] * players  # each seat's total of ones to sixes
+        self._dice = [0] * players  # each seat's dice code (see `components.decode`)
         self._kept = [0] * players  # positions kept in the latest roll, as a bit mask
         self._rolls = [0] * players  # rolls made in the current turn
-        self._pool = PUZZLE_REROLLS if self._mode == "puzzle" else 0
-        self._puzzle = self._mode == "puzzle"
+        self._pool = PUZZLE_REROLLS if self._puzzle else 0  # the puzzle's rerolls left
         self._current: int | None = None if self._race else 0  # whose turn (mode `turns`)
         self._first: int | None = self._current
         self._timed_out = False
@@ -137,7 +70,7 @@ class DicetimeState(State):
         self._to_act: tuple[int, ...] = (
             tuple(range(players)) if self._race or self._mode == "simultaneous" else (0,)
         )
-        self._events: EventLog[tuple[Any, ...]] = EventLog(describe)
+        self._events: EventLog[Event] = EventLog(views.describe)
 
     def _copy_into(self, twin: State) -> None:
         assert isinstance(twin, DicetimeState)
@@ -159,48 +92,69 @@ class DicetimeState(State):
         if seat in self._to_act:
             assert seat is not None
             rolls = self._rolls[seat]
-            if not rolls:
-                return _ROLL_ONLY
-            can_reroll = self._pool > 0 if self._puzzle else rolls < ROLLS_PER_TURN
-            key = self._open[seat] << 1 | can_reroll
-            return _LEGAL.get(key) or _legal(key)
-        if seat is None and self._time_limit and not self._over:
-            return (TIMEOUT,)
+            # The facts `_verify`'s checks read for a seat to act (`rules.verify_roll` and
+            # `verify_enter`): its open categories, whether it has rolled, whether a roll is left.
+            left = self._pool if self._puzzle else ROLLS_PER_TURN - rolls
+            key = self._open[seat] << 2 | (rolls > 0) << 1 | (left > 0)
+            return _LEGAL.get(key) or self._find_legal(seat, key)
+        if seat is TABLE and verify_timeout(TABLE, self._time_limit, self._over) is None:
+            return _TIMEOUT_ONLY
         return ()
 
+    def _find_legal(self, seat: int, key: int) -> tuple[Action, ...]:
+        """The legal actions of a seat to act, found by `_verify`'s checks and remembered under
+        `key`, in the order of the full action list: the rolls and keeps, then the entries (each
+        part remembered by the facts it depends on)."""
+        rolls = self._rolls[seat]
+        rolling = key & 3
+        keeps = _ROLLS.get(rolling)
+        if keeps is None:
+            pool = self._pool if self._puzzle else None
+            keeps = _ROLLS[rolling] = tuple(
+                action for action, kept in KEEPS.items() if verify_roll(kept, rolls, pool) is None
+            )
+        entering = key >> 1
+        entries = _ENTRIES.get(entering)
+        if entries is None:
+            sheet = self._sheets[seat]
+            entries = _ENTRIES[entering] = tuple(
+                action for action, c in ENTRIES.items() if verify_enter(c, rolls, sheet) is None
+            )
+        legal = _LEGAL[key] = keeps + entries
+        return legal
+
     def is_legal(self, seat: Seat, action: Action) -> bool:
-        if seat in self._to_act:
-            assert seat is not None
-            rolls = self._rolls[seat]
-            if not rolls:
-                return action == ROLL
-            if action in KEEPS:
-                return self._pool > 0 if self._puzzle else rolls < ROLLS_PER_TURN
-            category = ENTRIES.get(action)
-            return category is not None and bool(self._open[seat] >> category & 1)
-        return seat is None and action == TIMEOUT and bool(self._time_limit) and not self._over
+        """The kernel's test (no reason to refuse), going straight to `_verify`'s checks in the
+        common case the kernel passes on to it: a text action of a seat to act."""
+        if seat in self._to_act and type(action) is str:
+            kept = KEEPS.get(action)  # the commonest action, checked as `_verify` checks it
+            if kept is not None:
+                return (
+                    verify_roll(kept, self._rolls[seat], self._pool if self._puzzle else None)
+                    is None
+                )
+            return self._verify(seat, action) is None
+        return self.refusal(seat, action) is None
+
+    def _verify(self, seat: Seat, action: Action) -> Reason | None:
+        if seat is None:  # the table
+            if action == TIMEOUT:
+                return verify_timeout(seat, self._time_limit, self._over)
+            return self._not_legal(seat, action)
+        kept = KEEPS.get(action)
+        if kept is not None:
+            return verify_roll(kept, self._rolls[seat], self._pool if self._puzzle else None)
+        category = ENTRIES.get(action)
+        if category is not None:
+            return verify_enter(category, self._rolls[seat], self._sheets[seat])
+        if action == TIMEOUT:
+            return verify_timeout(seat, self._time_limit, self._over)
+        if action.startswith("keep "):
+            return verify_keep_text(action)
+        return self._not_legal(seat, action)
 
     def parse_action(self, seat: Seat, text: str) -> Action:
         return super().parse_action(seat, normalise(text))
-
-    def explain(self, seat: Seat, action: object) -> str:
-        if seat not in self._to_act or not isinstance(action, str):
-            return super().explain(seat, action)
-        if action in KEEPS:
-            if not self._rolls[seat]:
-                return "roll first: a turn begins by rolling all five dice"
-            if self._mode == "puzzle":
-                return "the pool of rerolls is empty: enter the roll in an open category"
-            return "no rolls are left this turn: enter the roll in an open category"
-        if action in ENTRIES:
-            category = ENTRIES[action]
-            if not self._rolls[seat]:
-                return "roll first: there is nothing to enter yet"
-            points = self._sheets[seat][category]
-            return f"{CATEGORIES[category].key} is already used ({points} points)"
-        if action.startswith("keep "):
-            return "at least one die must be rolled; positions are 1 to 5 (for example keep 1,3)"
-        return super().explain(seat, action)
 
     @property
     def clock(self) -> float | None:
@@ -219,18 +173,18 @@ class DicetimeState(State):
             self._enter(seat, ENTRIES[action])
 
     def _roll(self, seat: int, kept: int) -> None:
-        count, kept_bits, outcomes = ROLLS[kept]
+        count, kept_bits, outcomes = OUTCOMES[kept]
         outcome = outcomes[self._rng.dice_index(count)]  # first: a bad script changes nothing
         if self._current is None:
             self._current = self._first = seat
             self._to_act = (seat,)
-            self._events.append(("begins", seat))
+            self._events.append(Begins(seat))
         dice = self._dice[seat] = self._dice[seat] & kept_bits | outcome
         if self._rolls[seat] and self._puzzle:
             self._pool -= 1
         self._rolls[seat] += 1
         self._kept[seat] = kept
-        self._events.append(("roll", seat, dice, kept))
+        self._events.append(Rolled(seat, dice, kept))
 
     def _enter(self, seat: int, category: int) -> None:
         points = self._table[SORTED_DICE[self._dice[seat]]][category]
@@ -241,7 +195,7 @@ class DicetimeState(State):
             before = self._upper[seat]
             self._upper[seat] = before + points
             bonus = before < UPPER_BONUS_THRESHOLD <= before + points
-        self._events.append(("enter", seat, category, points, bonus))
+        self._events.append(Entered(seat, category, points, bonus))
         self._rolls[seat] = 0
         self._kept[seat] = 0
         if self._mode == "turns":
@@ -262,7 +216,7 @@ class DicetimeState(State):
             self._rolls[seat] = 0
         self._timed_out = True
         self._finish()
-        self._events.append(("timeout",))
+        self._events.append(TimedOut())
 
     # -- results --------------------------------------------------------------------------
 
@@ -272,8 +226,7 @@ class DicetimeState(State):
 
     def total(self, seat: int) -> int:
         """A seat's total: entered points plus the upper bonus once reached."""
-        entered = sum(points for points in self._sheets[seat] if points is not None)
-        return entered + upper_bonus(self._upper[seat])
+        return total(self._sheets[seat], self._upper[seat])
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -289,97 +242,42 @@ class DicetimeState(State):
 
     # -- what a seat sees (Dicetime hides nothing but the future dice and the seed) ------------
 
-    def view(self, seat: Seat) -> dict[str, Any]:
-        players = self.game.players
-        view: dict[str, Any] = {
+    def view(self, seat: Seat) -> DicetimeView:
+        turns = self._mode == "turns"
+        view: DicetimeView = {
             "game": "dicetime",
             "seat": seat,
             "mode": self._mode,
-            "options": dict(self.game.options),
-            "to_act": list(self.to_act),
+            "options": cast(views.Options, dict(self.game.options)),
+            "to_act": list(self._to_act),
             "over": self._over,
             "winners": list(self.winners),
             "scores": list(self.scores),
-            "current": self._current if self._mode == "turns" and not self._over else None,
-            "first": self._first if self._mode == "turns" else None,
-            "seats": [self._seat_view(s) for s in range(players)],
-            "log": self._log(seat),
+            "current": self._current if turns and not self._over else None,
+            "first": self._first if turns else None,
+            "seats": [self._seat_view(s) for s in range(self.game.players)],
+            "log": views.told(self._events.told_to(seat)),
         }
-        if self._mode == "turns":
+        if turns:
             filled = min(len(CATEGORIES) - bin(mask).count("1") for mask in self._open)
             view["round"] = min(filled + 1, len(CATEGORIES))
-        if self._mode == "puzzle":
+        if self._puzzle:
             view["pool"] = self._pool
             view["time_limit"] = self._time_limit
             view["timed_out"] = self._timed_out
         return view
 
-    def _seat_view(self, seat: int) -> dict[str, Any]:
-        sheet = self._sheets[seat]
-        upper = self._upper[seat]
-        info: dict[str, Any] = {
-            "seat": seat,
-            "colour": COLOURS[seat],
-            "sheet": dict(zip(KEYS, sheet, strict=True)),
-            "upper": upper,
-            "bonus": upper_bonus(upper),
-            "bonus_needed": max(0, UPPER_BONUS_THRESHOLD - upper),
-            "total": self.total(seat),
-            "turn": None,
-        }
-        rolls = self._rolls[seat]
+    def _seat_view(self, seat: int) -> views.SeatView:
+        info = views.seat_view(seat, self._sheets[seat], self._upper[seat])
         if seat in self._to_act:
-            turn: dict[str, Any] = {"rolled": bool(rolls), "dice": [], "kept": []}
-            if self._mode == "puzzle":
-                turn["rerolls_left"] = self._pool
-            else:
-                turn["rolls_left"] = ROLLS_PER_TURN - rolls
-            if rolls:
-                code = self._dice[seat]
-                turn["dice"] = list(decode(code))
-                turn["kept"] = [bool(self._kept[seat] >> p & 1) for p in range(DICE)]
-                row = self._table[SORTED_DICE[code]]
-                turn["would_score"] = {
-                    KEYS[c]: row[c] for c in range(len(KEYS)) if self._open[seat] >> c & 1
-                }
-            info["turn"] = turn
+            rolls = self._rolls[seat]
+            code = self._dice[seat]
+            info["turn"] = views.turn_view(
+                rolls,
+                self._pool if self._puzzle else None,
+                code,
+                self._kept[seat],
+                self._table[SORTED_DICE[code]] if rolls else (),
+                self._open[seat],
+            )
         return info
-
-    def _log(self, viewer: Seat) -> list[dict[str, Any]]:
-        """The log told from `viewer`'s side; entries are described once and remembered."""
-        log = self._events.told_to(viewer)
-        # Fresh copies: a caller changing its view must not change the remembered log.
-        return [
-            {**entry, "dice": list(entry["dice"]), "kept": list(entry["kept"])}
-            if "dice" in entry
-            else dict(entry)
-            for entry in log
-        ]
-
-
-def describe(event: tuple[Any, ...], viewer: Seat) -> dict[str, Any]:
-    """One log entry told from `viewer`'s side (`You` for its own seat)."""
-    kind = event[0]
-    if kind == "timeout":
-        return {"event": "timeout", "text": "Time is up: the score so far counts."}
-    seat = event[1]
-    who = "You" if seat == viewer else COLOURS[seat].capitalize()
-    entry: dict[str, Any] = {"event": kind, "seat": seat}
-    if kind == "begins":
-        entry["text"] = f"{who} rolled first and {'begin' if who == 'You' else 'begins'}."
-    elif kind == "roll":
-        _, _, code, kept = event
-        dice = decode(code)
-        entry.update(dice=dice, kept=tuple(bool(kept >> p & 1) for p in range(DICE)))
-        held = [str(d) for p, d in enumerate(dice) if kept >> p & 1]
-        entry["text"] = f"{who} rolled {' '.join(map(str, dice))}" + (
-            f" (kept {' '.join(held)})." if held else "."
-        )
-    else:
-        _, _, index, points, bonus = event
-        category = CATEGORIES[index]
-        entry.update(category=category.key, points=points, bonus=bonus)
-        entry["text"] = f"{who} entered {points} in {category.key}" + (
-            " and reached the upper bonus (35)." if bonus else "."
-        )
-    return entry

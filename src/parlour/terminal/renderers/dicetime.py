@@ -3,12 +3,13 @@ rolls left, what each open row would score now, and the recent log."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from parlour.boxes.dicetime.views import DicetimeView, SeatView
 from parlour.kernel import View
 from parlour.terminal.renderers.names import seat_name
 
@@ -40,7 +41,8 @@ STYLES = {
 FACES = "⚀⚁⚂⚃⚄⚅"
 
 
-def render(view: View) -> RenderableType:
+def render(shown: View) -> RenderableType:
+    view = cast(DicetimeView, shown)
     parts: list[RenderableType] = [_header(view), _sheet(view)]
     for seat in view["seats"]:
         if seat["turn"] is not None and (view["seat"] is None or seat["seat"] == view["seat"]):
@@ -51,16 +53,17 @@ def render(view: View) -> RenderableType:
     return Group(*parts)
 
 
-def _header(view: View) -> Text:
+def _header(view: DicetimeView) -> Text:
     text = Text("Dicetime", style="bold")
     if view["mode"] == "puzzle":
-        limit = view["time_limit"]
+        limit = view.get("time_limit", 0)
         clock = f"{limit // 60}:{limit % 60:02d} to play" if limit else "untimed"
-        text.append(f"  puzzle · rerolls left in the pool: {view['pool']} · {clock}")
+        text.append(f"  puzzle · rerolls left in the pool: {view.get('pool')} · {clock}")
     elif view["mode"] == "simultaneous":
         text.append("  simultaneous: everyone plays their own sheet")
     else:
-        text.append(f"  round {view['round']} of 13")
+        rounds = len(view["seats"][0]["sheet"])
+        text.append(f"  round {view.get('round')} of {rounds}")
         if view["current"] is None:
             text.append(" · race: whoever rolls first begins")
     if view["over"]:
@@ -69,7 +72,7 @@ def _header(view: View) -> Text:
     return text
 
 
-def _sheet(view: View) -> Table:
+def _sheet(view: DicetimeView) -> Table:
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("Row")
     seats = view["seats"]
@@ -86,8 +89,8 @@ def _sheet(view: View) -> Table:
         table.add_row(*cells, end_section=index == 5)
         if index == 5:
             table.add_row(
-                Text("Upper total / bonus"),
-                *(Text(f"{s['upper']}/63 · {s['bonus'] or '-'}") for s in seats),
+                Text("Upper total · bonus"),
+                *(Text(_upper(s)) for s in seats),
                 end_section=True,
             )
     table.add_row(
@@ -96,18 +99,27 @@ def _sheet(view: View) -> Table:
     return table
 
 
-def _cell(seat: dict[str, Any], key: str) -> Text:
-    entered = seat["sheet"][key]
+def _upper(seat: SeatView) -> str:
+    """The upper total and the bonus, or what the bonus still needs (the view says how much)."""
+    if seat["bonus"]:
+        return f"{seat['upper']} · {seat['bonus']}"
+    return f"{seat['upper']} · {seat['bonus_needed']} to go"
+
+
+def _cell(seat: SeatView, key: str) -> Text:
+    entered = cast(dict[str, int | None], seat["sheet"])[key]
     if entered is not None:
         return Text(str(entered))
     turn = seat["turn"]
-    if turn and turn.get("would_score"):
-        return Text(f"({turn['would_score'][key]})", style="italic cyan")
+    would = cast(dict[str, int], turn.get("would_score", {})) if turn else {}
+    if key in would:
+        return Text(f"({would[key]})", style="italic cyan")
     return Text("·", style="dim")
 
 
-def _turn(view: View, seat: dict[str, Any]) -> Text:
+def _turn(view: DicetimeView, seat: SeatView) -> Text:
     turn = seat["turn"]
+    assert turn is not None
     name = seat_name(view, seat["seat"])
     if not turn["rolled"]:
         return Text(f"{name}: roll the dice (type roll).")

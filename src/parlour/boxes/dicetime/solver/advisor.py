@@ -18,15 +18,16 @@ import numpy.typing as npt
 from parlour.boxes.dicetime.components import (
     CATEGORIES,
     DICE,
+    KEYS,
     UPPER_BONUS,
     UPPER_BONUS_THRESHOLD,
 )
+from parlour.boxes.dicetime.notation import enter_action, keep_action
 from parlour.boxes.dicetime.rules import score_table
 from parlour.boxes.dicetime.solver.build import Variant
 from parlour.boxes.dicetime.solver.lattice import FloatArray, lattice, scores
 from parlour.boxes.dicetime.solver.store import Table, table_for
 from parlour.boxes.dicetime.solver.widget import keep_means, stage_values
-from parlour.boxes.dicetime.state import KEYS, enter_action, keep_action
 from parlour.kernel import Choice, View
 
 TOLERANCE = 1e-9

@@ -70,7 +70,7 @@ export function render(frame, ctx) {
     return el("td", { class: "muted", text: "·" });
   })));
   const totals = [
-    ["Upper bonus", (s) => `${s.bonus} (${s.upper}/63)`],
+    ["Upper bonus", (s) => (s.bonus ? `${s.bonus} (${s.upper})` : `0 (${s.upper}, ${s.bonus_needed} to go)`)],
     ["Total", (s) => String(s.total)],
   ].map(([label, f]) => el("tr", { class: "total" }, el("th", { text: label }), view.seats.map((s) => el("td", { text: f(s) }))));
   sheet.append(el("thead", {}, head), el("tbody", {}, body, totals));

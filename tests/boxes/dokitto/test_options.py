@@ -15,7 +15,7 @@ from parlour.boxes.dokitto import Flavour
 
 def test_the_defaults() -> None:
     game = parlour.load("dokitto", 4)
-    assert game.options == {"flavours": [], "next_round_leader": "rotate"}
+    assert game.options == {"flavours": [], "next_round_leader": "rotate", "max_rounds": 0}
 
 
 @pytest.mark.parametrize(

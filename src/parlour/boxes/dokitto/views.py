@@ -18,7 +18,6 @@ from parlour.boxes.dokitto.components import (
     CARDS,
     FLAVOUR_NAMES,
     FLAVOUR_OF,
-    FLAVOURS,
     PLAYER_COUNTS,
     Card,
     Flavour,
@@ -306,32 +305,13 @@ class Took(NamedTuple):
     starred: bool
 
 
-class RoundEvents(NamedTuple):
-    """A round's play, trick and tile events, by seat and card (or flavour) and flag."""
-
-    played: tuple[tuple[Played, ...], ...]
-    """By seat and card."""
-    won: tuple[tuple[tuple[Won, Won], ...], ...]
-    """By seat, card and whether the trick was of one flavour."""
-    took: tuple[tuple[tuple[Took, Took], ...], ...]
-    """By seat, flavour and whether the tile carries the star."""
-
-
 @cache
-def round_events(number: int) -> RoundEvents:
-    """Round `number`'s events of play, made once a round number and shared (an event is
-    immutable): playing makes no new event, which keeps random play fast."""
-    seats = range(max(PLAYER_COUNTS))
-    return RoundEvents(
-        tuple(tuple(Played(number, seat, card) for card in CARDS) for seat in seats),
-        tuple(
-            tuple((Won(number, seat, card, False), Won(number, seat, card, True)) for card in CARDS)
-            for seat in seats
-        ),
-        tuple(
-            tuple((Took(number, seat, f, False), Took(number, seat, f, True)) for f in FLAVOURS)
-            for seat in seats
-        ),
+def played_events(number: int) -> tuple[tuple[Played, ...], ...]:
+    """Round `number`'s play events, by seat and card: made once a round number and shared
+    (an event is immutable), so that playing a card, the hot path of random play, makes no
+    new event."""
+    return tuple(
+        tuple(Played(number, seat, card) for card in CARDS) for seat in range(max(PLAYER_COUNTS))
     )
 
 

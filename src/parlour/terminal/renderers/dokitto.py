@@ -1,17 +1,20 @@
 """Dokitto! Ice in the terminal: your hand sorted by flavour with the cards you may play
 bright and the others dim; the trick so far with who led and the flavour to follow; every
 cone's tiles and toppings; the stacks' counts and the Topping tokens left; the scores; the
-last round's result and the recent log."""
+last round's result and the recent log. It reads the view as `DokittoView` declares it; the
+tiles a cone holds come from the view."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from parlour.kernel import View
+from parlour.boxes.dokitto.views import DokittoView, PlayView
+from parlour.kernel import View, seat_name
 
 STYLES = {
     "strawberry": "bold magenta",
@@ -23,14 +26,11 @@ STYLES = {
 STAR = "★"
 
 
-def seat_name(view: View, seat: int) -> str:
-    return "You" if seat == view["seat"] else f"Seat {seat + 1}"
-
-
-def render(view: View) -> RenderableType:
+def render(shown: View) -> RenderableType:
+    view = cast(DokittoView, shown)
     parts: list[RenderableType] = [_header(view), _table(view), _stacks(view), _trick(view)]
     if view["hand"] is not None:
-        parts.append(_hand(view))
+        parts.append(_hand(view["hand"], view["playable"]))
     if view["seat"] in view["to_act"]:
         parts.append(Text(_hint(view) + " help lists every legal action.", style="dim"))
     log = view["log"][-6:]
@@ -39,7 +39,7 @@ def render(view: View) -> RenderableType:
     return Group(*parts)
 
 
-def _hint(view: View) -> str:
+def _hint(view: DokittoView) -> str:
     """How to type the decision at hand, with an example from it."""
     if view["phase"] == "take":
         key = view["tile_choice"][0]
@@ -51,25 +51,28 @@ def _hint(view: View) -> str:
     )
 
 
-def _header(view: View) -> Text:
+def _header(view: DokittoView) -> Text:
     text = Text("Dokitto! Ice", style="bold")
     text.append(f"  round {view['round']} · flavours: ")
     text.append_text(Text(" ").join(_flavour(key) for key in view["flavours"]))
-    text.append(f" · first player: {seat_name(view, view['first'])}")
+    text.append(f" · first player: {seat_name(view['first'], view['seat'])}")
     text.append(f" · {view['aside']} cards set aside")
     if view["over"]:
-        names = " and ".join(seat_name(view, seat) for seat in view["winners"])
+        names = " and ".join(seat_name(seat, view["seat"]) for seat in view["winners"])
         text.append(f"\nGame over. Won: {names}.", style="bold")
     elif view["phase"] == "take":
-        who = seat_name(view, view["trick"]["winner"])
+        winner = view["trick"]["winner"]
+        assert winner is not None  # the trick's winner chooses
+        who = seat_name(winner, view["seat"])
         text.append(f"\n{who} won the trick and choose{'' if who == 'You' else 's'} a tile.")
     else:
-        who = seat_name(view, view["to_act"][0])
+        who = seat_name(view["to_act"][0], view["seat"])
         text.append(f"\n{who}: play a card.")
     last = view["last_round"]
     if last is not None:
+        busted = last["busted"]
         scored = ", ".join(
-            f"{seat_name(view, seat)} +{points}{' (fourth tile)' if seat == last['busted'] else ''}"
+            f"{seat_name(seat, view['seat'])} +{points}{' (fourth tile)' if seat == busted else ''}"
             for seat, points in enumerate(last["points"])
         )
         text.append(f"\nRound {last['round']}: {scored}.", style="dim")
@@ -80,7 +83,7 @@ def _flavour(key: str, label: str | None = None) -> Text:
     return Text(label or key, style=STYLES[key])
 
 
-def _table(view: View) -> Table:
+def _table(view: DokittoView) -> Table:
     """One row a seat: cards in hand, the cone's tiles (★: starred) and Topping tokens, its
     tile count (a fourth ends the round at zero), the round's points so far and the total."""
     table = Table(box=None, pad_edge=False, header_style="bold")
@@ -88,9 +91,10 @@ def _table(view: View) -> Table:
         table.add_column(
             column, justify="left" if column in ("seat", "cone", "toppings") else "right"
         )
+    limit = view["cone_limit"]
     for cone in view["cones"]:
         seat = cone["seat"]
-        name = seat_name(view, seat) + (" ▶" if seat in view["to_act"] else "")
+        name = seat_name(seat, view["seat"]) + (" ▶" if seat in view["to_act"] else "")
         tiles = Text(" ").join(
             _flavour(tile["flavour"], tile["flavour"] + (STAR if tile["star"] else ""))
             for tile in cone["tiles"]
@@ -102,14 +106,14 @@ def _table(view: View) -> Table:
             str(view["hand_sizes"][seat]),
             tiles or Text("-", style="dim"),
             toppings or Text("-", style="dim"),
-            Text(f"{count}/3", style="bold red" if count == 3 else ""),
+            Text(f"{count}/{limit}", style="bold red" if count == limit else ""),
             str(cone["points"]),
             str(view["scores"][seat]),
         )
     return table
 
 
-def _stacks(view: View) -> Text:
+def _stacks(view: DokittoView) -> Text:
     """Each stack's tiles left, and whether its Topping token is still to be won."""
     text = Text("Stacks: ")
     text.append_text(
@@ -122,7 +126,7 @@ def _stacks(view: View) -> Text:
     return text
 
 
-def _trick(view: View) -> Text:
+def _trick(view: DokittoView) -> Text:
     trick = view["trick"]
     plays = trick["plays"]
     if not plays and view["tricks"]:
@@ -131,13 +135,15 @@ def _trick(view: View) -> Text:
         text.append_text(_plays(view, last["plays"]))
         tile = last["tile"]
         took = "a fourth tile: bust" if tile is None else tile["flavour"] + (STAR * tile["star"])
-        text.append(f" → {seat_name(view, last['winner'])} took {took}")
+        text.append(f" → {seat_name(last['winner'], view['seat'])} took {took}")
         return text
     if not plays:
-        who = seat_name(view, trick["leader"])
+        who = seat_name(trick["leader"], view["seat"])
         return Text(f"{who} lead{'' if who == 'You' else 's'} the trick.")
-    text = Text(f"Trick (led by {seat_name(view, trick['leader'])}, follow ")
-    text.append_text(_flavour(trick["led"]))
+    led = trick["led"]
+    assert led is not None  # a card is played
+    text = Text(f"Trick (led by {seat_name(trick['leader'], view['seat'])}, follow ")
+    text.append_text(_flavour(led))
     text.append("): ")
     text.append_text(_plays(view, plays))
     if view["tile_choice"]:
@@ -146,21 +152,21 @@ def _trick(view: View) -> Text:
     return text
 
 
-def _plays(view: View, plays: list[dict[str, Any]]) -> Text:
+def _plays(view: DokittoView, plays: Sequence[PlayView]) -> Text:
     return Text(", ").join(
-        Text(f"{seat_name(view, play['seat'])} ").append_text(
+        Text(f"{seat_name(play['seat'], view['seat'])} ").append_text(
             _flavour(play["card"].split()[0], play["card"])
         )
         for play in plays
     )
 
 
-def _hand(view: View) -> Text:
+def _hand(hand: Sequence[str], may_play: Sequence[str]) -> Text:
     """The hand by flavour; playable cards bright, the others dim."""
-    playable = set(view["playable"])
+    playable = set(may_play)
     text = Text("Your hand: ")
     groups: dict[str, list[str]] = {}
-    for card in view["hand"]:
+    for card in hand:
         groups.setdefault(card.split()[0], []).append(card)
     for index, (key, cards) in enumerate(groups.items()):
         if index:

@@ -81,9 +81,11 @@ TILE_OF: tuple[tuple[Tile, Tile], ...] = tuple(
 
 
 class Trick(NamedTuple):
-    """A finished trick: who led, the cards in play order, the winner, the tile taken (None:
-    the winner had to take a fourth one) and whether it carried the star."""
+    """A finished trick of round `round`: who led, the cards in play order, the winner, the
+    tile taken (None: the winner had to take a fourth one) and whether it carried the star.
+    The log records it too, as the event of the tile taken (or of the fourth tile)."""
 
+    round: int
     leader: int
     cards: tuple[Card, ...]
     winner: int

@@ -28,11 +28,12 @@ from parlour.boxes.dokitto.components import (
     Card,
     Flavour,
     RoundResult,
+    Trick,
     cards_of,
 )
 from parlour.boxes.dokitto.notation import PLAYS, TAKES
 from parlour.boxes.dokitto.state import DokittoState
-from parlour.boxes.dokitto.views import Busted, Event, Played, RoundDealt, Scored, Took, Won
+from parlour.boxes.dokitto.views import Event, Played, RoundDealt, Scored, Won
 from parlour.kernel import Rng, View
 
 if TYPE_CHECKING:
@@ -141,10 +142,11 @@ def earlier_events(
     entries: Sequence[Mapping[str, Any]], flavours: tuple[Flavour, ...], players: int
 ) -> list[Event]:
     """The events told by the log entries of the rounds before the current one. An entry
-    names what it shows; the trick's winning card and the round's points follow from the
-    plays and tiles before them, by the rules."""
+    names what it shows; a trick's winning card, its leader and the round's points follow
+    from the plays and tiles before them, by the rules."""
     events: list[Event] = []
     trick: list[Card] = []
+    leader = 0
     tiles, toppings, totals = [0] * players, [0] * players, [0] * players
     busted: int | None = None
     for entry in entries:
@@ -153,20 +155,23 @@ def earlier_events(
             events.append(RoundDealt(number, entry["seat"], flavours, HAND_SIZE[players]))
             tiles, toppings, busted = [0] * players, [0] * players, None
         elif kind == "play":
+            if isinstance(events[-1], Trick | RoundDealt):  # a trick's first card
+                trick, leader = [], entry["seat"]
             trick.append(CARD_OF_NAME[entry["card"]])
             events.append(Played(number, entry["seat"], trick[-1]))
         elif kind == "won":
             index, single = rules.trick_winner(trick)
             events.append(Won(number, entry["seat"], trick[index], single))
-            trick = []
-        elif kind == "take":
-            tiles[entry["seat"]] += 1
-            toppings[entry["seat"]] += entry["star"]
-            flavour = FLAVOUR_NAMES[entry["flavour"]]
-            events.append(Took(number, entry["seat"], flavour, entry["star"]))
-        elif kind == "bust":
-            busted = entry["seat"]
-            events.append(Busted(number, busted))
+        elif kind in ("take", "bust"):
+            seat, taken = entry["seat"], kind == "take"
+            tile = FLAVOUR_NAMES[entry["flavour"]] if taken else None
+            starred = bool(taken and entry["star"])
+            events.append(Trick(number, leader, tuple(trick), seat, tile, starred))
+            if taken:
+                tiles[seat] += 1
+                toppings[seat] += starred
+            else:
+                busted = seat
         else:  # score: the game's end is never before the current round
             points = tuple(
                 rules.round_points(tiles[player], toppings[player], player == busted)

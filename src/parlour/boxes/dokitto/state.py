@@ -56,7 +56,7 @@ from parlour.boxes.dokitto.notation import (
     plays_of,
 )
 from parlour.boxes.dokitto.rules import playable
-from parlour.boxes.dokitto.views import Busted, Ended, RoundDealt, Scored, Took, Won
+from parlour.boxes.dokitto.views import Ended, RoundDealt, Scored
 from parlour.kernel import Action, IllegalAction, Reason, Rng, Seat, State
 from parlour.kernel.log import EventLog
 
@@ -113,7 +113,8 @@ class DokittoState(State):
         self._next_seat = NEXT_SEAT[players]
         self._totals = [0] * players
         self._round = 0
-        self._played = views.played_events(0)  # the round's play events
+        self._played = views.played_events(0)  # the round's events, shared by the rounds
+        self._won = views.won_events(0)  # of its number
         self._seat = 0  # the seat to act; -1 once the game is over
         self._legal: tuple[Action, ...] = ()  # its legal actions
         self._choices: tuple[Flavour, ...] = ()  # the stacks a trick's winner chooses from
@@ -168,6 +169,7 @@ class DokittoState(State):
         """Deal a round: new hands, full stacks, empty cones; `first` leads."""
         self._round += 1
         self._played = views.played_events(self._round)
+        self._won = views.won_events(self._round)
         self._first = first
         self._hands = hands
         self._aside = aside
@@ -277,10 +279,11 @@ class DokittoState(State):
         trick = self._trick
         index, single = rules.trick_winner(trick)
         winner = (self._leader + index) % self._players
-        self._events.append(Won(self._round, winner, trick[index], single))
+        self._events.append(self._won[winner][trick[index]][single])
         if len(self._cones[winner]) == BUST_TILE - 1:
-            self._tricks.append(Trick(self._leader, tuple(trick), winner, None, False))
-            self._events.append(Busted(self._round, winner))
+            done = Trick(self._round, self._leader, tuple(trick), winner, None, False)
+            self._tricks.append(done)
+            self._events.append(done)
             self._end_round(busted=winner)
             return
         choices = rules.tile_flavours(trick, single, self._left, self._flavours)
@@ -299,8 +302,9 @@ class DokittoState(State):
         starred = rules.top_is_starred(left[flavour], self._star[flavour])
         left[flavour] -= 1
         self._cones[winner].append(TILE_OF[flavour][starred])
-        self._events.append(Took(self._round, winner, flavour, starred))
-        self._tricks.append(Trick(self._leader, tuple(self._trick), winner, flavour, starred))
+        done = Trick(self._round, self._leader, tuple(self._trick), winner, flavour, starred)
+        self._tricks.append(done)
+        self._events.append(done)
         if self._hands[winner]:
             self._begin_trick(winner)
         else:  # every hand is empty

@@ -298,28 +298,27 @@ class Won(NamedTuple):
     single: bool
 
 
-class Took(NamedTuple):
-    round: int
-    seat: int
-    flavour: Flavour
-    starred: bool
-
-
 @cache
 def played_events(number: int) -> tuple[tuple[Played, ...], ...]:
     """Round `number`'s play events, by seat and card: made once a round number and shared
-    (an event is immutable), so that playing a card, the hot path of random play, makes no
-    new event."""
+    (an event is immutable), so that playing a card, random play's hot path, makes no event."""
     return tuple(
-        tuple(Played(number, seat, card) for card in CARDS) for seat in range(max(PLAYER_COUNTS))
+        tuple(Played._make((number, seat, card)) for card in CARDS)
+        for seat in range(max(PLAYER_COUNTS))
     )
 
 
-class Busted(NamedTuple):
-    """The trick's winner had to take a fourth tile: the round ends."""
-
-    round: int
-    seat: int
+@cache
+def won_events(number: int) -> tuple[tuple[tuple[Won, Won], ...], ...]:
+    """Round `number`'s trick events, by winner, winning card and whether the trick was of one
+    flavour: made once a round number and shared, as `played_events`."""
+    return tuple(
+        tuple(
+            (Won._make((number, seat, card, False)), Won._make((number, seat, card, True)))
+            for card in CARDS
+        )
+        for seat in range(max(PLAYER_COUNTS))
+    )
 
 
 class Scored(NamedTuple):
@@ -335,7 +334,7 @@ class Ended(NamedTuple):
     totals: tuple[int, ...]
 
 
-Event = RoundDealt | Played | Won | Took | Busted | Scored | Ended
+Event = RoundDealt | Played | Won | Trick | Scored | Ended
 """What the log records, as it happens."""
 
 
@@ -365,28 +364,26 @@ def entry(event: Event, viewer: Seat) -> Entry:
         who = seat_name(event.seat, viewer)
         text = f"{who} won the trick with {CARD_NAMES[event.card]} ({how})."
         return {"event": "won", "round": number, "seat": event.seat, "text": text}
-    if isinstance(event, Took):
-        key = event.flavour.key
-        what = (
-            f"the starred {key} tile and the {key} Topping token"
-            if event.starred
-            else f"a {key} tile"
-        )
+    if isinstance(event, Trick):
+        who = seat_name(event.winner, viewer)
+        if event.tile is None:
+            text = (
+                f"{who} had to take a fourth tile: the round ends, and "
+                f"{'you' if who == 'You' else who} {_verb(who, 'score')} nothing in it."
+            )
+            return {"event": "bust", "round": number, "seat": event.winner, "text": text}
+        key = event.tile.key
+        what = f"a {key} tile"
+        if event.starred:
+            what = f"the starred {key} tile and the {key} Topping token"
         return {
             "event": "take",
             "round": number,
-            "seat": event.seat,
+            "seat": event.winner,
             "flavour": key,
             "star": event.starred,
-            "text": f"{seat_name(event.seat, viewer)} took {what}.",
+            "text": f"{who} took {what}.",
         }
-    if isinstance(event, Busted):
-        who = seat_name(event.seat, viewer)
-        text = (
-            f"{who} had to take a fourth tile: the round ends, and "
-            f"{'you' if who == 'You' else who} {_verb(who, 'score')} nothing in it."
-        )
-        return {"event": "bust", "round": number, "seat": event.seat, "text": text}
     if isinstance(event, Scored):
         parts = [
             f"{seat_name(seat, viewer)} +{gained}{' (fourth tile)' if seat == event.busted else ''}"

@@ -205,7 +205,6 @@ class DokittoState(State):
         self._leader = self._seat = leader
         self.to_act = SEATS[leader]
         self._trick = []
-        self._choices = ()
         self._legal = plays_of(playable(self._hands[leader], None))
 
     # -- who acts and what they may do --------------------------------------------------------
@@ -260,6 +259,7 @@ class DokittoState(State):
         assert seat is not None
         card = CARD_OF_PLAY.get(action)
         if card is None:  # `take FLAVOUR`: the trick's winner chooses a stack
+            self._choices = ()
             self._take(seat, FLAVOUR_OF_TAKE[action])
             return
         hands = self._hands

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from itertools import permutations
 
+import pytest
+
 from parlour import Rng
 from parlour.boxes.dokitto.components import CARD_OF_NAME, FLAVOUR_OF, Flavour
 from parlour.boxes.dokitto.determinize import deal
@@ -14,6 +16,7 @@ from parlour.boxes.dokitto.determinize import deal
 from .helpers import Deal, new_state, play
 
 GMV = ("grape", "matcha", "vanilla")
+GRAPE, MATCHA = 1 << Flavour.GRAPE, 1 << Flavour.MATCHA
 
 
 def test_a_seat_that_failed_to_follow_holds_none_of_that_flavour() -> None:
@@ -35,21 +38,40 @@ def test_a_seat_that_failed_to_follow_holds_none_of_that_flavour() -> None:
     assert state.view(0) == view  # the real state is untouched
 
 
-def test_the_deal_is_uniform_among_the_allowed_ones() -> None:
-    """Three grape and three matcha cards into three hands of two, the first lacking grape:
-    3 x 6 = 18 deals, each drawn about as often (a greedy deal would favour some)."""
-    cards = [CARD_OF_NAME[name] for name in ("grape 1", "grape 2", "grape 3")]
-    cards += [CARD_OF_NAME[name] for name in ("matcha 1", "matcha 2", "matcha 3")]
-    bins = [(2, 1 << Flavour.GRAPE), (2, 0), (2, 0)]
-    rng = Rng(5)
-    seen = Counter(tuple(frozenset(hand) for hand in deal(cards, bins, rng)) for _ in range(9000))
+@pytest.mark.parametrize(
+    ("names", "bins", "count"),
+    [
+        # the first hand lacks grape: 3 x 6 deals
+        ("grape 1,grape 2,grape 3,matcha 1,matcha 2,matcha 3", [(2, GRAPE), (2, 0), (2, 0)], 18),
+        # the first lacks grape, the second matcha: two flavours constrained in turn
+        (
+            "grape 1,grape 2,matcha 1,matcha 2,vanilla 1,vanilla 2",
+            [(2, GRAPE), (2, MATCHA), (2, 0)],
+            None,
+        ),
+    ],
+)
+def test_the_deal_is_uniform_among_the_allowed_ones(
+    names: str, bins: list[tuple[int, int]], count: int | None
+) -> None:
+    """Every deal the hands' lacks allow is drawn, each about as often (a greedy deal would
+    favour some)."""
+    cards = [CARD_OF_NAME[name] for name in names.split(",")]
     allowed = {
-        (frozenset(order[:2]), frozenset(order[2:4]), frozenset(order[4:]))
+        tuple(frozenset(order[start : start + 2]) for start in (0, 2, 4))
         for order in permutations(cards)
-        if all(FLAVOUR_OF[card] is not Flavour.GRAPE for card in order[:2])
+        if all(
+            not lacking >> FLAVOUR_OF[card] & 1
+            for start, (_, lacking) in zip((0, 2, 4), bins, strict=True)
+            for card in order[start : start + 2]
+        )
     }
-    assert len(allowed) == 18 and set(seen) == allowed
-    assert all(400 < count < 600 for count in seen.values()), seen  # 500 expected
+    assert count is None or len(allowed) == count
+    rng = Rng(5)
+    draws = 500 * len(allowed)
+    seen = Counter(tuple(frozenset(hand) for hand in deal(cards, bins, rng)) for _ in range(draws))
+    assert set(seen) == allowed
+    assert all(400 < times < 600 for times in seen.values()), seen  # 500 expected
 
 
 def test_a_star_seen_stays_and_the_others_vary() -> None:

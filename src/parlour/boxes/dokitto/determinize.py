@@ -14,7 +14,7 @@ cones, stacks and log are the rules' own. Earlier rounds leave only their log an
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from math import factorial, prod
+from math import comb, factorial, prod
 from typing import TYPE_CHECKING, Any
 
 from parlour.boxes.dokitto import rules
@@ -191,8 +191,10 @@ def deal(cards: Sequence[Card], bins: Sequence[tuple[int, int]], rng: Rng) -> li
 
     Bins that lack the same flavours are pooled into groups, and cards of a flavour no group
     lacks are free. How many cards of each constrained flavour each group gets is drawn with
-    weight the number of deals that give it (counted exactly, flavour by flavour); then the
-    cards themselves, the free ones and each group's split among its bins are uniform."""
+    weight the number of deals that give it (counted exactly, flavour by flavour, the most
+    constrained first; the last one's cards take uniform places among the groups' places
+    left, whose count is closed (Vandermonde)); then the cards themselves, the free ones and
+    each group's split among its bins are uniform."""
     groups: dict[int, list[int]] = {}
     for index, (_, lacking) in enumerate(bins):
         groups.setdefault(lacking, []).append(index)
@@ -204,7 +206,10 @@ def deal(cards: Sequence[Card], bins: Sequence[tuple[int, int]], rng: Rng) -> li
     lacked = 0
     for lacking in masks:
         lacked |= lacking
-    constrained = [flavour for flavour in by_flavour if lacked >> flavour & 1]
+    constrained = sorted(
+        (flavour for flavour in by_flavour if lacked >> flavour & 1),
+        key=lambda flavour: (sum(not lacking >> flavour & 1 for lacking in masks), flavour),
+    )
     allowed = [tuple(not lacking >> flavour & 1 for lacking in masks) for flavour in constrained]
     sizes = [len(by_flavour[flavour]) for flavour in constrained]
     counter = Counter(sizes, allowed)
@@ -247,6 +252,11 @@ class Counter:
         """The deals of the flavours from `step` on (and the free cards) into `caps`."""
         if step == len(self.sizes):
             return multinomial(caps)
+        if step == len(self.sizes) - 1:  # the last flavour's cards, then the free ones
+            count, rest = self.sizes[step], sum(caps) - self.sizes[step]
+            places = sum(cap for cap, open_ in zip(caps, self.allowed[step], strict=True) if open_)
+            ways = factorial(count) * factorial(rest) * comb(places, count)
+            return ways // prod(factorial(cap) for cap in caps)
         key = (step, caps)
         found = self.memo.get(key)
         if found is None:
@@ -263,7 +273,18 @@ class Counter:
                 yield shares, multinomial(shares) * weight
 
     def draw(self, step: int, caps: tuple[int, ...], rng: Rng) -> tuple[int, ...]:
-        """A share of the `step`-th flavour's cards, with weight the deals it leads to."""
+        """A share of the `step`-th flavour's cards, with weight the deals it leads to (the
+        last flavour's: uniform places among those of the groups allowed it)."""
+        if step == len(self.sizes) - 1:
+            places = [
+                group
+                for group, (cap, open_) in enumerate(zip(caps, self.allowed[step], strict=True))
+                if open_
+                for _ in range(cap)
+            ]
+            rng.shuffle(places)
+            chosen = places[: self.sizes[step]]
+            return tuple(chosen.count(group) for group in range(len(caps)))
         pick = below(rng, self.ways(step, caps))
         for shares, weight in self.options(step, caps):
             if pick < weight:

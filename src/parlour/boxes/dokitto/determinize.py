@@ -14,7 +14,7 @@ cones, stacks and log are the rules' own. Earlier rounds leave only their log an
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from math import comb, factorial, prod
+from math import factorial, prod
 from typing import TYPE_CHECKING, Any
 
 from parlour.boxes.dokitto import rules
@@ -192,9 +192,8 @@ def deal(cards: Sequence[Card], bins: Sequence[tuple[int, int]], rng: Rng) -> li
     Bins that lack the same flavours are pooled into groups, and cards of a flavour no group
     lacks are free. How many cards of each constrained flavour each group gets is drawn with
     weight the number of deals that give it (counted exactly, flavour by flavour, the most
-    constrained first; the last one's cards take uniform places among the groups' places
-    left, whose count is closed (Vandermonde)); then the cards themselves, the free ones and
-    each group's split among its bins are uniform."""
+    constrained first, by regions of alike groups, see `Counter`); then the cards themselves,
+    the free ones and each group's split among its bins are uniform."""
     groups: dict[int, list[int]] = {}
     for index, (_, lacking) in enumerate(bins):
         groups.setdefault(lacking, []).append(index)
@@ -240,57 +239,93 @@ def deal(cards: Sequence[Card], bins: Sequence[tuple[int, int]], rng: Rng) -> li
 
 
 class Counter:
-    """Counts the deals of constrained flavours (in order) into groups of given capacities,
-    the free cards filling what is left; memoised for one deal."""
+    """Counts the deals of the constrained flavours (in order) into groups of given
+    capacities, the free cards filling what is left; memoised for one deal.
+
+    From a step on, groups that allow the same remaining flavours are alike: the deals into
+    them are the deals into their union (a region) times the ways to split each region's
+    cards among its groups. So the count is kept by region, whose number shrinks step by
+    step, and a flavour's share of a region is spread over its groups by their places left
+    (hypergeometric), which is exactly what the deals' count weighs."""
 
     def __init__(self, sizes: Sequence[int], allowed: Sequence[tuple[bool, ...]]) -> None:
         self.sizes = sizes
         self.allowed = allowed
+        groups = len(allowed[0]) if allowed else 0
+        self.regions: list[list[list[int]]] = []
+        """For each step (and one past the last), the groups that allow the same remaining
+        flavours, in order of their first group."""
+        for step in range(len(sizes) + 1):
+            found: dict[tuple[bool, ...], list[int]] = {}
+            for group in range(groups):
+                found.setdefault(tuple(flags[group] for flags in allowed[step:]), []).append(group)
+            self.regions.append(list(found.values()))
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
 
-    def ways(self, step: int, caps: tuple[int, ...]) -> int:
+    def ways(self, step: int, caps: Sequence[int]) -> int:
         """The deals of the flavours from `step` on (and the free cards) into `caps`."""
+        totals = [sum(caps[group] for group in region) for region in self.regions[step]]
+        spread = prod(
+            multinomial([caps[group] for group in region]) for region in self.regions[step]
+        )
+        return self.core(step, tuple(totals)) * spread
+
+    def core(self, step: int, totals: tuple[int, ...]) -> int:
+        """The deals from `step` on into the step's regions with these totals."""
         if step == len(self.sizes):
-            return multinomial(caps)
-        if step == len(self.sizes) - 1:  # the last flavour's cards, then the free ones
-            count, rest = self.sizes[step], sum(caps) - self.sizes[step]
-            places = sum(cap for cap, open_ in zip(caps, self.allowed[step], strict=True) if open_)
-            ways = factorial(count) * factorial(rest) * comb(places, count)
-            return ways // prod(factorial(cap) for cap in caps)
-        key = (step, caps)
+            return 1  # one region: the free cards fill it
+        key = (step, totals)
         found = self.memo.get(key)
         if found is None:
-            found = self.memo[key] = sum(weight for _, weight in self.options(step, caps))
+            found = self.memo[key] = sum(weight for _, weight in self.options(step, totals))
         return found
 
-    def options(self, step: int, caps: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
-        """Each way to share the `step`-th flavour's cards among the groups allowed it, with
-        the number of deals that share leads to."""
-        for shares in split(self.sizes[step], caps, self.allowed[step]):
-            rest = tuple(cap - share for cap, share in zip(caps, shares, strict=True))
-            weight = self.ways(step + 1, rest)
+    def options(self, step: int, totals: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
+        """Each way to share the `step`-th flavour's cards among the regions allowed it, with
+        the number of deals it leads to."""
+        regions = self.regions[step]
+        open_ = [self.allowed[step][region[0]] for region in regions]
+        following = self.regions[step + 1]
+        for shares in split(self.sizes[step], totals, open_):
+            rest = [total - share for total, share in zip(totals, shares, strict=True)]
+            # the next step's regions are unions of this step's: by their first group
+            where = {group: index for index, region in enumerate(regions) for group in region}
+            merged = []
+            spread = 1
+            for region in following:
+                parts = [
+                    rest[where[group]] for group in region if regions[where[group]][0] == group
+                ]
+                merged.append(sum(parts))
+                spread *= multinomial(parts)
+            weight = self.core(step + 1, tuple(merged))
             if weight:
-                yield shares, multinomial(shares) * weight
+                yield shares, multinomial(shares) * spread * weight
 
-    def draw(self, step: int, caps: tuple[int, ...], rng: Rng) -> tuple[int, ...]:
-        """A share of the `step`-th flavour's cards, with weight the deals it leads to (the
-        last flavour's: uniform places among those of the groups allowed it)."""
-        if step == len(self.sizes) - 1:
-            places = [
-                group
-                for group, (cap, open_) in enumerate(zip(caps, self.allowed[step], strict=True))
-                if open_
-                for _ in range(cap)
-            ]
-            rng.shuffle(places)
-            chosen = places[: self.sizes[step]]
-            return tuple(chosen.count(group) for group in range(len(caps)))
-        pick = below(rng, self.ways(step, caps))
-        for shares, weight in self.options(step, caps):
+    def draw(self, step: int, caps: Sequence[int], rng: Rng) -> tuple[int, ...]:
+        """A share of the `step`-th flavour's cards for each group, with weight the deals it
+        leads to: the regions' shares so drawn, each spread over its groups' places."""
+        regions = self.regions[step]
+        totals = tuple(sum(caps[group] for group in region) for region in regions)
+        pick = below(rng, self.core(step, totals))
+        for region_shares, weight in self.options(step, totals):
             if pick < weight:
-                return shares
+                return spread(regions, region_shares, caps, rng)
             pick -= weight
         raise AssertionError("the weights add up to the count")
+
+
+def spread(
+    regions: Sequence[Sequence[int]], shares: Sequence[int], caps: Sequence[int], rng: Rng
+) -> tuple[int, ...]:
+    """Each region's share of cards spread over its groups: uniform places among theirs."""
+    counts = [0] * len(caps)
+    for region, share in zip(regions, shares, strict=True):
+        places = [group for group in region for _ in range(caps[group])]
+        rng.shuffle(places)
+        for group in places[:share]:
+            counts[group] += 1
+    return tuple(counts)
 
 
 def split(count: int, caps: Sequence[int], allowed: Sequence[bool]) -> Iterator[tuple[int, ...]]:

@@ -91,11 +91,3 @@ class Trick(NamedTuple):
     winner: int
     tile: Flavour | None
     starred: bool
-
-
-class RoundResult(NamedTuple):
-    """A scored round: its number, each seat's points, and who had to take a fourth tile."""
-
-    number: int
-    points: tuple[int, ...]
-    busted: int | None

@@ -27,7 +27,6 @@ from parlour.boxes.dokitto.components import (
     TILES,
     Card,
     Flavour,
-    RoundResult,
     Trick,
     cards_of,
 )
@@ -88,7 +87,10 @@ def determinize(game: Dokitto, view: View, rng: Rng) -> DokittoState:
         flavours,
         view["round"],
         totals,
-        RoundResult(last["round"], tuple(last["points"]), last["busted"]) if last else None,
+        # its totals are the view's, or, once over, the replay scores that round anew
+        Scored(last["round"], tuple(last["points"]), tuple(totals), last["busted"])
+        if last
+        else None,
         earlier_events(entries[:begun], flavours, players),
         (
             view["first"],

@@ -42,7 +42,6 @@ from parlour.boxes.dokitto.components import (
     TILES,
     Card,
     Flavour,
-    RoundResult,
     Tile,
     Trick,
     cards_of,
@@ -118,7 +117,7 @@ class DokittoState(State):
         self._seat = 0  # the seat to act; -1 once the game is over
         self._legal: tuple[Action, ...] = ()  # its legal actions
         self._choices: tuple[Flavour, ...] = ()  # the stacks a trick's winner chooses from
-        self._last_round: RoundResult | None = None
+        self._last_round: views.Scored | None = None  # the last round's scoring
         self._events: EventLog[views.Event] = EventLog(views.describe)
         # The round's and the trick's, set afresh by `_begin_round` and `_begin_trick`:
         self._first = 0  # the seat that leads the round
@@ -186,7 +185,7 @@ class DokittoState(State):
         flavours: tuple[Flavour, ...],
         round_number: int,
         totals: list[int],
-        last_round: RoundResult | None,
+        last_round: views.Scored | None,
         events: Sequence[views.Event],
         deal: tuple[int, list[rules.Hand], tuple[Card, ...], list[int]],
     ) -> None:
@@ -319,8 +318,8 @@ class DokittoState(State):
         totals = self._totals
         for seat, gained in enumerate(points):
             totals[seat] += gained
-        self._last_round = RoundResult(self._round, points, busted)
-        self._events.append(Scored(self._round, points, tuple(totals), busted))
+        scored = self._last_round = Scored(self._round, points, tuple(totals), busted)
+        self._events.append(scored)
         if rules.game_over(totals, self._round, self.game.max_rounds):
             self._finish()
             return

@@ -21,7 +21,6 @@ from parlour.boxes.dokitto.components import (
     PLAYER_COUNTS,
     Card,
     Flavour,
-    RoundResult,
     Tile,
     Trick,
 )
@@ -264,11 +263,11 @@ def cone(seat: int, tiles: Sequence[Tile]) -> ConeView:
     }
 
 
-def round_result(result: RoundResult | None) -> RoundView | None:
+def round_result(result: Scored | None) -> RoundView | None:
     """The last round scored (None before the first ends)."""
     if result is None:
         return None
-    return {"round": result.number, "points": list(result.points), "busted": result.busted}
+    return {"round": result.round, "points": list(result.points), "busted": result.busted}
 
 
 # -- the log ------------------------------------------------------------------------------

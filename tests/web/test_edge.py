@@ -227,7 +227,7 @@ def test_a_stopping_server_closes_sockets_with_1001_without_a_traceback(
         with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
             ws.send_text(hello(None))
             assert ws.receive_json()["type"] == "state"
-            client.portal.call(client.app.state.sockets.close_all)  # type: ignore[union-attr, attr-defined, call-arg]
+            client.portal.call(client.app.state.sockets.close_all)  # type: ignore[attr-defined, call-arg]
             ws.send_text("{}")  # a message that crosses the close
             assert closed_with(ws)[0] == 1001
     assert not [r for r in ids.records if r.levelno >= logging.ERROR or r.exc_info]

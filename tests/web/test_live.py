@@ -214,7 +214,7 @@ def test_idle_unfinished_tables_expire_and_finished_ones_stay(settings: Settings
         play_until_over(client, finished, solo["token"])
         idle = create(client, "dicetime", ["person", "person"])["table"]["id"]
         hub = client.app.state.hub  # type: ignore[attr-defined]
-        assert client.portal.call(hub.expire_idle) == [idle]  # type: ignore[union-attr]
+        assert client.portal.call(hub.expire_idle) == [idle]
         assert client.get(f"/api/tables/{idle}").status_code == 404
         assert client.get(f"/api/tables/{finished}/record").status_code == 200
 
@@ -271,7 +271,7 @@ def test_finished_games_leave_memory_and_come_back_from_their_records(
         final = play_until_over(client, table_id, solo["token"])
         hub: tables.TableHub = client.app.state.hub  # type: ignore[attr-defined]
         hub.tables[table_id].touched -= tables.FINISHED_IN_MEMORY + 1
-        assert client.portal.call(hub.expire_idle) == []  # type: ignore[union-attr]
+        assert client.portal.call(hub.expire_idle) == []
         assert table_id not in hub.tables
         again = frame(client, table_id, solo["token"])
         assert again["view"] == final["view"] and table_id in hub.tables

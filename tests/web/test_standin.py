@@ -83,7 +83,7 @@ def test_a_stale_decision_is_never_applied(settings: Settings) -> None:
     with make_client(settings, min_turn_limit=0.1) as client:
         _, _, table, hub = person_and_bot(client)
         table.pending[0] = Pending(time.time(), 0, "roll", table.version - 1)  # left over
-        client.portal.call(hub._fire, table)  # type: ignore[union-attr]
+        client.portal.call(hub._fire, table)
         assert table.state.history == () and 0 not in table.pending
 
 
@@ -128,5 +128,5 @@ def test_a_timed_step_that_waited_for_the_lock_leaves_one_timer(settings: Settin
         _, _, table, hub = person_and_bot(client)
         planned = table.timer
         assert planned is not None
-        client.portal.call(hub._fire, table)  # type: ignore[union-attr]
+        client.portal.call(hub._fire, table)
         assert table.timer is not planned and planned.cancelled()

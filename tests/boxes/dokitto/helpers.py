@@ -20,6 +20,7 @@ from parlour.boxes.dokitto.components import (
     HAND_SIZE,
     cards_of,
 )
+from parlour.boxes.dokitto.views import Entry
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,6 @@ def cone(state: DokittoState, seat: int) -> list[str]:
     return [tile["flavour"] + ("*" if tile["star"] else "") for tile in tiles]
 
 
-def events(state: DokittoState, kind: str, viewer: int | None = None) -> list[dict[str, Any]]:
+def events(state: DokittoState, kind: str, viewer: int | None = None) -> list[Entry]:
     """The log entries of one kind, as `viewer` sees them."""
     return [entry for entry in state.view(viewer)["log"] if entry["event"] == kind]

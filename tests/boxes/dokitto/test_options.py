@@ -1,6 +1,7 @@
 """Options: `flavours` (none: drawn at random; else distinct flavour names, as many as the
-player count needs) and `next_round_leader` (rotate or last_winner); bad values raise
-OptionError naming the option and what is allowed. A bad chance script fails at the deal."""
+player count needs), `next_round_leader` (rotate or last_winner) and `max_rounds` (0: no cap);
+bad values raise OptionError naming the option and what is allowed. A bad chance script fails
+at the deal. The cap bounds a game's length; records made before the option replay."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from parlour.boxes.dokitto import Flavour
 
 def test_the_defaults() -> None:
     game = parlour.load("dokitto", 4)
-    assert game.options == {"flavours": [], "next_round_leader": "rotate"}
+    assert game.options == {"flavours": [], "next_round_leader": "rotate", "max_rounds": 0}
 
 
 @pytest.mark.parametrize(
@@ -85,3 +86,38 @@ def test_a_bad_chance_script_fails_at_the_deal(script: list[int]) -> None:
     game.new(1, chance=[38, 37, 36, 35, *[0] * 8, 2, 2, 2, 26])  # every one in range
     with pytest.raises(ValueError, match=r"scripted chance outcome -?\d+ is not in 0\.\.\d+"):
         game.new(1, chance=script)
+
+
+@pytest.mark.parametrize(("players", "bound"), [(2, 5 * 6 * 3), (4, 5 * 10 * 5), (5, 5 * 13 * 6)])
+def test_max_rounds_bounds_the_length(players: int, bound: int) -> None:
+    """A round is a hand's worth of tricks, each a card a seat and at most one tile choice."""
+    assert parlour.load("dokitto", players).length_bound() is None
+    assert parlour.load("dokitto", players, max_rounds=5).length_bound() == bound
+
+
+@pytest.mark.parametrize("given", [-1, 1001, "many"])
+def test_a_bad_cap_is_refused(given: object) -> None:
+    with pytest.raises(OptionError, match="max_rounds"):
+        parlour.load("dokitto", 3, max_rounds=given)
+
+
+def test_a_record_made_before_the_cap_replays() -> None:
+    """Records made before `max_rounds` existed name only the two other options."""
+    state = parlour.load("dokitto", 3).new(9)
+    while not state.over:
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    record = {**state.record, "options": {"flavours": [], "next_round_leader": "rotate"}}
+    again = replay(json.loads(json.dumps(record)))
+    assert again.view(0) == state.view(0) and again.scores == state.scores
+
+
+@pytest.mark.parametrize(
+    ("options", "count"), [({}, 65 + 5), ({"flavours": "grape,matcha,vanilla"}, 39 + 3)]
+)
+def test_every_action_of_the_game(options: dict[str, object], count: int) -> None:
+    """The cards, then the tile choices, of the flavours that can be in play, in card order."""
+    actions = parlour.load("dokitto", 3, **options).all_actions()
+    assert len(actions) == count
+    assert actions[0] == ("play matcha 1" if options else "play strawberry 1")
+    assert actions[-1] == "take vanilla"

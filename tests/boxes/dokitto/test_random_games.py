@@ -6,6 +6,7 @@ leads each round under both `next_round_leader` options."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from parlour.boxes.dokitto import DokittoState
 NUMBERS = 13
 
 
-def expected_winner(plays: list[dict[str, Any]]) -> tuple[int, bool]:
+def expected_winner(plays: Sequence[Mapping[str, Any]]) -> tuple[int, bool]:
     """The seat that wins a trick and whether it was all one flavour, by the rulebook."""
     cards = [(play["card"].split()[0], int(play["card"].split()[1])) for play in plays]
     if len({flavour for flavour, _ in cards}) == 1:
@@ -27,7 +28,9 @@ def expected_winner(plays: list[dict[str, Any]]) -> tuple[int, bool]:
     return plays[last]["seat"], False
 
 
-def expected_stacks(plays: list[dict[str, Any]], single: bool, stacks: dict[str, int]) -> list[str]:
+def expected_stacks(
+    plays: Sequence[Mapping[str, Any]], single: bool, stacks: dict[str, int]
+) -> list[str]:
     """The stacks the winner may take from, by the rulebook and the issue's fallback."""
     played = [play["card"].split()[0] for play in plays]
     allowed = [played[0]] if single else [key for key in stacks if key in played]

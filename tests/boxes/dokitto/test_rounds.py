@@ -139,3 +139,21 @@ def test_who_leads_after_a_round_that_ends_with_empty_hands(rule: str, first: in
     assert state.view(None)["last_round"] == {"round": 1, "points": [4, 4], "busted": None}
     assert [entry["seat"] for entry in events(state, "round")] == [0, first]
     assert state.to_act == (first,)
+
+
+def test_max_rounds_ends_the_game_after_that_round_below_10() -> None:
+    """With `max_rounds=2` the game ends after round 2's scoring at 8 points each (ties share
+    the victory); without a cap the same deals go on to a third round."""
+    capped = new_state(GMV, EVEN, SWAPPED, max_rounds=2)
+    play(capped, *EVEN_PLAY, *EVEN_PLAY)
+    assert capped.over and capped.scores == (8, 8) and capped.winners == (0, 1)
+    assert capped.view(None)["log"][-1]["event"] == "end"
+    free = new_state(GMV, EVEN, SWAPPED)
+    play(free, *EVEN_PLAY, *EVEN_PLAY)
+    assert not free.over and free.view(None)["round"] == 3
+
+
+def test_reaching_10_ends_a_capped_game_before_its_cap() -> None:
+    state = new_state(GMV, EVEN, SWAPPED, EVEN, max_rounds=5)
+    play(state, *EVEN_PLAY, *EVEN_PLAY, *EVEN_PLAY)
+    assert state.over and state.scores == (12, 12) and state.view(None)["round"] == 3

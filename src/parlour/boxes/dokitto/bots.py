@@ -22,7 +22,7 @@ from parlour.boxes.dokitto.components import (
     Flavour,
     cards_of,
 )
-from parlour.boxes.dokitto.state import CARD_OF_PLAY, FLAVOUR_OF_TAKE
+from parlour.boxes.dokitto.notation import CARD_OF_PLAY, FLAVOUR_OF_TAKE
 from parlour.kernel import Action
 
 SAFE_TILES = BUST_TILE - 2

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 from functools import cache
+from typing import NamedTuple
 
 
 class Flavour(IntEnum):
@@ -64,3 +65,29 @@ CARD_OF_NAME = {name: card for card, name in enumerate(CARD_NAMES)}
 def cards_of(flavours: tuple[Flavour, ...]) -> tuple[Card, ...]:
     """Every card of these flavours, in card order (flavour, then number); memoised."""
     return tuple(card for card in CARDS if FLAVOUR_OF[card] in flavours)
+
+
+class Tile(NamedTuple):
+    """An Ice tile on a cone: its flavour and whether it carries the star."""
+
+    flavour: Flavour
+    starred: bool
+
+
+TILE_OF: tuple[tuple[Tile, Tile], ...] = tuple(
+    (Tile(flavour, False), Tile(flavour, True)) for flavour in FLAVOURS
+)
+"""Every tile, by flavour and starred (shared: a tile is immutable)."""
+
+
+class Trick(NamedTuple):
+    """A finished trick of round `round`: who led, the cards in play order, the winner, the
+    tile taken (None: the winner had to take a fourth one) and whether it carried the star.
+    The log records it too, as the event of the tile taken (or of the fourth tile)."""
+
+    round: int
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    tile: Flavour | None
+    starred: bool

@@ -1,18 +1,31 @@
-"""Dokitto! Ice as a kernel game: its metadata, its two options and their cross-checks."""
+"""Dokitto! Ice as a kernel game: its metadata, its options and their cross-checks, its full
+list of actions, its length bound, its determinizer and its words for refusals."""
 
 from __future__ import annotations
 
-from parlour.boxes.dokitto.components import FLAVOUR_NAMES, FLAVOURS, FLAVOURS_IN_PLAY
+from parlour.boxes.dokitto import views
+from parlour.boxes.dokitto.components import (
+    FLAVOUR_NAMES,
+    FLAVOURS,
+    FLAVOURS_IN_PLAY,
+    HAND_SIZE,
+    cards_of,
+)
+from parlour.boxes.dokitto.determinize import determinize
+from parlour.boxes.dokitto.notation import PLAYS, TAKES
 from parlour.boxes.dokitto.rules import NextLeader
 from parlour.boxes.dokitto.state import DokittoState
 from parlour.kernel import (
+    Action,
     Configuration,
     Game,
     GameInfo,
     Option,
     OptionError,
     OptionType,
+    Reason,
     Rng,
+    View,
     register,
 )
 from parlour.kernel.options import Value
@@ -39,6 +52,15 @@ OPTIONS = (
         "last trick)",
         choices=tuple(rule.value for rule in NextLeader),
     ),
+    Option(
+        "max_rounds",
+        OptionType.INTEGER,
+        0,
+        "the most rounds a game lasts: after that round's scoring it ends, and the most "
+        "points win even below 10 (0: no cap, the rulebook's game)",
+        minimum=0,
+        maximum=1000,
+    ),
 )
 
 
@@ -46,13 +68,14 @@ OPTIONS = (
 # repeat. A round is at most hand x (players + 1) actions (a card a seat and a tile choice a
 # trick). In 20,000 random games of each size the longest took 16 rounds (2 players; 10 with
 # 5), each further round about half as likely as the one before, so 30 rounds has a chance
-# below 1e-9 a game: 30 x hand x (players + 1).
+# below 1e-9 a game: 30 x hand x (players + 1). With `max_rounds` the bound is a hard one.
 CONFIGURATIONS = (
     Configuration(2, {}, 30 * 6 * 3),
     Configuration(3, {"flavours": ["grape", "matcha", "vanilla"]}, 30 * 8 * 4),
     Configuration(3, {"next_round_leader": "last_winner"}, 30 * 8 * 4),
     Configuration(4, {}, 30 * 10 * 5),
     Configuration(5, {}, 30 * 13 * 6),
+    Configuration(4, {"max_rounds": 2}, 2 * 10 * 5),
 )
 
 
@@ -73,6 +96,8 @@ class Dokitto(Game):
         hidden_information=True,
         configurations=CONFIGURATIONS,
     )
+    reason_texts = views.REASON_TEXTS
+    view_type = views.DokittoView
 
     @classmethod
     def check(cls, players: int, options: dict[str, Value]) -> None:
@@ -98,6 +123,30 @@ class Dokitto(Game):
         self.named_flavours = tuple(sorted(FLAVOUR_NAMES[str(name)] for name in named))
         """The flavours the option names, in flavour order (empty: drawn at random)."""
         self.next_round_leader = NextLeader(options["next_round_leader"])
+        max_rounds = options["max_rounds"]
+        assert isinstance(max_rounds, int)
+        self.max_rounds = max_rounds
+        """The most rounds a game lasts (0: no cap)."""
 
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> DokittoState:
         return DokittoState(self, rng, seed, chance)
+
+    def determinize(self, view: View, rng: Rng) -> DokittoState:
+        return determinize(self, view, rng)
+
+    def all_actions(self) -> tuple[Action, ...]:
+        """Every card play, then every tile choice, of the flavours that can be in play: the
+        named ones, or all five when they are drawn."""
+        flavours = self.named_flavours or FLAVOURS
+        return (*(PLAYS[card] for card in cards_of(flavours)), *(TAKES[f] for f in flavours))
+
+    def length_bound(self) -> int | None:
+        """With `max_rounds`, a card a seat and at most one tile choice a trick, for a hand's
+        worth of tricks a round; without it the rules set no bound (rounds may score
+        nothing)."""
+        if not self.max_rounds:
+            return None
+        return self.max_rounds * HAND_SIZE[self.players] * (self.players + 1)
+
+    def tell(self, reason: Reason) -> str:
+        return views.tell(reason)

@@ -1,4 +1,7 @@
-"""What players may type for Dokitto! Ice actions besides the canonical text.
+"""Dokitto! Ice's actions as text: the canonical text of each action, and what players may
+type besides it.
+
+Canonical: `play grape 7` (play that card), `take grape` (the top tile of the grape stack).
 
 A flavour may be given by any start of its name (initials: s, c, m, g, v; `macha`, the
 rulebook's spelling, is matcha too), a card by its flavour and number in either order.
@@ -12,7 +15,37 @@ from __future__ import annotations
 
 import re
 
-from parlour.boxes.dokitto.components import FLAVOURS, NUMBERS, Flavour
+from parlour.boxes.dokitto import rules
+from parlour.boxes.dokitto.components import CARD_NAMES, FLAVOURS, NUMBERS, Flavour
+from parlour.kernel import Action
+
+PLAYS: tuple[Action, ...] = tuple(f"play {name}" for name in CARD_NAMES)
+"""The action that plays each card, by card."""
+CARD_OF_PLAY = {action: card for card, action in enumerate(PLAYS)}
+TAKES: tuple[Action, ...] = tuple(f"take {flavour.key}" for flavour in FLAVOURS)
+"""The action that takes each flavour's top tile, by flavour."""
+FLAVOUR_OF_TAKE = dict(zip(TAKES, FLAVOURS, strict=True))
+
+_SUIT_PLAYS: dict[rules.Hand, tuple[Action, ...]] = {}
+"""The play actions of some cards of one flavour (a bit mask), filled as met (at most
+5 x 8191 entries): a follower's legal list is one look-up here."""
+
+
+def plays_of(hand: rules.Hand) -> tuple[Action, ...]:
+    """The play actions of every card in `hand`, in card order, glued from shared tuples."""
+    actions = _SUIT_PLAYS.get(hand)
+    if actions is not None:
+        return actions
+    actions = ()
+    for suit in rules.SUIT_MASK:
+        cards = hand & suit
+        if cards:
+            part = _SUIT_PLAYS.get(cards)
+            if part is None:
+                part = _SUIT_PLAYS[cards] = tuple(PLAYS[card] for card in rules.cards_in(cards))
+            actions += part
+    return actions
+
 
 _PLAY_WORDS = {"play", "p"}
 _TAKE_WORDS = {"take", "t"}

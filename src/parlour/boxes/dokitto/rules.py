@@ -1,6 +1,6 @@
 """Dokitto! Ice's rules as plain functions: following the led flavour, who wins a trick, which
-stacks the winner may take a tile from, the round's points, the end of the game and who leads
-the next round.
+stacks the winner may take a tile from, why an action is refused, the round's points, the end
+of the game and who leads the next round.
 
 Hands are bit masks over the cards (bit `card` set: the card is in the hand), so following a
 flavour is one AND and the engine never sorts or searches a hand.
@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from enum import Enum
 
 from parlour.boxes.dokitto.components import (
+    CARD_NAMES,
     FLAVOUR_OF,
     FLAVOURS,
     NUMBER_OF,
@@ -23,6 +24,7 @@ from parlour.boxes.dokitto.components import (
     Card,
     Flavour,
 )
+from parlour.kernel import Reason
 
 Hand = int
 """A hand as a bit mask over the cards."""
@@ -51,6 +53,50 @@ def playable(hand: Hand, led: Flavour | None) -> Hand:
     if led is None:
         return hand
     return hand & SUIT_MASK[led] or hand
+
+
+def verify_play(
+    card: Card,
+    hand: Hand,
+    led: Flavour | None,
+    choosing: Sequence[Flavour],
+    in_play: Sequence[Flavour],
+) -> Reason | None:
+    """Why the seat to act may not play `card` (None: it may; `led`: the trick's flavour,
+    None to lead): it won the trick and must choose a tile first (`choosing`: the stacks it
+    chooses from), the card's flavour is not in play, it does not hold the card, or it holds
+    the led flavour and must follow it."""
+    if choosing:
+        return Reason("take_first", {"choices": [flavour.key for flavour in choosing]})
+    allowed = playable(hand, led)
+    if allowed >> card & 1:
+        return None
+    flavour = FLAVOUR_OF[card]
+    if flavour not in in_play:
+        return Reason("flavour_not_in_play", {"flavour": flavour.key})
+    if not hand >> card & 1:
+        return Reason("not_in_hand", {"card": CARD_NAMES[card]})
+    assert led is not None  # a held card that may not be played: the led flavour is held
+    cards = [CARD_NAMES[held] for held in cards_in(allowed)]
+    return Reason("must_follow", {"flavour": led.key, "cards": cards})
+
+
+def verify_take(
+    flavour: Flavour, choosing: Sequence[Flavour], in_play: Sequence[Flavour], left: Sequence[int]
+) -> Reason | None:
+    """Why the seat to act may not take `flavour`'s top tile (None: it may): there is no tile
+    to choose now, or the flavour is not in play, its stack is empty, or it was not played in
+    the trick (`choosing`: the stacks the trick's winner chooses from, by `tile_flavours`)."""
+    if flavour in choosing:
+        return None
+    if not choosing:
+        return Reason("no_tile_to_choose")
+    params = {"flavour": flavour.key, "choices": [choice.key for choice in choosing]}
+    if flavour not in in_play:
+        return Reason("stack_not_in_play", params)
+    if not left[flavour]:
+        return Reason("no_tile_left", params)
+    return Reason("not_played", params)
 
 
 def trick_winner(cards: Sequence[Card]) -> tuple[int, bool]:
@@ -105,9 +151,10 @@ def round_points(tiles: int, toppings: int, busted: bool) -> int:
     return 0 if busted else TILE_POINTS * tiles + TOPPING_POINTS * toppings
 
 
-def game_over(totals: Sequence[int]) -> bool:
-    """Whether the game ends after this round: someone has 10 points or more."""
-    return max(totals) >= TARGET
+def game_over(totals: Sequence[int], round_number: int, max_rounds: int) -> bool:
+    """Whether the game ends after this round: someone has 10 points or more, or the round
+    is the last one the option `max_rounds` allows (0: no cap)."""
+    return max(totals) >= TARGET or 0 < max_rounds <= round_number
 
 
 def winners(totals: Sequence[int]) -> tuple[int, ...]:

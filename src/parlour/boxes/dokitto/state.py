@@ -17,46 +17,50 @@ in flavour order); then for each round the deal, seat 0 first, one card at a tim
 into the cards not yet dealt, in card order), and for each stack in play, in flavour order, the
 star's place in it from the top (0, 1 or 2).
 
-Random play is the benchmark's hot path, so the engine is lean: cards are small integers and
-hands bit masks; action texts are precomputed; each legal list is built once, when the seat to
-act changes, mostly as one look-up of a shared tuple.
+This module changes the state and nothing else: the rules (and the reasons an action is
+refused) are `rules`' plain functions, what a seat sees is `views`', the action texts are
+`notation`'s. Random play is the benchmark's hot path, so the engine is lean: cards are small
+integers and hands bit masks; action texts are precomputed; each legal list is built once,
+when the seat to act changes, mostly as one look-up of a shared tuple.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from parlour.boxes.dokitto import rules, views
 from parlour.boxes.dokitto.components import (
     BUST_TILE,
-    CARD_NAMES,
     FLAVOUR_OF,
     FLAVOURS,
     FLAVOURS_IN_PLAY,
     HAND_SIZE,
     NUMBERS,
     PLAYER_COUNTS,
+    TILE_OF,
     TILES,
     Card,
     Flavour,
+    Tile,
+    Trick,
     cards_of,
 )
-from parlour.boxes.dokitto.notation import flavour_named, normalise
+from parlour.boxes.dokitto.notation import (
+    CARD_OF_PLAY,
+    FLAVOUR_OF_TAKE,
+    TAKES,
+    flavour_named,
+    normalise,
+    plays_of,
+)
 from parlour.boxes.dokitto.rules import playable
-from parlour.kernel import Action, IllegalAction, Rng, Seat, State
+from parlour.boxes.dokitto.views import Ended, RoundDealt, Scored
+from parlour.kernel import Action, IllegalAction, Reason, Rng, Seat, State
 from parlour.kernel.log import EventLog
 
 if TYPE_CHECKING:
     from parlour.boxes.dokitto.game import Dokitto
-
-PLAYS: tuple[Action, ...] = tuple(f"play {name}" for name in CARD_NAMES)
-"""The action that plays each card, by card."""
-CARD_OF_PLAY = {action: card for card, action in enumerate(PLAYS)}
-TAKES: tuple[Action, ...] = tuple(f"take {flavour.key}" for flavour in FLAVOURS)
-"""The action that takes each flavour's top tile, by flavour."""
-FLAVOUR_OF_TAKE = dict(zip(TAKES, FLAVOURS, strict=True))
 
 SEATS = tuple((seat,) for seat in range(max(PLAYER_COUNTS)))
 """`to_act` when seat i is to act."""
@@ -64,35 +68,6 @@ NEXT_SEAT = {
     players: tuple((seat + 1) % players for seat in range(players)) for players in PLAYER_COUNTS
 }
 """The next seat clockwise, by player count."""
-
-
-class Phase(Enum):
-    """What the game waits for."""
-
-    PLAY = "play"  # the seat to act plays a card
-    TAKE = "take"  # the trick's winner chooses a stack
-    OVER = "over"
-
-
-_SUIT_PLAYS: dict[rules.Hand, tuple[Action, ...]] = {}
-"""The play actions of some cards of one flavour (a bit mask), filled as met (at most
-5 x 8191 entries): a follower's legal list is one look-up here."""
-
-
-def plays_of(hand: rules.Hand) -> tuple[Action, ...]:
-    """The play actions of every card in `hand`, in card order, glued from shared tuples."""
-    actions = _SUIT_PLAYS.get(hand)
-    if actions is not None:
-        return actions
-    actions = ()
-    for suit in rules.SUIT_MASK:
-        cards = hand & suit
-        if cards:
-            part = _SUIT_PLAYS.get(cards)
-            if part is None:
-                part = _SUIT_PLAYS[cards] = tuple(PLAYS[card] for card in rules.cards_in(cards))
-            actions += part
-    return actions
 
 
 def draw_flavours(rng: Rng, count: int) -> tuple[Flavour, ...]:
@@ -134,24 +109,24 @@ class DokittoState(State):
         if chance:
             check_script(chance, players, drawn_flavours=not named)
         self._flavours = named or draw_flavours(rng, FLAVOURS_IN_PLAY[players])
-        self._deck = cards_of(self._flavours)
         self._next_seat = NEXT_SEAT[players]
         self._totals = [0] * players
         self._round = 0
-        self._phase = Phase.PLAY
+        self._played = views.played_events(0)  # the round's events, shared by the rounds
+        self._won = views.won_events(0)  # of its number
         self._seat = 0  # the seat to act; -1 once the game is over
         self._legal: tuple[Action, ...] = ()  # its legal actions
         self._choices: tuple[Flavour, ...] = ()  # the stacks a trick's winner chooses from
-        self._last_round: views.RoundResult | None = None
-        self._events: EventLog[tuple[Any, ...]] = EventLog(views.describe)
+        self._last_round: views.Scored | None = None  # the last round's scoring
+        self._events: EventLog[views.Event] = EventLog(views.describe)
         # The round's and the trick's, set afresh by `_begin_round` and `_begin_trick`:
         self._first = 0  # the seat that leads the round
         self._hands: list[rules.Hand] = []
         self._aside: tuple[Card, ...] = ()  # the cards not dealt this round
         self._star: tuple[int, ...] = ()  # each stack's starred tile (-1: not in play)
         self._left: list[int] = []  # the tiles left in each stack
-        self._cones: list[list[views.Tile]] = []
-        self._tricks: list[views.Trick] = []
+        self._cones: list[list[Tile]] = []
+        self._tricks: list[Trick] = []
         self._leader = 0  # the seat that leads the trick
         self._trick: list[Card] = []
         self._begin_round(0, *self._draw_round())
@@ -172,7 +147,7 @@ class DokittoState(State):
         """A round's chance: the hands, the cards set aside and each stack's star (-1 for
         the flavours not in play)."""
         below = self._rng.below
-        deck = list(self._deck)
+        deck = list(cards_of(self._flavours))
         pop = deck.pop
         undealt = len(deck)
         hands = []
@@ -192,6 +167,8 @@ class DokittoState(State):
     ) -> None:
         """Deal a round: new hands, full stacks, empty cones; `first` leads."""
         self._round += 1
+        self._played = views.played_events(self._round)
+        self._won = views.won_events(self._round)
         self._first = first
         self._hands = hands
         self._aside = aside
@@ -200,11 +177,30 @@ class DokittoState(State):
         self._cones = [[] for _ in range(self._players)]
         self._tricks = []
         size = HAND_SIZE[self._players]
-        self._events.append(("round", self._round, first, self._flavours, size))
+        self._events.append(RoundDealt(self._round, first, self._flavours, size))
         self._begin_trick(first)
 
+    def _resume(
+        self,
+        flavours: tuple[Flavour, ...],
+        round_number: int,
+        totals: list[int],
+        last_round: views.Scored | None,
+        events: Sequence[views.Event],
+        deal: tuple[int, list[rules.Hand], tuple[Card, ...], list[int]],
+    ) -> None:
+        """Set the game at the deal of round `round_number` with these flavours, and the
+        totals, last result and log before it, dealt as `deal` (who leads, the hands, the
+        cards set aside, the stars): how a determinized state begins, before it replays the
+        round's actions."""
+        self._flavours = flavours
+        self._round = round_number - 1
+        self._totals = totals
+        self._last_round = last_round
+        self._events = EventLog(views.describe, events)
+        self._begin_round(*deal)
+
     def _begin_trick(self, leader: int) -> None:
-        self._phase = Phase.PLAY
         self._leader = self._seat = leader
         self.to_act = SEATS[leader]
         self._trick = []
@@ -216,7 +212,25 @@ class DokittoState(State):
         return self._legal if seat == self._seat else ()
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
+        """The kernel's test (`refusal` finds no reason) at the speed of the hot path: the
+        legal list and `_verify` follow the same rules (`playable`, `tile_flavours`), and
+        the contract tests check that they agree on every action."""
         return seat == self._seat and action in self._legal
+
+    def _verify(self, seat: Seat, action: Action) -> Reason | None:
+        """The rules' reason to refuse the seat to act this card or tile (see
+        `rules.verify_play` and `rules.verify_take`); the table (`None`) has no actions."""
+        if seat is not None:
+            card = CARD_OF_PLAY.get(action)
+            if card is not None:
+                trick = self._trick
+                led = FLAVOUR_OF[trick[0]] if trick else None
+                hand, choosing = self._hands[seat], self._choices
+                return rules.verify_play(card, hand, led, choosing, self._flavours)
+            flavour = FLAVOUR_OF_TAKE.get(action)
+            if flavour is not None:
+                return rules.verify_take(flavour, self._choices, self._flavours, self._left)
+        return self._not_legal(seat, action)
 
     def parse_action(self, seat: Seat, text: str) -> Action:
         """The canonical text, a short form (see `notation`), or a bare number or flavour
@@ -234,45 +248,9 @@ class DokittoState(State):
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
-            raise IllegalAction(f"{text!r} could mean {', '.join(matches)}; say which")
+            reason = Reason("ambiguous", {"text": text, "matches": matches})
+            raise IllegalAction(self.game.tell(reason), reason)
         return super().parse_action(seat, wanted)
-
-    def explain(self, seat: Seat, action: object) -> str:
-        if seat == self._seat and isinstance(action, str):
-            reason = self._refusal(action)
-            if reason:
-                return reason
-        return super().explain(seat, action)
-
-    def _refusal(self, action: str) -> str | None:
-        """Why the rules refuse one of the game's actions to the seat to act (None: the text
-        is no action of the game)."""
-        if self._phase is Phase.TAKE:
-            if action in CARD_OF_PLAY:
-                return f"you won the trick: take a tile first ({self._choice_text()})"
-            flavour = FLAVOUR_OF_TAKE.get(action)
-            if flavour is None:
-                return None
-            if flavour not in self._flavours:
-                return f"{flavour.key} is not in play in this game; {self._choice_text()}"
-            if not self._left[flavour]:
-                return f"no {flavour.key} tile is left; {self._choice_text()}"
-            return f"no {flavour.key} card was played in this trick; {self._choice_text()}"
-        if action in FLAVOUR_OF_TAKE:
-            return "there is no tile to choose now: play a card"
-        card = CARD_OF_PLAY.get(action)
-        if card is None:
-            return None
-        if FLAVOUR_OF[card] not in self._flavours:
-            return f"{FLAVOUR_OF[card].key} is not in play in this game"
-        if not self._hands[self._seat] >> card & 1:
-            return f"{CARD_NAMES[card]} is not in your hand"
-        cards = ", ".join(action.removeprefix("play ") for action in self._legal)
-        led = FLAVOUR_OF[self._trick[0]].key
-        return f"you hold {led}, the flavour led, so you must play one: {cards}"
-
-    def _choice_text(self) -> str:
-        return "choose " + " or ".join(TAKES[flavour] for flavour in self._choices)
 
     # -- applying actions ---------------------------------------------------------------------
 
@@ -280,13 +258,14 @@ class DokittoState(State):
         assert seat is not None
         card = CARD_OF_PLAY.get(action)
         if card is None:  # `take FLAVOUR`: the trick's winner chooses a stack
+            self._choices = ()
             self._take(seat, FLAVOUR_OF_TAKE[action])
             return
         hands = self._hands
         hands[seat] ^= 1 << card
         trick = self._trick
         trick.append(card)
-        self._events.append(("play", self._round, seat, card))
+        self._events.append(self._played[seat][card])
         if len(trick) == self._players:
             self._end_trick()
             return
@@ -299,17 +278,17 @@ class DokittoState(State):
         trick = self._trick
         index, single = rules.trick_winner(trick)
         winner = (self._leader + index) % self._players
-        self._events.append(("won", self._round, winner, trick[index], single))
+        self._events.append(self._won[winner][trick[index]][single])
         if len(self._cones[winner]) == BUST_TILE - 1:
-            self._tricks.append((self._leader, tuple(trick), winner, None, False))
-            self._events.append(("bust", self._round, winner))
+            done = Trick(self._round, self._leader, tuple(trick), winner, None, False)
+            self._tricks.append(done)
+            self._events.append(done)
             self._end_round(busted=winner)
             return
         choices = rules.tile_flavours(trick, single, self._left, self._flavours)
         if len(choices) == 1:
             self._take(winner, choices[0])
             return
-        self._phase = Phase.TAKE
         self._choices = choices
         self._seat = winner
         self.to_act = SEATS[winner]
@@ -321,9 +300,10 @@ class DokittoState(State):
         left = self._left
         starred = rules.top_is_starred(left[flavour], self._star[flavour])
         left[flavour] -= 1
-        self._cones[winner].append((flavour, starred))
-        self._events.append(("take", self._round, winner, flavour, starred))
-        self._tricks.append((self._leader, tuple(self._trick), winner, flavour, starred))
+        self._cones[winner].append(TILE_OF[flavour][starred])
+        done = Trick(self._round, self._leader, tuple(self._trick), winner, flavour, starred)
+        self._tricks.append(done)
+        self._events.append(done)
         if self._hands[winner]:
             self._begin_trick(winner)
         else:  # every hand is empty
@@ -332,30 +312,29 @@ class DokittoState(State):
     def _end_round(self, busted: int | None) -> None:
         """Score the cones; then the game ends or the next round is dealt."""
         points = tuple(
-            rules.round_points(len(cone), sum(starred for _, starred in cone), seat == busted)
+            rules.round_points(len(cone), sum(tile.starred for tile in cone), seat == busted)
             for seat, cone in enumerate(self._cones)
         )
         totals = self._totals
         for seat, gained in enumerate(points):
             totals[seat] += gained
-        self._last_round = (self._round, points, busted)
-        self._events.append(("score", self._round, points, tuple(totals), busted))
-        if rules.game_over(totals):
+        scored = self._last_round = Scored(self._round, points, tuple(totals), busted)
+        self._events.append(scored)
+        if rules.game_over(totals, self._round, self.game.max_rounds):
             self._finish()
             return
-        last_winner = self._tricks[-1][2]
+        last_winner = self._tricks[-1].winner
         rule = self.game.next_round_leader
         first = rules.next_first(rule, self._first, last_winner, self._players)
         self._begin_round(first, *self._draw_round())
 
     def _finish(self) -> None:
-        self._phase = Phase.OVER
         self.over = True
         self._seat = -1
         self.to_act = ()
         self._legal = ()
         self._trick = []
-        self._events.append(("end", self._round, self.winners, tuple(self._totals)))
+        self._events.append(Ended(self._round, self.winners, tuple(self._totals)))
 
     # -- results and secrets ------------------------------------------------------------------
 
@@ -394,49 +373,5 @@ class DokittoState(State):
             stacks[flavour.key] = tuple(place == star for place in range(taken, TILES))
         return stacks
 
-    # -- what a seat sees: its own hand and the public table ----------------------------------
-
-    def view(self, seat: Seat) -> dict[str, Any]:
-        players = self._players
-        hand = self._hands[seat] if seat is not None and 0 <= seat < players else None
-        taking = self._phase is Phase.TAKE
-        trick, leader, left = self._trick, self._leader, self._left
-        return {
-            "game": "dokitto",
-            "seat": seat,
-            "players": players,
-            "to_act": list(self.to_act),
-            "over": self.over,
-            "winners": list(self.winners),
-            "scores": list(self._totals),
-            "round": self._round,
-            "first": self._first,
-            "flavours": [flavour.key for flavour in self._flavours],
-            "phase": self._phase.value,
-            "hand": None if hand is None else views.names(rules.cards_in(hand)),
-            "playable": [] if taking else [a[5:] for a in self.legal_actions(seat)],
-            "hand_sizes": [hand.bit_count() for hand in self._hands],
-            "aside": len(self._aside),
-            "trick": {
-                "leader": leader,
-                "led": FLAVOUR_OF[trick[0]].key if trick else None,
-                "plays": views.plays(leader, trick, players),
-                "winner": self._seat if taking else None,
-            },
-            "tile_choice": [flavour.key for flavour in self._choices] if taking else [],
-            "tricks": [views.trick(done, players) for done in self._tricks],
-            "stacks": {flavour.key: left[flavour] for flavour in self._flavours},
-            "toppings": [
-                flavour.key  # still in the supply: the starred tile is not taken yet
-                for flavour in self._flavours
-                if not rules.star_taken(left[flavour], self._star[flavour])
-            ],
-            "cones": [views.cone(seat, cone) for seat, cone in enumerate(self._cones)],
-            "last_round": views.round_result(self._last_round),
-            "log": self._log(seat),
-        }
-
-    def _log(self, viewer: Seat) -> list[dict[str, Any]]:
-        """The log told from `viewer`'s side; entries are described once and remembered."""
-        log = self._events.told_to(viewer)
-        return [dict(entry) for entry in log]  # copies: a caller may change its view
+    def view(self, seat: Seat) -> views.DokittoView:
+        return views.view_of(self, seat)

@@ -1,28 +1,227 @@
-"""What Dokitto! Ice shows: the public parts of a view as JSON-ready values, and the log
-entries told from a viewer's side. Every event of the log is public (plays, tricks, tiles and
-their stars, scores); no event holds a hand, the cards set aside or a stack's order."""
+"""What Dokitto! Ice shows: the view of a seat as a typed dict, the log's events and their
+entries told from a viewer's side, and refusals in English. Every event of the log is public
+(plays, tricks, tiles and their stars, scores); no event holds a hand, the cards set aside or
+a stack's order."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
+
+from typing_extensions import TypedDict
 
 from parlour.boxes.dokitto import rules
-from parlour.boxes.dokitto.components import CARD_NAMES, Card, Flavour
-from parlour.kernel import Seat
+from parlour.boxes.dokitto.components import (
+    BUST_TILE,
+    CARD_NAMES,
+    CARDS,
+    FLAVOUR_NAMES,
+    FLAVOUR_OF,
+    PLAYER_COUNTS,
+    Card,
+    Flavour,
+    Tile,
+    Trick,
+)
+from parlour.boxes.dokitto.notation import TAKES
+from parlour.kernel import Reason, Seat, seat_name
+from parlour.kernel.reasons import tell as tell_in
 
-Tile = tuple[Flavour, bool]
-"""An Ice tile on a cone: its flavour and whether it carries the star."""
-Trick = tuple[int, tuple[Card, ...], int, Flavour | None, bool]
-"""A finished trick: who led, the cards in play order, the winner, the tile taken (None: the
-winner had to take a fourth one) and whether it carried the star."""
-RoundResult = tuple[int, tuple[int, ...], int | None]
-"""A scored round: its number, each seat's points, and who had to take a fourth tile."""
+if TYPE_CHECKING:
+    from parlour.boxes.dokitto.state import DokittoState
+
+# -- the view: closed types, as every view holds exactly the keys its type declares ---------
 
 
-def seat_name(seat: int, viewer: Seat) -> str:
-    """How the log names a seat to `viewer`: `You`, or `Seat 2` (seats count from 1)."""
-    return "You" if seat == viewer else f"Seat {seat + 1}"
+class PlayView(TypedDict, closed=True):
+    """A card in a trick and who played it."""
+
+    seat: int
+    card: str
+
+
+class TileView(TypedDict, closed=True):
+    """An Ice tile: its flavour and whether it carries the star."""
+
+    flavour: str
+    star: bool
+
+
+class TrickView(TypedDict, closed=True):
+    """The trick in progress: who leads, the flavour to follow (None before the first card),
+    the cards so far, and its winner while the winner chooses a tile."""
+
+    leader: int
+    led: str | None
+    plays: list[PlayView]
+    winner: int | None
+
+
+class DoneTrickView(TypedDict, closed=True):
+    """A finished trick of the round: the tile taken is None when its winner had to take a
+    fourth one."""
+
+    leader: int
+    plays: list[PlayView]
+    winner: int
+    tile: TileView | None
+
+
+class ConeView(TypedDict, closed=True):
+    """A seat's cone: its tiles, the Topping tokens its starred tiles brought, its points in
+    the round so far."""
+
+    seat: int
+    tiles: list[TileView]
+    toppings: list[str]
+    points: int
+
+
+class RoundView(TypedDict, closed=True):
+    """The last round scored: each seat's points and who had to take a fourth tile."""
+
+    round: int
+    points: list[int]
+    busted: int | None
+
+
+class RoundEntry(TypedDict, closed=True):
+    event: Literal["round"]
+    round: int
+    seat: int
+    text: str
+
+
+class PlayEntry(TypedDict, closed=True):
+    event: Literal["play"]
+    round: int
+    seat: int
+    card: str
+    text: str
+
+
+class WonEntry(TypedDict, closed=True):
+    event: Literal["won"]
+    round: int
+    seat: int
+    text: str
+
+
+class TakeEntry(TypedDict, closed=True):
+    event: Literal["take"]
+    round: int
+    seat: int
+    flavour: str
+    star: bool
+    text: str
+
+
+class BustEntry(TypedDict, closed=True):
+    event: Literal["bust"]
+    round: int
+    seat: int
+    text: str
+
+
+class ScoreEntry(TypedDict, closed=True):
+    event: Literal["score"]
+    round: int
+    text: str
+
+
+class EndEntry(TypedDict, closed=True):
+    event: Literal["end"]
+    round: int
+    text: str
+
+
+Entry = RoundEntry | PlayEntry | WonEntry | TakeEntry | BustEntry | ScoreEntry | EndEntry
+"""A log entry: its kind (`event`), its round and its text, with the seat, card or tile
+where there is one."""
+
+
+class DokittoView(TypedDict, closed=True):
+    """What a seat sees: its own hand (None for a spectator) and the public table. Cards are
+    named `grape 7`; hands and `playable` are in card order (flavour in the rulebook's order,
+    then number)."""
+
+    game: str
+    seat: int | None
+    players: int
+    to_act: list[int]
+    over: bool
+    winners: list[int]
+    scores: list[int]
+    round: int
+    first: int
+    """The seat that led the round."""
+    flavours: list[str]
+    phase: str
+    """What the game waits for: `play` (a card), `take` (a tile choice) or `over`."""
+    hand: list[str] | None
+    playable: list[str]
+    """The cards the seat may play now (empty unless it is to play a card)."""
+    hand_sizes: list[int]
+    aside: int
+    """How many cards are set aside, unseen, this round."""
+    trick: TrickView
+    tile_choice: list[str]
+    """The stacks the trick's winner chooses from (empty unless it must choose)."""
+    tricks: list[DoneTrickView]
+    """The round's finished tricks, in order."""
+    stacks: dict[str, int]
+    """The tiles left in each stack in play."""
+    toppings: list[str]
+    """The flavours whose starred tile (and Topping token) is still in its stack."""
+    cones: list[ConeView]
+    cone_limit: int
+    """The most tiles a cone holds: whoever must take one more ends the round at zero."""
+    last_round: RoundView | None
+    log: list[Entry]
+
+
+def view_of(state: DokittoState, seat: Seat) -> DokittoView:
+    """What `seat` sees of `state`: a fresh dict the caller may keep."""
+    players = state._players
+    hand = state._hands[seat] if seat is not None and 0 <= seat < players else None
+    taking = bool(state._choices)
+    trick, leader, left = state._trick, state._leader, state._left
+    return {
+        "game": "dokitto",
+        "seat": seat,
+        "players": players,
+        "to_act": list(state.to_act),
+        "over": state.over,
+        "winners": list(state.winners),
+        "scores": list(state._totals),
+        "round": state._round,
+        "first": state._first,
+        "flavours": [flavour.key for flavour in state._flavours],
+        "phase": "over" if state.over else "take" if taking else "play",
+        "hand": None if hand is None else names(rules.cards_in(hand)),
+        "playable": [] if taking else [a[5:] for a in state.legal_actions(seat)],
+        "hand_sizes": [hand.bit_count() for hand in state._hands],
+        "aside": len(state._aside),
+        "trick": {
+            "leader": leader,
+            "led": FLAVOUR_OF[trick[0]].key if trick else None,
+            "plays": plays(leader, trick, players),
+            "winner": state._seat if taking else None,
+        },
+        "tile_choice": [flavour.key for flavour in state._choices],
+        "tricks": [done_trick(done, players) for done in state._tricks],
+        "stacks": {flavour.key: left[flavour] for flavour in state._flavours},
+        "toppings": [
+            flavour.key  # still in the supply: the starred tile is not taken yet
+            for flavour in state._flavours
+            if not rules.star_taken(left[flavour], state._star[flavour])
+        ],
+        "cones": [cone(seat, tiles) for seat, tiles in enumerate(state._cones)],
+        "cone_limit": BUST_TILE - 1,
+        "last_round": round_result(state._last_round),
+        "log": cast("list[Entry]", [dict(entry) for entry in state._events.told_to(seat)]),
+    }
 
 
 def names(cards: Sequence[Card]) -> list[str]:
@@ -30,31 +229,30 @@ def names(cards: Sequence[Card]) -> list[str]:
     return [CARD_NAMES[card] for card in cards]
 
 
-def plays(leader: int, cards: Sequence[Card], players: int) -> list[dict[str, Any]]:
+def plays(leader: int, cards: Sequence[Card], players: int) -> list[PlayView]:
     """The cards of a trick with who played them (clockwise from the leader)."""
     return [
         {"seat": (leader + i) % players, "card": CARD_NAMES[card]} for i, card in enumerate(cards)
     ]
 
 
-def tile(flavour: Flavour, starred: bool) -> dict[str, Any]:
+def tile(flavour: Flavour, starred: bool) -> TileView:
     """An Ice tile: its flavour and whether it carries the star."""
     return {"flavour": flavour.key, "star": starred}
 
 
-def trick(done: Trick, players: int) -> dict[str, Any]:
+def done_trick(done: Trick, players: int) -> DoneTrickView:
     """A finished trick: who led, the cards played, the winner and the tile taken (None when
     the winner had to take a fourth one)."""
-    leader, cards, winner, taken, starred = done
     return {
-        "leader": leader,
-        "plays": plays(leader, cards, players),
-        "winner": winner,
-        "tile": None if taken is None else tile(taken, starred),
+        "leader": done.leader,
+        "plays": plays(done.leader, done.cards, players),
+        "winner": done.winner,
+        "tile": None if done.tile is None else tile(done.tile, done.starred),
     }
 
 
-def cone(seat: int, tiles: Sequence[Tile]) -> dict[str, Any]:
+def cone(seat: int, tiles: Sequence[Tile]) -> ConeView:
     """A cone: its tiles, the Topping tokens its starred tiles brought, its points so far."""
     toppings = [flavour.key for flavour, starred in tiles if starred]
     return {
@@ -65,68 +263,168 @@ def cone(seat: int, tiles: Sequence[Tile]) -> dict[str, Any]:
     }
 
 
-def round_result(result: RoundResult | None) -> dict[str, Any] | None:
+def round_result(result: Scored | None) -> RoundView | None:
     """The last round scored (None before the first ends)."""
     if result is None:
         return None
-    number, points, busted = result
-    return {"round": number, "points": list(points), "busted": busted}
+    return {"round": result.round, "points": list(result.points), "busted": result.busted}
 
 
-def describe(event: tuple[Any, ...], viewer: Seat) -> dict[str, Any]:
+# -- the log ------------------------------------------------------------------------------
+
+
+class RoundDealt(NamedTuple):
+    """A round is dealt: `size` cards each from `flavours`; `first` leads."""
+
+    round: int
+    first: int
+    flavours: tuple[Flavour, ...]
+    size: int
+
+
+class Played(NamedTuple):
+    round: int
+    seat: int
+    card: Card
+
+
+class Won(NamedTuple):
+    """A trick won with `card`; `single`: all its cards were of one flavour."""
+
+    round: int
+    seat: int
+    card: Card
+    single: bool
+
+
+@cache
+def played_events(number: int) -> tuple[tuple[Played, ...], ...]:
+    """Round `number`'s play events, by seat and card: made once a round number and shared
+    (an event is immutable), so that playing a card, random play's hot path, makes no event."""
+    return tuple(
+        tuple(Played._make((number, seat, card)) for card in CARDS)
+        for seat in range(max(PLAYER_COUNTS))
+    )
+
+
+@cache
+def won_events(number: int) -> tuple[tuple[tuple[Won, Won], ...], ...]:
+    """Round `number`'s trick events, by winner, winning card and whether the trick was of one
+    flavour: made once a round number and shared, as `played_events`."""
+    return tuple(
+        tuple(
+            (Won._make((number, seat, card, False)), Won._make((number, seat, card, True)))
+            for card in CARDS
+        )
+        for seat in range(max(PLAYER_COUNTS))
+    )
+
+
+class Scored(NamedTuple):
+    round: int
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    busted: int | None
+
+
+class Ended(NamedTuple):
+    round: int
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+Event = RoundDealt | Played | Won | Trick | Scored | Ended
+"""What the log records, as it happens."""
+
+
+def describe(event: Event, viewer: Seat) -> dict[str, Any]:
+    """One log entry (an `Entry`), told from `viewer`'s side. Values are scalars, so a copy
+    of the entry is a copy of all of it."""
+    return dict(entry(event, viewer))
+
+
+def entry(event: Event, viewer: Seat) -> Entry:
     """One log entry, told from `viewer`'s side: its kind, its round, and a text (with the
-    seat, card or tile where there is one). Values are scalars, so a copy of the entry is a
-    copy of all of it."""
-    kind, number = event[0], event[1]
-    entry: dict[str, Any] = {"event": kind, "round": number}
-    if kind == "round":
-        _, _, first, flavours, size = event
-        who = seat_name(first, viewer)
-        each = f"{size} cards each from {', '.join(flavour.key for flavour in flavours)}"
-        entry.update(seat=first, text=f"Round {number}: {each}; {who} {_verb(who, 'lead')}.")
-    elif kind == "play":
-        _, _, seat, card = event
-        who = seat_name(seat, viewer)
-        entry.update(seat=seat, card=CARD_NAMES[card], text=f"{who} played {CARD_NAMES[card]}.")
-    elif kind == "won":
-        _, _, seat, card, single = event
-        how = "one flavour: the highest wins" if single else "mixed flavours: the lowest wins"
-        who = seat_name(seat, viewer)
-        entry.update(seat=seat, text=f"{who} won the trick with {CARD_NAMES[card]} ({how}).")
-    elif kind == "take":
-        _, _, seat, flavour, starred = event
-        what = f"a {flavour.key} tile"
-        if starred:
-            what = f"the starred {flavour.key} tile and the {flavour.key} Topping token"
-        entry.update(
-            seat=seat,
-            flavour=flavour.key,
-            star=starred,
-            text=f"{seat_name(seat, viewer)} took {what}.",
+    seat, card or tile where there is one)."""
+    number = event.round
+    if isinstance(event, RoundDealt):
+        who = seat_name(event.first, viewer)
+        flavours = ", ".join(flavour.key for flavour in event.flavours)
+        text = (
+            f"Round {number}: {event.size} cards each from {flavours}; {who} {_verb(who, 'lead')}."
         )
-    elif kind == "bust":
-        who = seat_name(event[2], viewer)
-        entry.update(
-            seat=event[2],
-            text=f"{who} had to take a fourth tile: the round ends, and "
-            f"{'you' if who == 'You' else who} {_verb(who, 'score')} nothing in it.",
-        )
-    elif kind == "score":
-        _, _, points, totals, busted = event
+        return {"event": "round", "round": number, "seat": event.first, "text": text}
+    if isinstance(event, Played):
+        name = CARD_NAMES[event.card]
+        text = f"{seat_name(event.seat, viewer)} played {name}."
+        return {"event": "play", "round": number, "seat": event.seat, "card": name, "text": text}
+    if isinstance(event, Won):
+        how = "one flavour: the highest wins" if event.single else "mixed flavours: the lowest wins"
+        who = seat_name(event.seat, viewer)
+        text = f"{who} won the trick with {CARD_NAMES[event.card]} ({how})."
+        return {"event": "won", "round": number, "seat": event.seat, "text": text}
+    if isinstance(event, Trick):
+        who = seat_name(event.winner, viewer)
+        if event.tile is None:
+            text = (
+                f"{who} had to take a fourth tile: the round ends, and "
+                f"{'you' if who == 'You' else who} {_verb(who, 'score')} nothing in it."
+            )
+            return {"event": "bust", "round": number, "seat": event.winner, "text": text}
+        key = event.tile.key
+        what = f"a {key} tile"
+        if event.starred:
+            what = f"the starred {key} tile and the {key} Topping token"
+        return {
+            "event": "take",
+            "round": number,
+            "seat": event.winner,
+            "flavour": key,
+            "star": event.starred,
+            "text": f"{who} took {what}.",
+        }
+    if isinstance(event, Scored):
         parts = [
-            f"{seat_name(seat, viewer)} +{gained}{' (fourth tile)' if seat == busted else ''}"
-            f" = {totals[seat]}"
-            for seat, gained in enumerate(points)
+            f"{seat_name(seat, viewer)} +{gained}{' (fourth tile)' if seat == event.busted else ''}"
+            f" = {event.totals[seat]}"
+            for seat, gained in enumerate(event.points)
         ]
-        entry.update(text=f"Round {number} scores: {', '.join(parts)}.")
-    else:  # end
-        _, _, winners, totals = event
-        named = [seat_name(seat, viewer) for seat in winners]
-        both = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
-        verb = "win" if len(winners) > 1 or both == "You" else "wins"
-        entry["text"] = f"Game over: {both} {verb} with {totals[winners[0]]} points."
-    return entry
+        return {
+            "event": "score",
+            "round": number,
+            "text": f"Round {number} scores: {', '.join(parts)}.",
+        }
+    named = [seat_name(seat, viewer) for seat in event.winners]
+    both = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+    verb = "win" if len(event.winners) > 1 or both == "You" else "wins"
+    text = f"Game over: {both} {verb} with {event.totals[event.winners[0]]} points."
+    return {"event": "end", "round": number, "text": text}
 
 
 def _verb(who: str, verb: str) -> str:
     return verb if who == "You" else verb + "s"
+
+
+# -- refusals in words ----------------------------------------------------------------------
+
+REASON_TEXTS = {
+    "take_first": "you won the trick: take a tile first (choose {choices})",
+    "flavour_not_in_play": "{flavour} is not in play in this game",
+    "not_in_hand": "{card} is not in your hand",
+    "must_follow": "you hold {flavour}, the flavour led, so you must play one: {cards}",
+    "no_tile_to_choose": "there is no tile to choose now: play a card",
+    "stack_not_in_play": "{flavour} is not in play in this game; choose {choices}",
+    "no_tile_left": "no {flavour} tile is left; choose {choices}",
+    "not_played": "no {flavour} card was played in this trick; choose {choices}",
+}
+"""The game's refusals in English (`rules.verify_play` and `rules.verify_take` give them)."""
+
+
+def tell(reason: Reason) -> str:
+    """`reason` in English; the stacks to choose from are told as the actions that take
+    them, `take matcha or take grape`."""
+    choices = reason.params.get("choices")
+    if choices is not None:
+        told = " or ".join(TAKES[FLAVOUR_NAMES[key]] for key in choices)
+        reason = Reason(reason.code, {**reason.params, "choices": told})
+    return tell_in(reason, REASON_TEXTS)

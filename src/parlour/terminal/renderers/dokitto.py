@@ -1,16 +1,19 @@
 """Dokitto! Ice in the terminal: your hand sorted by flavour with the cards you may play
 bright and the others dim; the trick so far with who led and the flavour to follow; every
 cone's tiles and toppings; the stacks' counts and the Topping tokens left; the scores; the
-last round's result and the recent log."""
+last round's result and the recent log. It reads the view as `DokittoView` declares it; the
+tiles a cone holds come from the view."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from parlour.boxes.dokitto.views import DokittoView, PlayView
 from parlour.kernel import View
 from parlour.terminal.renderers.names import seat_name
 
@@ -24,10 +27,11 @@ STYLES = {
 STAR = "★"
 
 
-def render(view: View) -> RenderableType:
+def render(shown: View) -> RenderableType:
+    view = cast(DokittoView, shown)
     parts: list[RenderableType] = [_header(view), _table(view), _stacks(view), _trick(view)]
     if view["hand"] is not None:
-        parts.append(_hand(view))
+        parts.append(_hand(view["hand"], view["playable"]))
     if view["seat"] in view["to_act"]:
         parts.append(Text(_hint(view) + " help lists every legal action.", style="dim"))
     log = view["log"][-6:]
@@ -36,7 +40,7 @@ def render(view: View) -> RenderableType:
     return Group(*parts)
 
 
-def _hint(view: View) -> str:
+def _hint(view: DokittoView) -> str:
     """How to type the decision at hand, with an example from it."""
     if view["phase"] == "take":
         key = view["tile_choice"][0]
@@ -48,7 +52,7 @@ def _hint(view: View) -> str:
     )
 
 
-def _header(view: View) -> Text:
+def _header(view: DokittoView) -> Text:
     text = Text("Dokitto! Ice", style="bold")
     text.append(f"  round {view['round']} · flavours: ")
     text.append_text(Text(" ").join(_flavour(key) for key in view["flavours"]))
@@ -58,15 +62,18 @@ def _header(view: View) -> Text:
         names = " and ".join(seat_name(view, seat) for seat in view["winners"])
         text.append(f"\nGame over. Won: {names}.", style="bold")
     elif view["phase"] == "take":
-        who = seat_name(view, view["trick"]["winner"])
+        winner = view["trick"]["winner"]
+        assert winner is not None  # the trick's winner chooses
+        who = seat_name(view, winner)
         text.append(f"\n{who} won the trick and choose{'' if who == 'You' else 's'} a tile.")
     else:
         who = seat_name(view, view["to_act"][0])
         text.append(f"\n{who}: play a card.")
     last = view["last_round"]
     if last is not None:
+        busted = last["busted"]
         scored = ", ".join(
-            f"{seat_name(view, seat)} +{points}{' (fourth tile)' if seat == last['busted'] else ''}"
+            f"{seat_name(view, seat)} +{points}{' (fourth tile)' if seat == busted else ''}"
             for seat, points in enumerate(last["points"])
         )
         text.append(f"\nRound {last['round']}: {scored}.", style="dim")
@@ -77,7 +84,7 @@ def _flavour(key: str, label: str | None = None) -> Text:
     return Text(label or key, style=STYLES[key])
 
 
-def _table(view: View) -> Table:
+def _table(view: DokittoView) -> Table:
     """One row a seat: cards in hand, the cone's tiles (★: starred) and Topping tokens, its
     tile count (a fourth ends the round at zero), the round's points so far and the total."""
     table = Table(box=None, pad_edge=False, header_style="bold")
@@ -85,6 +92,7 @@ def _table(view: View) -> Table:
         table.add_column(
             column, justify="left" if column in ("seat", "cone", "toppings") else "right"
         )
+    limit = view["cone_limit"]
     for cone in view["cones"]:
         seat = cone["seat"]
         name = seat_name(view, seat) + (" ▶" if seat in view["to_act"] else "")
@@ -99,14 +107,14 @@ def _table(view: View) -> Table:
             str(view["hand_sizes"][seat]),
             tiles or Text("-", style="dim"),
             toppings or Text("-", style="dim"),
-            Text(f"{count}/3", style="bold red" if count == 3 else ""),
+            Text(f"{count}/{limit}", style="bold red" if count == limit else ""),
             str(cone["points"]),
             str(view["scores"][seat]),
         )
     return table
 
 
-def _stacks(view: View) -> Text:
+def _stacks(view: DokittoView) -> Text:
     """Each stack's tiles left, and whether its Topping token is still to be won."""
     text = Text("Stacks: ")
     text.append_text(
@@ -119,7 +127,7 @@ def _stacks(view: View) -> Text:
     return text
 
 
-def _trick(view: View) -> Text:
+def _trick(view: DokittoView) -> Text:
     trick = view["trick"]
     plays = trick["plays"]
     if not plays and view["tricks"]:
@@ -133,8 +141,10 @@ def _trick(view: View) -> Text:
     if not plays:
         who = seat_name(view, trick["leader"])
         return Text(f"{who} lead{'' if who == 'You' else 's'} the trick.")
+    led = trick["led"]
+    assert led is not None  # a card is played
     text = Text(f"Trick (led by {seat_name(view, trick['leader'])}, follow ")
-    text.append_text(_flavour(trick["led"]))
+    text.append_text(_flavour(led))
     text.append("): ")
     text.append_text(_plays(view, plays))
     if view["tile_choice"]:
@@ -143,7 +153,7 @@ def _trick(view: View) -> Text:
     return text
 
 
-def _plays(view: View, plays: list[dict[str, Any]]) -> Text:
+def _plays(view: DokittoView, plays: Sequence[PlayView]) -> Text:
     return Text(", ").join(
         Text(f"{seat_name(view, play['seat'])} ").append_text(
             _flavour(play["card"].split()[0], play["card"])
@@ -152,12 +162,12 @@ def _plays(view: View, plays: list[dict[str, Any]]) -> Text:
     )
 
 
-def _hand(view: View) -> Text:
+def _hand(hand: Sequence[str], may_play: Sequence[str]) -> Text:
     """The hand by flavour; playable cards bright, the others dim."""
-    playable = set(view["playable"])
+    playable = set(may_play)
     text = Text("Your hand: ")
     groups: dict[str, list[str]] = {}
-    for card in view["hand"]:
+    for card in hand:
         groups.setdefault(card.split()[0], []).append(card)
     for index, (key, cards) in enumerate(groups.items()):
         if index:

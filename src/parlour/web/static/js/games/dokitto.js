@@ -7,11 +7,10 @@
 // (seat null, no legal actions) see every seat along the top and no hand.
 import { seatName } from "/static/js/names.js";
 
-// The rulebook's flavour order (hands sort by it), and two letters on every card, tile and
-// token so that a flavour never depends on colour alone.
-const FLAVOURS = ["strawberry", "chocolate", "matcha", "grape", "vanilla"];
+// Two letters on every card, tile and token so that a flavour never depends on colour alone.
+// The rules' numbers come from the view: the tiles a cone holds (`view.cone_limit`), and the
+// hand arrives in the rulebook's flavour order, then by number.
 const SHORT = { strawberry: "St", chocolate: "Ch", matcha: "Ma", grape: "Gr", vanilla: "Va" };
-const CONE_SIZE = 3; // tiles a cone holds: taking a fourth spoils the round
 const STAR = "★";
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -141,9 +140,10 @@ function seatPanel(c, cone) {
 function coneDrawing(c, cone) {
   const { el } = c;
   const count = cone.tiles.length;
-  const places = Array.from({ length: Math.max(0, CONE_SIZE - count) }, () => el("span", { class: "dk-scoop empty", "aria-hidden": "true" }));
+  const limit = c.view.cone_limit;
+  const places = Array.from({ length: Math.max(0, limit - count) }, () => el("span", { class: "dk-scoop empty", "aria-hidden": "true" }));
   const listed = count ? cone.tiles.map((t) => `${t.flavour}${t.star ? " " + STAR : ""}`).join(", ") : "no tiles";
-  return el("div", { class: `dk-cone${count >= CONE_SIZE ? " full" : ""}`, role: "group", "aria-label": `Cone: ${listed}` },
+  return el("div", { class: `dk-cone${count >= limit ? " full" : ""}`, role: "group", "aria-label": `Cone: ${listed}` },
     el("span", { class: "dk-stack" }, cone.tiles.map((t) => scoop(c, t)), places),
     el("span", { class: "dk-waffle", "aria-hidden": "true" }));
 }
@@ -154,12 +154,13 @@ function seatNumbers(c, cone) {
   const { view, el } = c;
   const s = cone.seat;
   const count = cone.tiles.length;
+  const limit = view.cone_limit;
   const cards = view.hand_sizes[s];
   const backs = Array.from({ length: Math.min(cards, 3) }, () => el("span", { class: "dk-back" }));
   return el("div", { class: "dk-numbers" },
     el("p", { class: "dk-total" }, el("strong", { text: String(view.scores[s]) }), " pts"),
     el("p", { class: "muted", text: roundPoints(c, s, cone) }),
-    el("p", { class: `dk-tiles${count >= CONE_SIZE ? " full" : ""}`, text: count >= CONE_SIZE ? `${count}/${CONE_SIZE} tiles: full!` : `${count}/${CONE_SIZE} tiles` }),
+    el("p", { class: `dk-tiles${count >= limit ? " full" : ""}`, text: count >= limit ? `${count}/${limit} tiles: full!` : `${count}/${limit} tiles` }),
     cone.toppings.length ? el("p", { class: "dk-toppings" }, cone.toppings.map((f) => topping(c, f))) : null,
     el("p", { class: "dk-hand-size" }, el("span", { class: "dk-backs", "aria-hidden": "true" }, backs), plural(cards, "card")));
 }
@@ -284,12 +285,11 @@ function mine(c) {
   return el("section", { class: "dk-mine", "aria-label": "Your cone and hand" }, seatPanel(c, view.cones[c.me]), hand(c));
 }
 
-// The hand sorted by flavour (a small gap between flavours), the cards that may be played as
-// buttons, the others dimmed while it is the viewer's turn.
+// The hand by flavour, in the view's order (a small gap between flavours), the cards that may
+// be played as buttons, the others dimmed while it is the viewer's turn.
 function hand(c) {
   const { view, el } = c;
-  const sorted = [...view.hand].map(parseCard).sort((a, b) =>
-    FLAVOURS.indexOf(a.flavour) - FLAVOURS.indexOf(b.flavour) || a.number - b.number);
+  const sorted = view.hand.map(parseCard);
   const choosing = view.phase === "play" && view.to_act.includes(c.me);
   const groups = new Map();
   for (const { flavour, number } of sorted) {

@@ -62,11 +62,13 @@ def main() -> None:
     parser.add_argument("--before", required=True, help="the revision to compare against")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--games", nargs="*", help="only these games (default: every one)")
     args = parser.parse_args()
     cases = {
         info.name: [info.name, c.players, dict(c.options), args.seconds]
         for info in parlour.games()
         for c in info.configurations[:1]
+        if not args.games or info.name in args.games
     }
     ratios: dict[str, list[float]] = {name: [] for name in cases}
     with tempfile.TemporaryDirectory() as scratch:

@@ -68,6 +68,9 @@ NEXT_SEAT = {
     players: tuple((seat + 1) % players for seat in range(players)) for players in PLAYER_COUNTS
 }
 """The next seat clockwise, by player count."""
+_new = tuple.__new__
+"""Makes a NamedTuple record from a tuple of its fields without the Python-level `__new__`
+NamedTuple generates (a trick's record is made on every trick of random play)."""
 
 
 def draw_flavours(rng: Rng, count: int) -> tuple[Flavour, ...]:
@@ -280,7 +283,7 @@ class DokittoState(State):
         winner = (self._leader + index) % self._players
         self._events.append(self._won[winner][trick[index]][single])
         if len(self._cones[winner]) == BUST_TILE - 1:
-            done = Trick(self._round, self._leader, tuple(trick), winner, None, False)
+            done = _new(Trick, (self._round, self._leader, tuple(trick), winner, None, False))
             self._tricks.append(done)
             self._events.append(done)
             self._end_round(busted=winner)
@@ -301,7 +304,9 @@ class DokittoState(State):
         starred = rules.top_is_starred(left[flavour], self._star[flavour])
         left[flavour] -= 1
         self._cones[winner].append(TILE_OF[flavour][starred])
-        done = Trick(self._round, self._leader, tuple(self._trick), winner, flavour, starred)
+        done = _new(
+            Trick, (self._round, self._leader, tuple(self._trick), winner, flavour, starred)
+        )
         self._tricks.append(done)
         self._events.append(done)
         if self._hands[winner]:

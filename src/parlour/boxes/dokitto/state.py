@@ -70,7 +70,7 @@ NEXT_SEAT = {
 """The next seat clockwise, by player count."""
 _new = tuple.__new__
 """Makes a NamedTuple record from a tuple of its fields without the Python-level `__new__`
-NamedTuple generates (a trick's record is made on every trick of random play)."""
+NamedTuple generates (records of tricks and rounds are made all through random play)."""
 
 
 def draw_flavours(rng: Rng, count: int) -> tuple[Flavour, ...]:
@@ -180,7 +180,7 @@ class DokittoState(State):
         self._cones = [[] for _ in range(self._players)]
         self._tricks = []
         size = HAND_SIZE[self._players]
-        self._events.append(RoundDealt(self._round, first, self._flavours, size))
+        self._events.append(_new(RoundDealt, (self._round, first, self._flavours, size)))
         self._begin_trick(first)
 
     def _resume(
@@ -323,7 +323,7 @@ class DokittoState(State):
         totals = self._totals
         for seat, gained in enumerate(points):
             totals[seat] += gained
-        scored = self._last_round = Scored(self._round, points, tuple(totals), busted)
+        scored = self._last_round = _new(Scored, (self._round, points, tuple(totals), busted))
         self._events.append(scored)
         if rules.game_over(totals, self._round, self.game.max_rounds):
             self._finish()

@@ -68,6 +68,9 @@ NEXT_SEAT = {
     players: tuple((seat + 1) % players for seat in range(players)) for players in PLAYER_COUNTS
 }
 """The next seat clockwise, by player count."""
+_new = tuple.__new__
+"""Makes a NamedTuple record from a tuple of its fields without the Python-level `__new__`
+NamedTuple generates (records of tricks and rounds are made all through random play)."""
 
 
 def draw_flavours(rng: Rng, count: int) -> tuple[Flavour, ...]:
@@ -177,7 +180,7 @@ class DokittoState(State):
         self._cones = [[] for _ in range(self._players)]
         self._tricks = []
         size = HAND_SIZE[self._players]
-        self._events.append(RoundDealt(self._round, first, self._flavours, size))
+        self._events.append(_new(RoundDealt, (self._round, first, self._flavours, size)))
         self._begin_trick(first)
 
     def _resume(
@@ -280,7 +283,7 @@ class DokittoState(State):
         winner = (self._leader + index) % self._players
         self._events.append(self._won[winner][trick[index]][single])
         if len(self._cones[winner]) == BUST_TILE - 1:
-            done = Trick(self._round, self._leader, tuple(trick), winner, None, False)
+            done = _new(Trick, (self._round, self._leader, tuple(trick), winner, None, False))
             self._tricks.append(done)
             self._events.append(done)
             self._end_round(busted=winner)
@@ -301,7 +304,9 @@ class DokittoState(State):
         starred = rules.top_is_starred(left[flavour], self._star[flavour])
         left[flavour] -= 1
         self._cones[winner].append(TILE_OF[flavour][starred])
-        done = Trick(self._round, self._leader, tuple(self._trick), winner, flavour, starred)
+        done = _new(
+            Trick, (self._round, self._leader, tuple(self._trick), winner, flavour, starred)
+        )
         self._tricks.append(done)
         self._events.append(done)
         if self._hands[winner]:
@@ -318,7 +323,7 @@ class DokittoState(State):
         totals = self._totals
         for seat, gained in enumerate(points):
             totals[seat] += gained
-        scored = self._last_round = Scored(self._round, points, tuple(totals), busted)
+        scored = self._last_round = _new(Scored, (self._round, points, tuple(totals), busted))
         self._events.append(scored)
         if rules.game_over(totals, self._round, self.game.max_rounds):
             self._finish()

@@ -255,10 +255,10 @@ class IcecreamState(State):
     def _apply(self, seat: Seat, action: Action) -> None:
         assert seat is not None
         phase = self._phase
-        if phase is Phase.DELIVERIES:
-            self._deliver(seat, action)
-        elif phase is Phase.CONES:
+        if phase is Phase.CONES:  # the most frequent phase first
             self._place(seat, action)
+        elif phase is Phase.DELIVERIES:
+            self._deliver(seat, action)
         elif action == DRAW:
             card = self._take(self._ice)
             self._gain(seat, card)
@@ -267,9 +267,10 @@ class IcecreamState(State):
         else:
             self._serve(seat, SERVE_OF[action])
 
-    def _take(self, deck: list[int]) -> Flavour:
-        """A card drawn at random from `deck` (counts by flavour), which loses it."""
-        card = rules.card_at(deck, self._rng.below(sum(deck)))
+    def _take(self, deck: list[int], size: int | None = None) -> Flavour:
+        """A card drawn at random from `deck` (counts by flavour, `size` cards in all when
+        known), which loses it."""
+        card = rules.card_at(deck, self._rng.below(sum(deck) if size is None else size))
         deck[card] -= 1
         return card
 
@@ -338,9 +339,11 @@ class IcecreamState(State):
 
     def _turn_over(self, seat: int) -> None:
         """`seat`'s turn to place: the next scoop is turned over for all to see."""
-        self._scoop = self._take(self._scoops)
+        self._scoop = self._take(self._scoops, self._scoops_left)
         self._scoops_left -= 1
-        self._turn(seat)
+        self._active = seat
+        self._to_act = (seat,)
+        self._legal = None
 
     def _place(self, seat: int, action: Action) -> None:
         scoop = self._scoop

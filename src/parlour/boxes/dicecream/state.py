@@ -152,6 +152,10 @@ class DicecreamState(State):
             legal = self._legal[seat] = self._listed(seat) if seat in self._to_act else ()
         return legal
 
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        """The kernel's "no reason", answered by the listing that has none (a fast path)."""
+        return type(action) is str and action in self.legal_actions(seat)
+
     def _verify(self, seat: Seat, action: Action) -> Reason | None:
         """No reason for a listed action (the list asks the same rules); else the rule's."""
         if action in self.legal_actions(seat):

@@ -301,6 +301,7 @@ def determinize(game: Icecream, seen: View, rng: Rng) -> IcecreamState:
         CONE_ACTIONS[number - 1] for number, cone in twin._cones.items() if cone.size < MAX_SCOOPS
     ]
     twin._started = view["cones_started"]
+    twin._may_start = rules.verify_new_cone(twin._started) is None
     twin._face_down = face_down
     twin._discards = aside
     twin._choosing = []

@@ -143,6 +143,7 @@ class IcecreamState(State):
         self._scoop: Flavour | None = None  # the turned-over scoop, to be placed
         self._cones: dict[int, Cone] = {}  # the cones not yet served, by number
         self._started = 0  # cones started today
+        self._may_start = True  # whether `rules.verify_new_cone` allows another
         self._room: list[Action] = []  # `cone N` for each cone with fewer than four scoops
         self._face_down: list[Flavour | None] = []  # each seat's delivery, until revealed
         self._discards: list[int] = []  # set aside until all have chosen, by flavour
@@ -188,8 +189,8 @@ class IcecreamState(State):
 
     def _placements(self) -> tuple[Action, ...]:
         """The cones with room for the scoop (kept as cones are started and filled), then a new
-        cone if `rules.verify_new_cone` allows one."""
-        if rules.verify_new_cone(self._started) is None:
+        cone if `rules.verify_new_cone` allows one (asked as cones are started)."""
+        if self._may_start:
             return (*self._room, NEW_CONE)
         return tuple(self._room)
 
@@ -255,10 +256,10 @@ class IcecreamState(State):
     def _apply(self, seat: Seat, action: Action) -> None:
         assert seat is not None
         phase = self._phase
-        if phase is Phase.DELIVERIES:
-            self._deliver(seat, action)
-        elif phase is Phase.CONES:
+        if phase is Phase.CONES:  # the most frequent phase first
             self._place(seat, action)
+        elif phase is Phase.DELIVERIES:
+            self._deliver(seat, action)
         elif action == DRAW:
             card = self._take(self._ice)
             self._gain(seat, card)
@@ -267,9 +268,10 @@ class IcecreamState(State):
         else:
             self._serve(seat, SERVE_OF[action])
 
-    def _take(self, deck: list[int]) -> Flavour:
-        """A card drawn at random from `deck` (counts by flavour), which loses it."""
-        card = rules.card_at(deck, self._rng.below(sum(deck)))
+    def _take(self, deck: list[int], size: int | None = None) -> Flavour:
+        """A card drawn at random from `deck` (counts by flavour, `size` cards in all when
+        known), which loses it."""
+        card = rules.card_at(deck, self._rng.below(sum(deck) if size is None else size))
         deck[card] -= 1
         return card
 
@@ -296,6 +298,7 @@ class IcecreamState(State):
         self._cones = {}
         self._room = []
         self._started = 0
+        self._may_start = rules.verify_new_cone(0) is None
         self._face_down = [None] * players
         self._discards = [0] * len(FLAVOURS)
         order = clockwise(self._dealer, players)
@@ -338,17 +341,20 @@ class IcecreamState(State):
 
     def _turn_over(self, seat: int) -> None:
         """`seat`'s turn to place: the next scoop is turned over for all to see."""
-        self._scoop = self._take(self._scoops)
+        self._scoop = self._take(self._scoops, self._scoops_left)
         self._scoops_left -= 1
-        self._turn(seat)
+        self._active = seat
+        self._to_act = (seat,)
+        self._legal = None
 
     def _place(self, seat: int, action: Action) -> None:
         scoop = self._scoop
         assert scoop is not None
         new = action == NEW_CONE
         if new:
-            self._started += 1
-            number, cone = self._started, rules.add(EMPTY, scoop)
+            number = self._started = self._started + 1
+            self._may_start = rules.verify_new_cone(number) is None
+            cone = rules.add(EMPTY, scoop)
         else:
             number = CONE_OF[action]
             cone = rules.add(self._cones[number], scoop)

@@ -142,6 +142,9 @@ class DicetimeState(State):
                     verify_roll(kept, self._rolls[seat], self._pool if self._puzzle else None)
                     is None
                 )
+            category = ENTRIES.get(action)  # the other common one, likewise
+            if category is not None:
+                return verify_enter(category, self._rolls[seat], self._sheets[seat]) is None
             return self._verify(seat, action) is None
         return self.refusal(seat, action) is None
 

@@ -38,8 +38,12 @@ _LEGAL: dict[int, tuple[Action, ...]] = {}
 """A seat's legal actions by the facts they depend on (see `DicetimeState.legal_actions`)."""
 _ROLLS: dict[int, tuple[Action, ...]] = {}
 """The rolls and keeps among them, by whether the seat has rolled and has a roll left."""
-_ENTRIES: dict[int, tuple[Action, ...]] = {}
-"""The entries among them, by the seat's open categories and whether it has rolled."""
+_ENTRIES: dict[tuple[int, int], tuple[Action, ...]] = {}
+"""The entries among them of one half of the sheet (categories below `_HALF`, or the rest), by
+the half, its open categories and whether the seat has rolled: few keys, so the cache is warm
+at once (a cache by the whole sheet misses on most of a game's turns)."""
+_HALF = 6
+_HALVES = ((0, _HALF), (_HALF, len(CATEGORIES)))
 
 
 class DicetimeState(State):
@@ -113,13 +117,18 @@ class DicetimeState(State):
             keeps = _ROLLS[rolling] = tuple(
                 action for action, kept in KEEPS.items() if verify_roll(kept, rolls, pool) is None
             )
-        entering = key >> 1
-        entries = _ENTRIES.get(entering)
-        if entries is None:
-            sheet = self._sheets[seat]
-            entries = _ENTRIES[entering] = tuple(
-                action for action, c in ENTRIES.items() if verify_enter(c, rolls, sheet) is None
-            )
+        entries: tuple[Action, ...] = ()
+        sheet = self._sheets[seat]
+        for low, high in _HALVES:
+            part = (low, (key >> 2 + low) & ((1 << high - low) - 1) | (rolls > 0) << high - low)
+            found = _ENTRIES.get(part)
+            if found is None:
+                found = _ENTRIES[part] = tuple(
+                    action
+                    for action, c in ENTRIES.items()
+                    if low <= c < high and verify_enter(c, rolls, sheet) is None
+                )
+            entries += found
         legal = _LEGAL[key] = keeps + entries
         return legal
 
@@ -133,6 +142,9 @@ class DicetimeState(State):
                     verify_roll(kept, self._rolls[seat], self._pool if self._puzzle else None)
                     is None
                 )
+            category = ENTRIES.get(action)  # the other common one, likewise
+            if category is not None:
+                return verify_enter(category, self._rolls[seat], self._sheets[seat]) is None
             return self._verify(seat, action) is None
         return self.refusal(seat, action) is None
 
@@ -178,13 +190,13 @@ class DicetimeState(State):
         if self._current is None:
             self._current = self._first = seat
             self._to_act = (seat,)
-            self._events.append(Begins(seat))
+            self._events.append(tuple.__new__(Begins, (seat,)))
         dice = self._dice[seat] = self._dice[seat] & kept_bits | outcome
         if self._rolls[seat] and self._puzzle:
             self._pool -= 1
         self._rolls[seat] += 1
         self._kept[seat] = kept
-        self._events.append(Rolled(seat, dice, kept))
+        self._events.append(tuple.__new__(Rolled, (seat, dice, kept)))
 
     def _enter(self, seat: int, category: int) -> None:
         points = self._table[SORTED_DICE[self._dice[seat]]][category]
@@ -195,7 +207,7 @@ class DicetimeState(State):
             before = self._upper[seat]
             self._upper[seat] = before + points
             bonus = before < UPPER_BONUS_THRESHOLD <= before + points
-        self._events.append(Entered(seat, category, points, bonus))
+        self._events.append(tuple.__new__(Entered, (seat, category, points, bonus)))
         self._rolls[seat] = 0
         self._kept[seat] = 0
         if self._mode == "turns":

@@ -8,6 +8,7 @@ English words from the kernel's texts and the game's own (`Game.reason_texts`).
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,19 +38,27 @@ KERNEL_TEXTS: Mapping[str, str] = {
     ),
     "ambiguous": "{text!r} could mean {matches}; say which",
 }
-"""The reasons the kernel gives for any game. Lists arrive joined by commas."""
+"""The reasons the kernel gives for any game."""
+
+
+class _Words(string.Formatter):
+    """Formats a list parameter as words: `{choices}` gives `a, b`, `{choices:or}` gives
+    `a or b` (an empty list: `none`); other values format as usual."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, (list, tuple)):
+            joiner = " or " if format_spec == "or" else ", "
+            return joiner.join(str(item) for item in value) or "none"
+        return str(super().format_field(value, format_spec))
+
+
+_WORDS = _Words()
 
 
 def tell(reason: Reason, texts: Mapping[str, str]) -> str:
     """`reason` in English words, from `texts` (the game's) or the kernel's own. A list
-    parameter is joined with commas (`none` when empty)."""
+    parameter is joined with commas, or with `or` where the template says `{name:or}`."""
     template = texts.get(reason.code) or KERNEL_TEXTS.get(reason.code)
     if template is None:
         raise KeyError(f"no words for the reason {reason.code!r}")
-    params = {
-        key: (", ".join(str(item) for item in value) or "none")
-        if isinstance(value, (list, tuple))
-        else value
-        for key, value in reason.params.items()
-    }
-    return template.format(**params)
+    return _WORDS.format(template, **reason.params)

@@ -408,14 +408,14 @@ def _verb(who: str, verb: str) -> str:
 # -- refusals in words ----------------------------------------------------------------------
 
 REASON_TEXTS = {
-    "take_first": "you won the trick: take a tile first (choose {choices})",
+    "take_first": "you won the trick: take a tile first (choose {choices:or})",
     "flavour_not_in_play": "{flavour} is not in play in this game",
     "not_in_hand": "{card} is not in your hand",
     "must_follow": "you hold {flavour}, the flavour led, so you must play one: {cards}",
     "no_tile_to_choose": "there is no tile to choose now: play a card",
-    "stack_not_in_play": "{flavour} is not in play in this game; choose {choices}",
-    "no_tile_left": "no {flavour} tile is left; choose {choices}",
-    "not_played": "no {flavour} card was played in this trick; choose {choices}",
+    "stack_not_in_play": "{flavour} is not in play in this game; choose {choices:or}",
+    "no_tile_left": "no {flavour} tile is left; choose {choices:or}",
+    "not_played": "no {flavour} card was played in this trick; choose {choices:or}",
 }
 """The game's refusals in English (`rules.verify_play` and `rules.verify_take` give them)."""
 
@@ -425,6 +425,6 @@ def tell(reason: Reason) -> str:
     them, `take matcha or take grape`."""
     choices = reason.params.get("choices")
     if choices is not None:
-        told = " or ".join(TAKES[FLAVOUR_NAMES[key]] for key in choices)
+        told = [TAKES[FLAVOUR_NAMES[key]] for key in choices]
         reason = Reason(reason.code, {**reason.params, "choices": told})
     return tell_in(reason, REASON_TEXTS)

@@ -19,7 +19,6 @@ from parlour.kernel import (
     Option,
     OptionError,
     OptionType,
-    Reason,
     Rng,
     View,
     register,
@@ -92,6 +91,3 @@ class Icecream(Game):
 
     def length_bound(self) -> int:
         return most_actions(self.players)
-
-    def tell(self, reason: Reason) -> str:
-        return views.tell_reason(reason)

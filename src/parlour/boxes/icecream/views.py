@@ -15,8 +15,7 @@ from typing_extensions import TypedDict
 
 from parlour.boxes.icecream.components import Flavour, FlavourName
 from parlour.boxes.icecream.rules import Cone, Fit
-from parlour.kernel import Reason, Seat, seat_name
-from parlour.kernel.reasons import tell
+from parlour.kernel import Seat, seat_name
 
 PhaseName = Literal["deliveries", "cones", "serving", "over"]
 FitName = Literal["exact", "near", "none"]
@@ -335,7 +334,7 @@ reason_texts: Mapping[str, str] = {
     "no_cone_yet": "there is no cone yet: the day's first scoop starts one (new cone)",
     "no_such_cone": "there is no cone {cone}: the cones are {cones}",
     "no_cone_to_serve": "there is no cone {cone} to serve: the cones are {cones}",
-    "must_serve_exact": "you can serve cone {exact} exactly, so you must serve one of those",
+    "must_serve_exact": "you can serve cone {exact:or} exactly, so you must serve one of those",
     "nothing_to_draw": "the Ice Cream deck is empty: there is no card to draw",
     "too_many_missing": (
         "you lack {count} of cone {cone}'s scoops ({missing}): a cone may be served with at "
@@ -343,15 +342,3 @@ reason_texts: Mapping[str, str] = {
     ),
 }
 """English words for Ice Cream's refusal codes (`rules.verify_*`)."""
-OR_LISTS = {"must_serve_exact": "exact"}
-"""Parameters told as `1 or 2` rather than `1, 2`."""
-
-
-def tell_reason(reason: Reason) -> str:
-    """`reason` in English: Ice Cream's words, or the kernel's."""
-    joined = OR_LISTS.get(reason.code)
-    if joined is not None:
-        params = dict(reason.params)
-        params[joined] = " or ".join(str(item) for item in params[joined])
-        reason = Reason(reason.code, params)
-    return tell(reason, reason_texts)

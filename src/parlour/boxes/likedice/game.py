@@ -15,7 +15,6 @@ from parlour.kernel import (
     GameInfo,
     Option,
     OptionType,
-    Reason,
     Rng,
     View,
     register,
@@ -122,6 +121,3 @@ class LikeDice(Game):
         every player, or the table's timeout, and a take; else the rules set no bound."""
         limit = int(self.options["max_challenges"])  # type: ignore[arg-type]
         return limit * (self.players + 1) if limit else None
-
-    def tell(self, reason: Reason) -> str:
-        return views.tell(reason)

@@ -22,8 +22,7 @@ from parlour.boxes.likedice.components import (
     Settled,
 )
 from parlour.boxes.likedice.notation import TAKES
-from parlour.kernel import Reason, Seat, seat_name
-from parlour.kernel.reasons import tell as tell_in
+from parlour.kernel import Seat, seat_name
 
 if TYPE_CHECKING:
     from parlour.boxes.likedice.state import LikeDiceState
@@ -578,19 +577,7 @@ REASON_TEXTS = {
     "answer_range": "an answer is a whole number from 0 to {most} (two digits)",
     "no_winner_yet": "nobody has won this challenge yet: answer it (0 to {most}) or pass",
     "choosing": "Seat {number} won the challenge and is choosing a card",
-    "not_counted": ("card {place} ({card}) holds no die your answer counted; you may {choices}"),
+    "not_counted": ("card {place} ({card}) holds no die your answer counted; you may {choices:or}"),
     "must_take": "you won this challenge: choose a card ({choices})",
 }
 """Like Dice's refusals in English, by code (`Game.reason_texts`)."""
-
-_OR = frozenset({"not_counted"})
-"""The codes whose choices are told as alternatives (`take 1 or take 2`)."""
-
-
-def tell(reason: Reason) -> str:
-    """`reason` in English: the kernel's way, but choices offered as alternatives are joined
-    by `or`."""
-    if reason.code in _OR:
-        choices = " or ".join(reason.params["choices"])
-        reason = Reason(reason.code, {**reason.params, "choices": choices})
-    return tell_in(reason, REASON_TEXTS)

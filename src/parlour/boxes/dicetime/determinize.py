@@ -49,7 +49,7 @@ def determinize(game: Dicetime, view: View, rng: Rng) -> DicetimeState:
     if shown["mode"] == "puzzle":
         state._pool = shown["pool"]
         state._timed_out = shown["timed_out"]
-    state._over = shown["over"]
-    state._to_act = tuple(shown["to_act"])
+    state.over = shown["over"]
+    state.to_act = tuple(shown["to_act"])
     state._events = EventLog(describe, map(event_of, shown["log"]))
     return state

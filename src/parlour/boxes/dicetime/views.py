@@ -257,7 +257,7 @@ _TYPES: dict[int, type[Event]] = {len(t._fields): t for t in (TimedOut, Begins, 
 
 def typed(logged: Logged) -> Event:
     """The event a logged tuple holds."""
-    return cast(Event, tuple.__new__(_TYPES[len(logged)], logged))
+    return tuple.__new__(_TYPES[len(logged)], logged)
 
 
 def describe(logged: Logged, viewer: Seat) -> dict[str, Any]:

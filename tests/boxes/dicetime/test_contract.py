@@ -3,12 +3,25 @@ full action list, the length bound, and the rule constants the terminal takes fr
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 from rich.console import Console
 
 import parlour
 from parlour import IllegalAction, Reason, Rng
 from parlour.boxes.dicetime.rules import verify_enter, verify_roll, verify_timeout
+from parlour.boxes.dicetime.state import DicetimeState
+from parlour.boxes.dicetime.views import (
+    Begins,
+    Entered,
+    LogEntry,
+    Rolled,
+    TimedOut,
+    describe,
+    event_of,
+    typed,
+)
 from parlour.terminal.renderers import dicetime as renderer
 
 from .helpers import new_state, play_turn
@@ -90,3 +103,22 @@ def test_the_terminal_takes_the_bonus_from_the_view() -> None:
     text = console.export_text()
     assert "18 · 45 to go" in text and "/63" not in text
     assert "round 2 of 13" in text
+
+
+def test_the_log_reads_its_plain_tuples_as_typed_events() -> None:
+    """The state logs each event as its fields in a plain tuple (fast on every action); `typed`
+    reads each as its NamedTuple, the one `event_of` makes again from the entry it tells."""
+    state = parlour.load("dicetime", 1, mode="puzzle", time_limit=60).new(3)
+    state.apply(0, "roll")
+    state.apply(0, "keep 1,2")
+    state.apply(0, "enter chance")
+    state.apply(None, "timeout")
+    race = parlour.load("dicetime", 2, start="race").new(3)
+    race.apply(1, "roll")
+    assert isinstance(race, DicetimeState) and isinstance(state, DicetimeState)
+    logged = [*race._events, *state._events]
+    events = [typed(event) for event in logged]
+    kinds = [type(event) for event in events]
+    assert kinds == [Begins, Rolled, Rolled, Rolled, Entered, TimedOut]
+    assert events[0].seat == 1 and events[4] == Entered(0, 12, events[4].points, False)
+    assert [event_of(cast(LogEntry, describe(event, 0))) for event in logged] == events

@@ -284,11 +284,11 @@ def determinize(game: Icecream, seen: View, rng: Rng) -> IcecreamState:
     twin._day = view["day"]
     twin._phase = phase
     twin._dealer = view["dealer"]
-    twin._to_act = tuple(view["to_act"])
+    twin.to_act = tuple(view["to_act"])
+    twin.over = phase is Phase.OVER
     active = view["active"]
     twin._active = active if active is not None else view["dealer"]
     twin._last = reader.last if reader.last is not None else view["dealer"]
-    twin._legal = None
     twin._winners = tuple(view["winners"])
     twin._scoops = scoops
     twin._scoops_left = view["scoops_left"]
@@ -310,6 +310,7 @@ def determinize(game: Icecream, seen: View, rng: Rng) -> IcecreamState:
         waiting = order[order.index(active) :]
         twin._choosing = [seat for seat in waiting if seats[seat]["face_down"]]
     twin._events = EventLog(describe, [make() for make in reader.thunks])
+    twin._legal = twin._legal_now()
     return twin
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from enum import Enum
 from itertools import compress
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from parlour.boxes.icecream import rules
 from parlour.boxes.icecream.components import (
@@ -59,6 +59,7 @@ from parlour.boxes.icecream.views import (
     Served,
     Stuck,
     WentBack,
+    copied,
     describe,
 )
 from parlour.kernel import TABLE, Action, Reason, Rng, Seat, State
@@ -546,7 +547,4 @@ class IcecreamState(State):
 
     def _log(self, viewer: Seat) -> list[LogEntry]:
         """The log told from `viewer`'s side; entries are described once and remembered."""
-        log = self._events.told_to(viewer)
-        return cast(
-            list[LogEntry], [dict(entry) for entry in log]
-        )  # copies: a caller may change its view
+        return copied(self._events.told_to(viewer))

@@ -91,7 +91,8 @@ def test_no_view_depends_on_what_its_seat_may_not_know(players: int) -> None:
 
 def test_the_log_says_who_discarded_never_what() -> None:
     """In random games every discard is told to the others (and a spectator) without any
-    flavour; the discarding player is told both cards."""
+    flavour, in its text or its fields; the discarding player is told both cards (`card`
+    discarded, `took` instead)."""
     rnd = random.Random(9)
     told = 0
     for _ in range(20):
@@ -104,8 +105,11 @@ def test_the_log_says_who_discarded_never_what() -> None:
                 mentioned = [name for name in FLAVOUR_NAMES if name in entry["text"]]
                 if entry["seat"] == viewer:
                     assert entry["text"].startswith("You discarded ") and mentioned
+                    card, took = entry["card"], entry["took"]
+                    assert f"discarded {card} and took {took} face down" in entry["text"]
                 else:
                     assert mentioned == [], entry
+                    assert "card" not in entry and "took" not in entry, entry
                     told += 1
     assert told > 50
 

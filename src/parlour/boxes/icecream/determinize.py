@@ -14,13 +14,13 @@ What a seat (or a spectator) cannot see is dealt at random among what the public
   an earlier day, long mixed back into the deck, is told in the twin's log to that seat alone
   and weighs on nothing else: it is drawn uniformly among the flavours.
 Keeping or discarding is public in Ice Cream (the log says who discarded), so no sealed choice
-is left to draw. The log is rebuilt as events from the seat's entries, so that the new state
+is left to draw. The log is rebuilt as events from the fields of the seat's entries (never
+their words), so that the new state
 tells every seat its log as a real game would; its RNG is seeded afresh from `rng`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
@@ -62,16 +62,6 @@ from parlour.kernel.log import EventLog
 if TYPE_CHECKING:
     from parlour.boxes.icecream.game import Icecream
 
-_SEAT = re.compile(r"You|Seat (\d+)")
-_YOURS = re.compile(r"; yours is ([a-z ]+?)[.;]")
-_KEPT = re.compile(r"\(([a-z ]+)\)\.$")
-_SWAPPED = re.compile(r"discarded ([a-z ]+) and took ([a-z ]+) face down")
-_COUNT = re.compile(r"The (\d+) cards?")
-_MISSING = re.compile(r"with the ([a-z ]+) scoop missing")
-_DREW = re.compile(r"drew ([a-z ]+)\.$")
-_DAY = re.compile(r"Day (\d+)")
-_SCORE = re.compile(r"(\d+) \+ (\d+) = \d+ \(total (\d+)\)")
-
 
 @dataclass
 class _Delivery:
@@ -89,11 +79,9 @@ class _Reader:
     def __init__(self, view: IcecreamView) -> None:
         self.viewer: Seat = view["seat"]
         self.players = view["players"]
-        self.view = view
         self.thunks: list[Callable[[], Event]] = []
         self.deliveries: dict[tuple[int, int], _Delivery] = {}
         self.day = 0
-        self.dealer = 0
         self.cones: dict[int, Cone] = {}
         self.placed: dict[int, list[int]] = {}  # each day's scoops turned over, by flavour
         self.aside: list[int] = []  # the seats whose discards are set aside now
@@ -101,66 +89,52 @@ class _Reader:
         for entry in view["log"]:
             self.read(entry)
 
-    def seat(self, name: str) -> int:
-        """The seat a log names (`You` is the viewer)."""
-        match = _SEAT.fullmatch(name)
-        assert match is not None, name
-        if match.group(1) is None:
-            assert self.viewer is not None
-            return self.viewer
-        return int(match.group(1)) - 1
-
     def delivery(self, seat: int) -> _Delivery:
         return self.deliveries.setdefault((self.day, seat), _Delivery())
 
     def read(self, entry: LogEntry) -> None:
-        """Turn one entry into a thunk making its event."""
-        kind, text = entry["event"], entry["text"]
+        """Turn one entry into a thunk making its event, from the entry's fields."""
+        kind = entry["event"]
         if kind == "day":
-            self.day, self.dealer = entry["day"], entry["seat"]
+            self.day = entry["day"]
             self.cones, self.aside = {}, []
             self.placed[self.day] = [0] * len(FLAVOURS)
-            self.thunks.append(_now(DayBegan(self.day, self.dealer)))
+            self.thunks.append(_now(DayBegan(self.day, entry["seat"])))
         elif kind == "deal":
-            self._deal(text)
+            self._deal(entry)
         elif kind in ("keep", "discard"):
-            self._choice(kind, entry["seat"], text)
+            self._choice(entry)
         elif kind == "back":
-            count = int(_match(_COUNT, text).group(1))
             self.aside = []
-            self.thunks.append(_now(WentBack(count)))
+            self.thunks.append(_now(WentBack(entry["cards"])))
         elif kind == "place":
             self._place(entry)
         elif kind == "reveal":
-            self._reveal(text)
+            self._reveal(entry)
         elif kind == "serve":
-            self._serve(entry, text)
+            self._serve(entry)
         elif kind == "draw":
-            card = BY_KEY[_match(_DREW, text).group(1)]
             self.last = entry["seat"]
-            self.thunks.append(_now(Drew(entry["seat"], card)))
+            self.thunks.append(_now(Drew(entry["seat"], BY_KEY[entry["card"]])))
         elif kind == "stuck":
             self.thunks.append(_now(Stuck(entry["seat"])))
         elif kind == "score":
-            self._score(text)
+            columns = (entry["served"], entry["duplicates"], entry["totals"])
+            scoops, duplicates, totals = (tuple(column) for column in columns)
+            self.thunks.append(_now(Scored(entry["day"], scoops, duplicates, totals)))
         else:
             assert kind == "end", kind
-            view = self.view
-            unopened = tuple(seat["unopened"] for seat in view["seats"])
-            event = Ended(tuple(view["winners"]), tuple(view["scores"]), unopened)
-            self.thunks.append(_now(event))
+            columns = (entry["winners"], entry["totals"], entry["unopened"])
+            winners, totals, unopened = (tuple(column) for column in columns)
+            self.thunks.append(_now(Ended(winners, totals, unopened)))
 
-    def _deal(self, text: str) -> None:
-        order = clockwise(self.dealer, self.players)
-        dealt: list[int] = []
-        if " face down to " in text:
-            names = re.split(r"; yours|\. The deck", text.split(" face down to ")[1])[0]
-            dealt = [self.seat(match.group(0)) for match in _SEAT.finditer(names)]
+    def _deal(self, entry: LogEntry) -> None:
+        order = clockwise(entry["seat"], self.players)
+        dealt = entry["seats"]
         deliveries = [self.delivery(seat) for seat in dealt]
-        yours = _YOURS.search(text)
-        if yours is not None:
+        if "card" in entry:  # the viewer's own delivery
             assert self.viewer is not None
-            self.delivery(self.viewer).dealt = BY_KEY[yours.group(1)]
+            self.delivery(self.viewer).dealt = BY_KEY[entry["card"]]
 
         def event() -> Dealt:
             cards = [delivery.dealt for delivery in deliveries]
@@ -171,19 +145,18 @@ class _Reader:
 
         self.thunks.append(event)
 
-    def _choice(self, kind: str, seat: int, text: str) -> None:
+    def _choice(self, entry: LogEntry) -> None:
+        seat = entry["seat"]
         delivery = self.delivery(seat)
-        if kind == "keep":
-            kept = _KEPT.search(text)
-            if kept is not None:
-                delivery.kept = BY_KEY[kept.group(1)]
+        if entry["event"] == "keep":
+            if "card" in entry:  # the viewer's own
+                delivery.kept = BY_KEY[entry["card"]]
             self.thunks.append(lambda: Kept(seat, Secret(seat, _known(delivery.kept))))
             return
         delivery.discarded = True
         self.aside.append(seat)
-        swapped = _SWAPPED.search(text)
-        if swapped is not None:
-            delivery.dealt, delivery.kept = BY_KEY[swapped.group(1)], BY_KEY[swapped.group(2)]
+        if "card" in entry:  # the viewer's own: the card discarded and the one taken
+            delivery.dealt, delivery.kept = BY_KEY[entry["card"]], BY_KEY[entry["took"]]
 
         def event() -> Discarded:
             old, new = _known(delivery.dealt), _known(delivery.kept)
@@ -192,51 +165,34 @@ class _Reader:
         self.thunks.append(event)
 
     def _place(self, entry: LogEntry) -> None:
-        seat, scoop, number = entry["seat"], BY_KEY[entry["scoop"]], entry["cone"]
-        new = number not in self.cones
-        cone = rules.add(self.cones.get(number, EMPTY), scoop)
+        seat, number, new = entry["seat"], entry["cone"], entry["new"]
+        scoop = BY_KEY[entry["scoop"]]
+        cone = rules.add(EMPTY if new else self.cones[number], scoop)
         assert cone is not None
         self.cones[number] = cone
         self.placed[self.day][scoop] += 1
         self.last = seat
         self.thunks.append(_now(Placed(seat, scoop, number, new, cone)))
 
-    def _reveal(self, text: str) -> None:
+    def _reveal(self, entry: LogEntry) -> None:
         shown: list[tuple[int, Flavour]] = []
-        if ": " in text:
-            for part in text.split(": ", 1)[1].removesuffix(".").split(", "):
-                name = _SEAT.match(part)
-                assert name is not None
-                card = BY_KEY[part[name.end() + 1 :]]
-                seat = self.seat(name.group(0))
-                self.delivery(seat).kept = card
-                shown.append((seat, card))
+        for card in entry["shown"]:
+            seat, flavour = card["seat"], BY_KEY[card["card"]]
+            self.delivery(seat).kept = flavour
+            shown.append((seat, flavour))
         self.thunks.append(_now(Revealed(tuple(shown))))
 
-    def _serve(self, entry: LogEntry, text: str) -> None:
-        number, points = entry["cone"], entry["points"]
+    def _serve(self, entry: LogEntry) -> None:
+        number, missing = entry["cone"], entry["missing"]
         cone = self.cones.pop(number)
-        missing = _MISSING.search(text)
-        returned = BY_KEY[missing.group(1)] if missing is not None else None
+        returned = BY_KEY[missing] if missing is not None else None
         self.last = entry["seat"]
-        self.thunks.append(_now(Served(entry["seat"], number, cone, returned, points)))
-
-    def _score(self, text: str) -> None:
-        day = int(_match(_DAY, text).group(1))
-        rows = [tuple(int(n) for n in match.groups()) for match in _SCORE.finditer(text)]
-        scoops, duplicates, totals = (tuple(column) for column in zip(*rows, strict=True))
-        self.thunks.append(_now(Scored(day, scoops, duplicates, totals)))
+        self.thunks.append(_now(Served(entry["seat"], number, cone, returned, entry["points"])))
 
 
 def _now(event: Event) -> Callable[[], Event]:
     """A thunk for an event known at once."""
     return lambda: event
-
-
-def _match(pattern: re.Pattern[str], text: str) -> re.Match[str]:
-    found = pattern.search(text)
-    assert found is not None, (pattern.pattern, text)
-    return found
 
 
 def _known(card: Flavour | None) -> Flavour:
@@ -284,11 +240,11 @@ def determinize(game: Icecream, seen: View, rng: Rng) -> IcecreamState:
     twin._day = view["day"]
     twin._phase = phase
     twin._dealer = view["dealer"]
-    twin._to_act = tuple(view["to_act"])
+    twin.to_act = tuple(view["to_act"])
+    twin.over = phase is Phase.OVER
     active = view["active"]
     twin._active = active if active is not None else view["dealer"]
     twin._last = reader.last if reader.last is not None else view["dealer"]
-    twin._legal = None
     twin._winners = tuple(view["winners"])
     twin._scoops = scoops
     twin._scoops_left = view["scoops_left"]
@@ -310,6 +266,7 @@ def determinize(game: Icecream, seen: View, rng: Rng) -> IcecreamState:
         waiting = order[order.index(active) :]
         twin._choosing = [seat for seat in waiting if seats[seat]["face_down"]]
     twin._events = EventLog(describe, [make() for make in reader.thunks])
+    twin._legal = twin._legal_now()
     return twin
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
 from itertools import combinations_with_replacement
+from typing import NamedTuple
 
 from parlour.boxes.icecream.components import CONES, FLAVOURS, MAX_SCOOPS, Flavour
 from parlour.kernel import Reason
@@ -180,9 +181,9 @@ def clockwise(first: int, players: int) -> tuple[int, ...]:
     return tuple((first + step) % players for step in range(players))
 
 
-@dataclass(frozen=True)
-class DayScore:
-    """A player's points for a day, and the Ice Cream cards they keep."""
+class DayScore(NamedTuple):
+    """A player's points for a day, and the Ice Cream cards they keep (a NamedTuple: one is
+    made for every seat every day)."""
 
     scoops: int
     """Scoops served: 1 point each."""
@@ -205,12 +206,15 @@ def score_day(served: Sequence[int], cards: Sequence[int]) -> DayScore:
     kept: list[int] = []
     discarded: list[int] = []
     duplicates = 0
-    for flavour in FLAVOURS:
-        unopened = cards[flavour] - (1 if served[flavour] else 0)
-        extra = max(0, unopened - 1)
-        duplicates += extra
-        kept.append(unopened - extra)
-        discarded.append(cards[flavour] - kept[-1])
+    for count, scoops in zip(cards, served, strict=True):
+        unopened = count - 1 if scoops else count
+        if unopened:  # one is kept, the others are duplicates
+            kept.append(1)
+            discarded.append(count - 1)
+            duplicates += unopened - 1
+        else:
+            kept.append(0)
+            discarded.append(count)
     return DayScore(sum(served), duplicates, tuple(kept), tuple(discarded))
 
 

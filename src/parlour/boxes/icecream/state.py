@@ -21,7 +21,8 @@ Actions (canonical text):
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, cast
+from itertools import compress
+from typing import TYPE_CHECKING
 
 from parlour.boxes.icecream import rules
 from parlour.boxes.icecream.components import (
@@ -58,6 +59,7 @@ from parlour.boxes.icecream.views import (
     Served,
     Stuck,
     WentBack,
+    copied,
     describe,
 )
 from parlour.kernel import TABLE, Action, Reason, Rng, Seat, State
@@ -84,6 +86,8 @@ ACTIONS = (KEEP, DISCARD, *CONE_ACTIONS, NEW_CONE, *SERVE_ACTIONS, DRAW)
 _KEEP_OR_DISCARD = (KEEP, DISCARD)
 _KEEP_ONLY = (KEEP,)
 _EXACT, _NEAR = rules.Fit.EXACT, rules.Fit.NEAR
+SEATS = tuple((seat,) for seat in range(max(REMOVED)))
+"""`to_act` of each seat acting alone, made once."""
 
 
 class Phase(Enum):
@@ -95,6 +99,7 @@ class Phase(Enum):
     OVER = "over"
 
 
+_CONES, _DELIVERIES = Phase.CONES, Phase.DELIVERIES
 PHASE_OF = {
     KEEP: Phase.DELIVERIES,
     DISCARD: Phase.DELIVERIES,
@@ -107,13 +112,21 @@ PHASE_OF = {
 
 
 class IcecreamState(State):
-    """An Ice Cream game in progress: the decks, every player's cards, the cones and the turn."""
+    """An Ice Cream game in progress: the decks, every player's cards, the cones and the turn.
+
+    `to_act` and `over` are plain attributes rather than properties (as in Dokitto): every
+    decision of a simulation reads them. The active seat's legal actions are listed as its
+    turn begins (`_legal`), and the placements kept from turn to turn until a cone is started
+    or filled.
+    """
 
     game: Icecream
+    to_act: tuple[int, ...] = ()
+    over = False
 
     def __init__(self, game: Icecream, rng: Rng, seed: int, chance: tuple[int, ...]) -> None:
         super().__init__(game, rng, seed, chance)
-        players = game.players
+        players = self._players = game.players
         first = game.options["first_dealer"]
         assert isinstance(first, int)
         self._dealer = first - 1
@@ -133,8 +146,7 @@ class IcecreamState(State):
         self._day = 1
         self._phase = Phase.DELIVERIES
         self._active = self._last = self._dealer
-        self._to_act: tuple[int, ...] = ()
-        self._legal: tuple[Action, ...] | None = None  # the active seat's, once computed
+        self._legal: tuple[Action, ...] = ()  # the active seat's
         self._winners: tuple[int, ...] = ()
         self._events: EventLog[Event] = EventLog(describe)
         # The day's table, set afresh by `_begin_day`:
@@ -167,25 +179,23 @@ class IcecreamState(State):
 
     # -- who acts and what they may do --------------------------------------------------------
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return self._to_act
-
     def legal_actions(self, seat: Seat) -> tuple[Action, ...]:
-        if seat != self._active or not self._to_act:
-            return ()
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._legal_now()
-        return legal
+        return self._legal if seat == self._active else ()
 
     def _legal_now(self) -> tuple[Action, ...]:
-        """The active seat's actions that the rules' `verify_*` functions do not refuse."""
+        """The active seat's actions that the rules' `verify_*` functions do not refuse (what
+        `_legal` holds; the determinizer asks it)."""
+        if not self.to_act:
+            return ()
         if self._phase is Phase.DELIVERIES:
-            return _KEEP_OR_DISCARD if rules.verify_discard(sum(self._ice)) is None else _KEEP_ONLY
+            return self._delivery_choices()
         if self._phase is Phase.CONES:
             return self._placements()
         return self._serving_actions(self._active)
+
+    def _delivery_choices(self) -> tuple[Action, ...]:
+        """Keep, and discard if `rules.verify_discard` allows."""
+        return _KEEP_OR_DISCARD if rules.verify_discard(sum(self._ice)) is None else _KEEP_ONLY
 
     def _placements(self) -> tuple[Action, ...]:
         """The cones with room for the scoop (kept as cones are started and filled), then a new
@@ -214,8 +224,9 @@ class IcecreamState(State):
         return tuple(near)
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
-        """The kernel's "no reason", answered by the listing that has none (a fast path)."""
-        return type(action) is str and action in self.legal_actions(seat)
+        """The kernel's "no reason", answered by the listing that has none (a fast path; the
+        contract tests check that the listing and `_verify` agree on every action)."""
+        return seat == self._active and action in self._legal
 
     def _verify(self, seat: Seat, action: Action) -> Reason | None:
         """No reason for a legal action (listed by the same rules); otherwise the rule's."""
@@ -256,9 +267,9 @@ class IcecreamState(State):
     def _apply(self, seat: Seat, action: Action) -> None:
         assert seat is not None
         phase = self._phase
-        if phase is Phase.CONES:  # the most frequent phase first
+        if phase is _CONES:  # the most frequent phase first
             self._place(seat, action)
-        elif phase is Phase.DELIVERIES:
+        elif phase is _DELIVERIES:
             self._deliver(seat, action)
         elif action == DRAW:
             card = self._take(self._ice)
@@ -268,10 +279,9 @@ class IcecreamState(State):
         else:
             self._serve(seat, SERVE_OF[action])
 
-    def _take(self, deck: list[int], size: int | None = None) -> Flavour:
-        """A card drawn at random from `deck` (counts by flavour, `size` cards in all when
-        known), which loses it."""
-        card = rules.card_at(deck, self._rng.below(sum(deck) if size is None else size))
+    def _take(self, deck: list[int]) -> Flavour:
+        """A card drawn at random from `deck` (counts by flavour), which loses it."""
+        card = rules.card_at(deck, self._rng.below(sum(deck)))
         deck[card] -= 1
         return card
 
@@ -279,13 +289,10 @@ class IcecreamState(State):
         self._cards[seat][card] += 1
         self._hands[seat] |= 1 << card
 
-    def _turn(self, seat: int, legal: tuple[Action, ...] | None = None) -> None:
+    def _turn(self, seat: int, legal: tuple[Action, ...]) -> None:
         self._active = seat
-        self._to_act = (seat,)
+        self.to_act = SEATS[seat]
         self._legal = legal
-
-    def _next(self, seat: int) -> int:
-        return (seat + 1) % self.game.players
 
     def _begin_day(self) -> None:
         """Deal the deliveries, one face down to each player from the dealer on while the deck
@@ -329,7 +336,7 @@ class IcecreamState(State):
 
     def _next_delivery(self) -> None:
         if self._choosing:
-            self._turn(self._choosing[0])
+            self._turn(self._choosing[0], self._delivery_choices())
             return
         returned = sum(self._discards)
         if returned:
@@ -337,15 +344,18 @@ class IcecreamState(State):
             self._discards = [0] * len(FLAVOURS)
             self._events.append(WentBack(returned))
         self._phase = Phase.CONES
+        self._legal = self._placements()
         self._turn_over(self._dealer)
 
     def _turn_over(self, seat: int) -> None:
-        """`seat`'s turn to place: the next scoop is turned over for all to see."""
-        self._scoop = self._take(self._scoops, self._scoops_left)
-        self._scoops_left -= 1
+        """`seat`'s turn to place: the next scoop is turned over for all to see, drawn at
+        random from the Scoop deck (`_scoops_left` cards). The placements stay listed."""
+        left = self._scoops_left
+        scoop = self._scoop = rules.card_at(self._scoops, self._rng.below(left))
+        self._scoops[scoop] -= 1
+        self._scoops_left = left - 1
         self._active = seat
-        self._to_act = (seat,)
-        self._legal = None
+        self.to_act = SEATS[seat]
 
     def _place(self, seat: int, action: Action) -> None:
         scoop = self._scoop
@@ -355,19 +365,21 @@ class IcecreamState(State):
             number = self._started = self._started + 1
             self._may_start = rules.verify_new_cone(number) is None
             cone = rules.add(EMPTY, scoop)
+            self._room.append(CONE_ACTIONS[number - 1])
+            self._legal = self._placements()
         else:
             number = CONE_OF[action]
             cone = rules.add(self._cones[number], scoop)
+            assert cone is not None
+            if cone.size == MAX_SCOOPS:
+                self._room.remove(action)
+                self._legal = self._placements()
         assert cone is not None
         self._cones[number] = cone
-        if new:
-            self._room.append(CONE_ACTIONS[number - 1])
-        elif cone.size == MAX_SCOOPS:
-            self._room.remove(action)
         self._last = seat
         self._events.append(_event(Placed, (seat, scoop, number, new, cone)))
         if self._scoops_left:
-            self._turn_over(self._next(seat))
+            self._turn_over((seat + 1) % self._players)
         else:
             self._scoop = None
             self._begin_serving()
@@ -413,21 +425,20 @@ class IcecreamState(State):
     def _after_serving_turn(self, seat: int) -> None:
         self._last = seat
         if self._cones:
-            self._offer(self._next(seat))
+            self._offer((seat + 1) % self._players)
         else:
             self._end_day()
 
     def _end_day(self) -> None:
         """Phase 4: score, discard into the deck, and begin the next day or end the game."""
-        scores = []
-        for seat in range(self.game.players):
-            score = rules.score_day(self._served[seat], self._cards[seat])
-            scores.append(score)
+        scores = list(map(rules.score_day, self._served, self._cards))
+        for seat, score in enumerate(scores):
             self._banked[seat] += score.points
             self._cards[seat] = list(score.kept)
-            self._hands[seat] = rules.hand_of(f for f in FLAVOURS if score.kept[f])
+            self._hands[seat] = rules.hand_of(compress(FLAVOURS, score.kept))
             self._served[seat] = [0] * len(FLAVOURS)
-            self._ice = [deck + back for deck, back in zip(self._ice, score.discarded, strict=True)]
+        discarded = zip(self._ice, *(score.discarded for score in scores), strict=True)
+        self._ice = [sum(cards) for cards in discarded]
         self._cones = {}
         scoops = tuple(score.scoops for score in scores)
         duplicates = tuple(score.duplicates for score in scores)
@@ -441,17 +452,14 @@ class IcecreamState(State):
 
     def _finish(self) -> None:
         self._phase = Phase.OVER
-        self._to_act = ()
-        self._legal = None
+        self.over = True
+        self.to_act = ()
+        self._legal = ()
         unopened = tuple(sum(cards) for cards in self._cards)
         self._winners = rules.winners(self._banked, unopened)
         self._events.append(Ended(self._winners, tuple(self._banked), unopened))
 
     # -- results --------------------------------------------------------------------------
-
-    @property
-    def over(self) -> bool:
-        return self._phase is Phase.OVER
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -474,7 +482,7 @@ class IcecreamState(State):
             "game": "icecream",
             "seat": seat,
             "players": players,
-            "to_act": list(self._to_act),
+            "to_act": list(self.to_act),
             "over": self.over,
             "winners": list(self._winners),
             "scores": list(self.scores),
@@ -482,7 +490,7 @@ class IcecreamState(State):
             "days": DAYS,
             "phase": self._phase.value,
             "dealer": self._dealer,
-            "active": self._active if self._to_act else None,
+            "active": self._active if self.to_act else None,
             "ice_cream_deck": sum(self._ice),
             "scoops_left": self._scoops_left,
             "scoops_removed": REMOVED[players],
@@ -539,7 +547,4 @@ class IcecreamState(State):
 
     def _log(self, viewer: Seat) -> list[LogEntry]:
         """The log told from `viewer`'s side; entries are described once and remembered."""
-        log = self._events.told_to(viewer)
-        return cast(
-            list[LogEntry], [dict(entry) for entry in log]
-        )  # copies: a caller may change its view
+        return copied(self._events.told_to(viewer))

@@ -2,14 +2,15 @@
 seat's side, and the words for the rules' refusals.
 
 Events are NamedTuples. A card only its owner may see (a face-down delivery, a discarded one)
-is a `Secret` inside an event: the text names its flavour to the owner alone, so that the
-others read "Seat 2 discarded" and nothing more.
+is a `Secret` inside an event: the entry names its flavour (text and fields) to the owner
+alone, so that the others read "Seat 2 discarded" and nothing more. An entry holds in fields
+all that its text says, so programs (the determinizer, translations) never read the words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, NamedTuple, NotRequired
+from typing import Any, Literal, NamedTuple, NotRequired, cast
 
 from typing_extensions import TypedDict
 
@@ -51,15 +52,58 @@ class ConeView(TypedDict):
     missing: list[FlavourName] | None
 
 
+class ShownCard(TypedDict):
+    """A face-down card revealed before serving."""
+
+    seat: int
+    card: FlavourName
+
+
 class LogEntry(TypedDict):
-    """One event told from a seat's side: its kind, its text, and the public details."""
+    """One event told from a seat's side: its kind (`event`), its text, and in fields all that
+    the text says, so that a program (the determinizer, a translation) never reads the text.
+    A card only its owner may see is a field of the owner's entry only."""
 
     event: str
     day: NotRequired[int]
+    """`day`: the day beginning; `score`: the day scored."""
     seat: NotRequired[int]
+    """The seat acting: the dealer (`day`, `deal`), or the seat that keeps, discards, places,
+    serves, draws or is stuck."""
+    seats: NotRequired[list[int]]
+    """`deal`: the seats dealt a card face down, in dealing order (the deck may run out)."""
+    card: NotRequired[FlavourName]
+    """`deal`, `keep`, `discard` (to the card's owner only): the card dealt, kept or
+    discarded; `draw`: the card drawn."""
+    took: NotRequired[FlavourName]
+    """`discard` (to its owner only): the card taken face down instead."""
+    cards: NotRequired[int]
+    """`back`: the discarded cards that went back into the Ice Cream deck."""
+    shown: NotRequired[list[ShownCard]]
+    """`reveal`: the face-down cards revealed, from the dealer on."""
     scoop: NotRequired[FlavourName]
+    """`place`: the scoop turned over and placed."""
     cone: NotRequired[int]
+    """`place`, `serve`: the cone's number."""
+    new: NotRequired[bool]
+    """`place`: whether the scoop started the cone."""
+    scoops: NotRequired[list[FlavourName]]
+    """`place`: the cone's scoops after the placement; `serve`: the cone's scoops served."""
+    missing: NotRequired[FlavourName | None]
+    """`serve`: the scoop of a flavour the seat lacked, which went back unscored (None: the
+    cone was served exactly)."""
     points: NotRequired[int]
+    """`serve`: the points scored."""
+    served: NotRequired[list[int]]
+    """`score`: each seat's scoops served that day (a point each)."""
+    duplicates: NotRequired[list[int]]
+    """`score`: each seat's unopened duplicates discarded (a point each)."""
+    totals: NotRequired[list[int]]
+    """`score`, `end`: each seat's total."""
+    winners: NotRequired[list[int]]
+    """`end`: the winning seats."""
+    unopened: NotRequired[list[int]]
+    """`end`: each seat's unopened Ice Cream cards (the tie-break)."""
     text: str
 
 
@@ -229,16 +273,25 @@ def describe(event: Event, viewer: Seat) -> dict[str, Any]:
         case DayBegan(day, dealer):
             entry.update(day=day, seat=dealer)
             text = f"Day {day} begins; {seat_name(dealer, viewer)} deal{_s(dealer, viewer)}."
-        case Dealt():
+        case Dealt(order, secrets):
+            entry.update(seat=order[0], seats=[secret.owner for secret in secrets])
+            yours = _owned(secrets, viewer)
+            if yours is not None:
+                entry["card"] = yours.key
             text = _deal_text(event, viewer)
         case WentBack(cards):
+            entry["cards"] = cards
             text = f"The {_cards(cards)} discarded went back into the Ice Cream deck, shuffled."
         case Revealed(shown):
+            entry["shown"] = [{"seat": seat, "card": card.key} for seat, card in shown]
             told = ", ".join(f"{seat_name(seat, viewer)} {card.key}" for seat, card in shown)
             text = f"The face-down cards are revealed: {told}." if told else "No card is face down."
-        case Scored():
+        case Scored(day, scoops, duplicates, totals):
+            entry.update(day=day, served=list(scoops), duplicates=list(duplicates))
+            entry["totals"] = list(totals)
             text = _score_text(event, viewer)
         case Ended(winners, totals, unopened):
+            entry.update(winners=list(winners), totals=list(totals), unopened=list(unopened))
             verb = "win" if len(winners) > 1 or winners == (viewer,) else "wins"
             best = winners[0]
             text = (
@@ -246,14 +299,67 @@ def describe(event: Event, viewer: Seat) -> dict[str, Any]:
                 f"({_cards(unopened[best])} unopened)."
             )
         case _:
-            entry["seat"] = event.seat
-            if isinstance(event, Placed):
-                entry.update(scoop=event.scoop.key, cone=event.number)
-            elif isinstance(event, Served):
-                entry.update(cone=event.number, points=event.points)
+            entry.update(_turn_fields(event, viewer))
             text = _turn_text(event, seat_name(event.seat, viewer), viewer)
     entry["text"] = text
     return entry
+
+
+LISTS: Mapping[str, tuple[str, ...]] = {
+    "deal": ("seats",),
+    "place": ("scoops",),
+    "serve": ("scoops",),
+    "score": ("served", "duplicates", "totals"),
+    "end": ("winners", "totals", "unopened"),
+}
+"""The fields of each kind of entry that hold a list of numbers or flavours (`reveal`'s
+`shown` holds dicts), which a view copies."""
+
+
+def copied(log: Sequence[Mapping[str, Any]]) -> list[LogEntry]:
+    """Copies of described entries, their lists (and the dicts in them) included: a view is
+    the caller's to change, the described entries are the log's own."""
+    fresh = []
+    for entry in log:
+        copy = dict(entry)
+        kind = entry["event"]
+        if kind in LISTS:
+            for key in LISTS[kind]:
+                copy[key] = list(entry[key])
+        elif kind == "reveal":
+            copy["shown"] = [dict(card) for card in entry["shown"]]
+        fresh.append(cast(LogEntry, copy))
+    return fresh
+
+
+def _owned(secrets: Sequence[Secret], viewer: Seat) -> Flavour | None:
+    """The flavour of the secret card `viewer` owns among `secrets`, if any."""
+    return next((secret.flavour for secret in secrets if secret.owner == viewer), None)
+
+
+def _turn_fields(
+    event: Kept | Discarded | Placed | Served | Drew | Stuck, viewer: Seat
+) -> dict[str, Any]:
+    """The fields of a player's own action (or lack of one): its secret cards to their owner
+    only."""
+    fields: dict[str, Any] = {"seat": event.seat}
+    match event:
+        case Kept(_, card) if card.owner == viewer:
+            fields["card"] = card.flavour.key
+        case Discarded(_, old, new) if old.owner == viewer:
+            fields.update(card=old.flavour.key, took=new.flavour.key)
+        case Placed(_, scoop, number, new, cone):
+            fields.update(scoop=scoop.key, cone=number, new=new, scoops=_keys(cone.scoops))
+        case Served(_, number, cone, returned, points):
+            fields.update(cone=number, scoops=_keys(cone.scoops), points=points)
+            fields["missing"] = returned.key if returned is not None else None
+        case Drew(_, card):
+            fields["card"] = card.key
+    return fields
+
+
+def _keys(flavours: Sequence[Flavour]) -> list[FlavourName]:
+    return [flavour.key for flavour in flavours]
 
 
 def _turn_text(
@@ -294,7 +400,7 @@ def _deal_text(event: Dealt, viewer: Seat) -> str:
     if not dealt:
         return "The Ice Cream deck is empty: nobody gets a delivery."
     text = f"{seat_name(order[0], viewer)} dealt one card face down to {names(dealt, viewer)}"
-    yours = next((s.seen_by(viewer) for s in secrets if s.seen_by(viewer) is not None), None)
+    yours = _owned(secrets, viewer)
     if yours is not None:
         text += f"; yours is {yours.key}"
     missed = [seat for seat in order if seat not in dealt]

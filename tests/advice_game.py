@@ -1,11 +1,15 @@
 """Tally, a tiny game defined only for the tests, with advice of its own: each seat in turn
 adds one or two points to its tally, three times; the highest tally wins. Its advice knows the
 answer (two is always best), so the tests see the front ends serve any game's advice. Only
-`tests/test_advice_game.py` registers it, for each of its tests."""
+`tests/test_advice_game.py` registers it, for each of its tests, and runs the generic suites on
+it (a game keeps the whole contract, determinizer and action list included)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
+
+from typing_extensions import TypedDict
 
 from parlour.kernel import (
     Action,
@@ -26,6 +30,26 @@ from parlour.kernel import (
 ROUNDS = 3
 POINTS = {"two": 2, "one": 1}
 """Each action and the points it adds, the best first."""
+
+
+class AddedEntry(TypedDict):
+    """A seat added `action`'s points to its tally."""
+
+    seat: int
+    action: str
+    text: str
+
+
+class TallyView(TypedDict):
+    """What every seat (and a spectator) sees: everything."""
+
+    game: str
+    seat: int | None
+    to_act: list[int]
+    over: bool
+    winners: list[int]
+    scores: list[int]
+    log: list[AddedEntry]
 
 
 class TallyState(State):
@@ -56,7 +80,7 @@ class TallyState(State):
         self.turns += 1
         self.log.append((seat, action))
 
-    def view(self, seat: Seat) -> View:
+    def view(self, seat: Seat) -> TallyView:
         return {
             "game": self.game.name,
             "seat": seat,
@@ -64,7 +88,10 @@ class TallyState(State):
             "over": self.over,
             "winners": list(self.winners),
             "scores": list(self.scores),
-            "log": [{"text": f"{seat_name(who, seat)} added {what}"} for who, what in self.log],
+            "log": [
+                {"seat": who, "action": what, "text": f"{seat_name(who, seat)} added {what}"}
+                for who, what in self.log
+            ],
         }
 
     @property
@@ -110,9 +137,26 @@ class Tally(Game):
         hidden_information=False,
         configurations=(Configuration(1, {}, ROUNDS), Configuration(2, {}, 2 * ROUNDS)),
     )
+    view_type: ClassVar[type] = TallyView
 
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> TallyState:
         return TallyState(self, rng, seed, chance)
+
+    def determinize(self, view: View, rng: Rng) -> TallyState:
+        """Nothing is hidden: the state the view shows, its RNG seeded from `rng`."""
+        seed = rng.below(2**53)
+        state = TallyState(self, Rng(seed), seed, ())
+        state.tallies = list(view["scores"])
+        state.log = [(entry["seat"], entry["action"]) for entry in view["log"]]
+        state.turns = len(state.log)
+        return state
+
+    def all_actions(self) -> tuple[Action, ...]:
+        return tuple(POINTS)
+
+    def length_bound(self) -> int:
+        """Every action is one of `ROUNDS` turns of a seat."""
+        return ROUNDS * self.players
 
     def advice(self) -> TallyAdvice:
         return TallyAdvice(self)

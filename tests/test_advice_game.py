@@ -1,11 +1,12 @@
 """The same front-end code serves any game that gives advice: Tally (`tests/advice_game.py`),
 registered only here, gets hints, analysis and solving from the CLI, the terminal and the web
-exactly as Dicetime does, through `Game.advice` alone."""
+exactly as Dicetime does, through `Game.advice` alone. Being a game, it keeps the whole
+contract too: the generic suites run on it here."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,8 @@ from parlour.cli.app import app
 from parlour.kernel import registry
 from parlour.web.app import Settings, create_app
 from tests.advice_game import Tally
+from tests.kernel import test_clones, test_contract, test_properties
+from tests.suites import CONTRACT, PROPERTIES
 from tests.web.conftest import QUICK, hdr
 
 runner = CliRunner()
@@ -30,6 +33,41 @@ def tally(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     registry.games()
     monkeypatch.setitem(registry._GAMES, Tally.info.name, Tally)
     yield
+
+
+CONFIGURATIONS = Tally.info.configurations
+CONFIGS = [test_properties.Config("tally", *c) for c in CONFIGURATIONS]
+IDS = [test_properties.config_id(config) for config in CONFIGS]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("check", PROPERTIES, ids=lambda check: check.__name__)
+def test_the_protocol_properties(
+    check: Callable[..., None], config: test_properties.Config
+) -> None:
+    check(config=config)
+
+
+@pytest.mark.parametrize("configuration", CONFIGURATIONS, ids=IDS)
+@pytest.mark.parametrize("check", CONTRACT, ids=lambda check: check.__name__)
+def test_the_contract(check: Callable[..., None], configuration: parlour.Configuration) -> None:
+    check(name="tally", configuration=configuration)
+
+
+def test_schema_and_declared_fields() -> None:
+    test_contract.test_every_game_exports_the_schema_of_its_views("tally")
+    test_clones.test_every_field_is_declared_in_init(CONFIGS[0])
+
+
+def test_a_determinized_state_is_the_state_the_view_shows() -> None:
+    """Nothing of Tally is hidden: the determinized state is the real one, but its history."""
+    state = parlour.load("tally", 2).new(seed=1)
+    for action in ("one", "two", "two"):
+        state.apply(state.to_act[0], action)
+    twin = state.game.determinize(state.view(1), parlour.Rng(5))
+    assert twin.history == () and twin.scores == (3, 2) and twin.to_act == (1,)
+    assert [twin.view(seat) for seat in (0, 1, None)] == [state.view(s) for s in (0, 1, None)]
+    assert state.game.all_actions() == ("two", "one") and state.game.length_bound() == 6
 
 
 def invoke_json(*args: str) -> Any:

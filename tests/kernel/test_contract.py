@@ -194,3 +194,17 @@ def test_every_game_exports_the_schema_of_its_views(name: str) -> None:
     json.dumps(schema)
     assert schema["type"] == "object"
     assert {"game", "seat", "to_act", "over"} <= set(schema["properties"])
+
+
+def test_a_game_without_the_contract_is_refused() -> None:
+    """The determinizer, the full action list and the length bound are abstract: a game that
+    forgets one cannot be built at all (not only fail when an adapter first asks)."""
+
+    class Forgetful(Game):
+        def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> State:
+            raise AssertionError("never built")
+
+    with pytest.raises(TypeError, match="abstract") as refused:
+        Forgetful(2, {})  # type: ignore[abstract]
+    for method in ("determinize", "all_actions", "length_bound"):
+        assert method in str(refused.value)

@@ -24,27 +24,12 @@ from parlour.sim import SimSpec, simulate
 from parlour.terminal.renderers import generic, renderer_for
 from parlour.terminal.runner import TerminalGame
 from tests.kernel import test_clones, test_contract, test_properties
+from tests.suites import CONTRACT, PROPERTIES
 from tests.tiny import TinyDuel
 
 pytestmark = pytest.mark.usefixtures("tiny_game")
 
 CONFIGS = [test_properties.Config("tiny", *c) for c in TinyDuel.info.configurations]
-PROPERTIES: list[Callable[..., None]] = [
-    test_properties.test_random_play_ends_within_the_bound,
-    test_properties.test_every_listed_action_applies,
-    test_properties.test_illegal_actions_raise_and_change_nothing,
-    test_properties.test_replay_gives_identical_views,
-    test_properties.test_tampered_record_is_refused,
-    test_properties.test_views_and_records_are_copies,
-    test_clones.test_a_clone_shares_no_mutable_object,
-]
-CONTRACT: list[Callable[..., None]] = [
-    test_contract.test_a_determinized_state_shows_the_seat_its_view,
-    test_contract.test_an_action_is_legal_exactly_when_it_has_no_reason,
-    test_contract.test_the_full_action_list_is_fixed,
-    test_contract.test_games_end_within_their_length_bound,
-    test_contract.test_views_match_their_declared_type,
-]
 
 
 def test_the_case_lists_pick_up_a_registered_game(tiny_game: type[Game]) -> None:

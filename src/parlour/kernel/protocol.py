@@ -129,22 +129,22 @@ class Game(ABC):
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> State:
         """Build the first state of a game."""
 
+    @abstractmethod
     def determinize(self, view: View, rng: Rng) -> State:
         """A state consistent with `view` (made by a state of this game): whatever the viewer
         cannot see is dealt uniformly among the deals consistent with every public fact, and
         its RNG is freshly seeded from `rng`. Search bots play on it, never on the real state.
         Its `view(view["seat"])` equals `view`; its history is empty."""
-        raise NotImplementedError(f"{self.name} has no determinizer yet")
 
+    @abstractmethod
     def all_actions(self) -> tuple[Action, ...]:
         """Every action a player of this game (with these options) can ever have, in a fixed
         order: a fixed action space for adapters. The table's actions (`timeout`) are apart."""
-        raise NotImplementedError(f"{self.name} does not list its actions yet")
 
+    @abstractmethod
     def length_bound(self) -> int | None:
         """The most actions (the table's included) any game with these options can take, or
         `None` where the rules set no bound (the game then offers an option that caps it)."""
-        raise NotImplementedError(f"{self.name} does not bound its length yet")
 
     def advice(self) -> Advice | None:
         """What the game advises players with these options (hints, analysis, a solver: see

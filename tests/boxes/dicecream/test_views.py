@@ -71,9 +71,16 @@ def test_the_log_is_told_from_each_seats_side() -> None:
         {
             "event": "roll",
             "seat": 0,
+            "dice": {"blue": 6, "yellow": 1, "red": 2, "green": 6, "white": 3},
             "text": "You rolled blue 6, yellow 1, red 2, green 6, white 3.",
         },
-        {"event": "unlock", "seat": 0, "text": "You unlocked the blue sundae with a 6."},
+        {
+            "event": "unlock",
+            "seat": 0,
+            "sundae": "blue",
+            "face": 6,
+            "text": "You unlocked the blue sundae with a 6.",
+        },
     ]
     assert state.view(1)["log"][-1]["text"] == "Seat 1 unlocked the blue sundae with a 6."
     assert state.view(None)["log"][0]["text"] == "Round 1 begins."

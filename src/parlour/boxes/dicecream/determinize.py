@@ -7,20 +7,21 @@ public facts allow:
 - the sealed choices of the seats that chose at once and are no longer waiting: each is drawn
   uniformly among the actions that seat could choose (its sheet is unchanged until all have
   chosen, so they are its legal actions of the phase); the viewer's own is in its view.
-The log is read back into events, so the new state tells every seat its log as the real game
-would; the new state's RNG is seeded afresh from `rng`.
+The log is read back into events from its entries' fields (never their words), so the new
+state tells every seat its log as the real game would; its RNG is seeded afresh from `rng`.
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from parlour.boxes.dicecream.components import BONUS_CARDS, DICE, FLAVOURS, SPACE_NAMES, Colour
 from parlour.boxes.dicecream.rules import Phase
 from parlour.boxes.dicecream.state import DicecreamState
 from parlour.boxes.dicecream.views import (
+    COLOUR_NAMES,
     DicecreamView,
+    DiceFaces,
     Ended,
     Event,
     LogEntry,
@@ -44,75 +45,49 @@ from parlour.kernel.log import EventLog
 if TYPE_CHECKING:
     from parlour.boxes.dicecream.game import Dicecream
 
-_DIE = re.compile(r"(blue|yellow|red|green|white) (\d)")
-_UNLOCKED = re.compile(r"unlocked the (\w+) sundae with a (\d)\.$")
-_TICKED = re.compile(r"ticked the (.+?)(?: with the \w+ (\d))?\.$")
-_ENTERED = re.compile(r"entered (?:the \w+|a) (\d) in the (.+)\.$")
-_FORFEITED = re.compile(r"Forfeited: ([^.]*)\.")
-_CARD_OF_TEXT = {card.text: index for index, card in enumerate(BONUS_CARDS)}
 _CARD_OF_KEY = {card.key: index for index, card in enumerate(BONUS_CARDS)}
 
 
-def _dice(text: str) -> tuple[tuple[Colour, ...], tuple[int, ...]]:
-    """The dice and faces a text lists as `red 3, white 2`."""
-    pairs = [(Colour[name.upper()], int(face)) for name, face in _DIE.findall(text)]
-    return tuple(die for die, _ in pairs), tuple(face for _, face in pairs)
-
-
-def _filled(text: str) -> tuple[str, int]:
-    """The space an entry filled and the number it entered (a tick by a bonus card: 0)."""
-    entered = _ENTERED.search(text)
-    if entered is not None:
-        return entered.group(2), int(entered.group(1))
-    ticked = _TICKED.search(text)
-    assert ticked is not None, text
-    return ticked.group(1), int(ticked.group(2) or 0)
+def _dice(dice: DiceFaces) -> tuple[tuple[Colour, ...], tuple[int, ...]]:
+    """The dice and faces an entry lists, in `DICE` order."""
+    listed = tuple(die for die in DICE if COLOUR_NAMES[die] in dice)
+    return listed, tuple(dice[COLOUR_NAMES[die]] for die in listed)
 
 
 def read_log(view: DicecreamView) -> list[Event]:
-    """The events a seat's log tells, read back from its entries."""
-    events: list[Event] = []
-    placed = 0  # dice placed since the last roll
-    for entry in view["log"]:
-        events.append(_event(entry, view, placed))
-        if isinstance(events[-1], Rolled):
-            placed = 0
-        elif isinstance(events[-1], Placed):
-            placed += 1
-    return events
+    """The events a seat's log tells, read back from its entries' fields (never their text,
+    which is told in words that may change)."""
+    return [event_of(entry) for entry in view["log"]]
 
 
-def _event(entry: LogEntry, view: DicecreamView, placed: int) -> Event:
-    """One entry read back into its event (`placed`: the dice placed this turn so far)."""
-    kind, text = entry["event"], entry["text"]
-    if kind == "round":
-        return RoundBegan(entry["round"])
-    if kind == "reveal":
-        texts = text.split("Bonus cards: ", 1)[1].split(" / ")
-        return Revealed(entry["round"], tuple(_CARD_OF_TEXT[card] for card in texts))
-    if kind == "end":
-        return Ended(tuple(view["winners"]), tuple(view["scores"]))
-    seat = entry["seat"]
-    if kind == "roll":
-        return Rolled(seat, _dice(text)[1])
-    if kind == "reroll":
-        return Rerolled(seat, *_dice(text.split(":", 1)[1]))
-    if kind == "unlock":
-        unlocked = _UNLOCKED.search(text)
-        assert unlocked is not None, text
-        return Unlocked(seat, Colour[unlocked.group(1).upper()], int(unlocked.group(2)))
-    if kind in ("place", "take", "bonus"):
-        name, number = _filled(text)
-        space = SPACE_NAMES[name]
-        if kind == "place":
-            return Placed(seat, space, number)
-        return Took(seat, space, number) if kind == "take" else UsedBonus(seat, space, number)
-    if kind == "done":
-        lost = _FORFEITED.search(text)
-        dice, faces = _dice(lost.group(1)) if lost is not None else ((), ())
-        return TurnDone(seat, tuple(zip(dice, faces, strict=True)), placed)
-    phase = Phase.TAKE if text.endswith(("took no die.", "none of the dice.")) else Phase.BONUS
-    return Passed(seat, phase) if kind == "pass" else Unable(seat, phase)
+def event_of(entry: LogEntry) -> Event:
+    """The event one log entry tells."""
+    match entry["event"]:
+        case "round":
+            return RoundBegan(entry["round"])
+        case "reveal":
+            return Revealed(entry["round"], tuple(_CARD_OF_KEY[key] for key in entry["cards"]))
+        case "end":
+            return Ended(tuple(entry["winners"]), tuple(entry["scores"]))
+        case "roll":
+            return Rolled(entry["seat"], _dice(entry["dice"])[1])
+        case "reroll":
+            return Rerolled(entry["seat"], *_dice(entry["dice"]))
+        case "unlock":
+            return Unlocked(entry["seat"], Colour[entry["sundae"].upper()], entry["face"])
+        case "place":
+            return Placed(entry["seat"], SPACE_NAMES[entry["space"]], entry["face"])
+        case "take":
+            return Took(entry["seat"], SPACE_NAMES[entry["space"]], entry["face"])
+        case "bonus":
+            return UsedBonus(entry["seat"], SPACE_NAMES[entry["space"]], entry["number"])
+        case "done":
+            forfeited = tuple(zip(*_dice(entry["forfeited"]), strict=True))
+            return TurnDone(entry["seat"], forfeited, entry["placed"])
+        case "pass":
+            return Passed(entry["seat"], Phase(entry["phase"]))
+        case "unable":
+            return Unable(entry["seat"], Phase(entry["phase"]))
 
 
 def determinize(game: Dicecream, seen: View, rng: Rng) -> DicecreamState:

@@ -8,8 +8,9 @@ once are not in any view (a seat sees its own sealed choice as `choosing.yours`)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, NotRequired, cast
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, cast
 
+from pydantic import Field
 from typing_extensions import TypedDict
 
 from parlour.boxes.dicecream import rules
@@ -116,13 +117,135 @@ class CreamFaces(TypedDict):
     right: list[int]
 
 
-class LogEntry(TypedDict):
-    """One event told from a seat's side: its kind, its text, and the public details."""
+DiceFaces = dict[ColourName, int]
+"""Some dice and the faces they show, in the order of `turn.dice` (a roll, a reroll, the dice
+forfeited)."""
 
-    event: str
-    seat: NotRequired[int]
-    round: NotRequired[int]
+
+class RoundEntry(TypedDict):
+    event: Literal["round"]
+    round: int
     text: str
+
+
+class RevealEntry(TypedDict):
+    """The round is over and its bonus cards (keys, as in `bonus_cards`) are turned up."""
+
+    event: Literal["reveal"]
+    round: int
+    cards: list[str]
+    text: str
+
+
+class EndEntry(TypedDict):
+    event: Literal["end"]
+    winners: list[int]
+    scores: list[int]
+    text: str
+
+
+class RollEntry(TypedDict):
+    """The active seat rolled all five dice (in the order of `turn.dice`)."""
+
+    event: Literal["roll"]
+    seat: int
+    dice: DiceFaces
+    text: str
+
+
+class RerollEntry(TypedDict):
+    """The active seat spent a bean and rerolled these dice."""
+
+    event: Literal["reroll"]
+    seat: int
+    dice: DiceFaces
+    text: str
+
+
+class UnlockEntry(TypedDict):
+    event: Literal["unlock"]
+    seat: int
+    sundae: ColourName
+    face: int
+    text: str
+
+
+class PlaceEntry(TypedDict):
+    """The active seat placed a die showing `face` on `space` (a space's name)."""
+
+    event: Literal["place"]
+    seat: int
+    space: str
+    face: int
+    text: str
+
+
+class TakeEntry(TypedDict):
+    """Another seat took a placed die showing `face` for `space` of its own sheet."""
+
+    event: Literal["take"]
+    seat: int
+    space: str
+    face: int
+    text: str
+
+
+class BonusEntry(TypedDict):
+    """A seat used a bonus card: `number` in `space` (0: a topping ticked)."""
+
+    event: Literal["bonus"]
+    seat: int
+    space: str
+    number: int
+    text: str
+
+
+class DoneEntry(TypedDict):
+    """The placing is over: the dice forfeited, and how many dice were placed (0: none is
+    left for the others)."""
+
+    event: Literal["done"]
+    seat: int
+    forfeited: DiceFaces
+    placed: int
+    text: str
+
+
+class PassEntry(TypedDict):
+    """A seat took no die (`take`) or used no bonus (`bonus`)."""
+
+    event: Literal["pass"]
+    seat: int
+    phase: Literal["take", "bonus"]
+    text: str
+
+
+class UnableEntry(TypedDict):
+    """A seat had nothing to take (`take`) or no bonus target (`bonus`)."""
+
+    event: Literal["unable"]
+    seat: int
+    phase: Literal["take", "bonus"]
+    text: str
+
+
+LogEntry = Annotated[
+    RoundEntry
+    | RevealEntry
+    | EndEntry
+    | RollEntry
+    | RerollEntry
+    | UnlockEntry
+    | PlaceEntry
+    | TakeEntry
+    | BonusEntry
+    | DoneEntry
+    | PassEntry
+    | UnableEntry,
+    Field(discriminator="event"),
+]
+"""One event told from a seat's side: its kind (`event`) and its text, with in fields all
+that the text says (every event is public)."""
 
 
 class DicecreamView(TypedDict):
@@ -249,6 +372,10 @@ def _dice_text(dice: tuple[Colour, ...], faces: tuple[int, ...]) -> str:
     return ", ".join(f"{die.key} {face}" for die, face in zip(dice, faces, strict=True))
 
 
+def _dice(dice: tuple[Colour, ...], faces: tuple[int, ...]) -> DiceFaces:
+    return {COLOUR_NAMES[die]: face for die, face in zip(dice, faces, strict=True)}
+
+
 def _filled_text(space: Space, number: int, taken: bool) -> str:
     """How a die (`taken`: picked from the active player) filled `space` with `number`."""
     die = f"the {space.colour.key} {number}"
@@ -266,14 +393,18 @@ def describe(event: Event, viewer: Seat) -> dict[str, Any]:
             return {"event": "round", "round": number, "text": f"Round {number} begins."}
         case Revealed(number, cards):
             texts = " / ".join(BONUS_CARDS[card].text for card in cards)
-            text = f"Round {number} is over. Bonus cards: {texts}"
-            return {"event": "reveal", "round": number, "text": text}
+            return {
+                "event": "reveal",
+                "round": number,
+                "cards": [BONUS_CARDS[card].key for card in cards],
+                "text": f"Round {number} is over. Bonus cards: {texts}",
+            }
         case Ended(winners, scores):
             named = [seat_name(seat, viewer) for seat in winners]
             names = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
             verb = "win" if len(winners) > 1 or names == "You" else "wins"
             text = f"Game over: {names} {verb} with {scores[winners[0]]} points."
-            return {"event": "end", "text": text}
+            return {"event": "end", "winners": list(winners), "scores": list(scores), "text": text}
     return _describe_seat(event, viewer)
 
 
@@ -285,38 +416,79 @@ def _describe_seat(event: Event, viewer: Seat) -> dict[str, Any]:
     match event:
         case Rolled(_, faces):
             text = f"{who} rolled {_dice_text(DICE, faces)}."
-            return {"event": "roll", "seat": seat, "text": text}
+            return {"event": "roll", "seat": seat, "dice": _dice(DICE, faces), "text": text}
         case Rerolled(_, dice, faces):
             told = _dice_text(dice, faces)
             text = f"{who} spent a chocolate bean and rerolled: {told}."
-            return {"event": "reroll", "seat": seat, "text": text}
+            return {"event": "reroll", "seat": seat, "dice": _dice(dice, faces), "text": text}
         case Unlocked(_, sundae, face):
-            text = f"{who} unlocked the {sundae.key} sundae with a {face}."
-            return {"event": "unlock", "seat": seat, "text": text}
+            return {
+                "event": "unlock",
+                "seat": seat,
+                "sundae": COLOUR_NAMES[sundae],
+                "face": face,
+                "text": f"{who} unlocked the {sundae.key} sundae with a {face}.",
+            }
         case Placed(_, space, face):
             text = f"{who} {_filled_text(space, face, taken=False)}."
-            return {"event": "place", "seat": seat, "text": text}
+            return {"event": "place", "seat": seat, "space": space.name, "face": face, "text": text}
         case Took(_, space, face):
             text = f"{who} {_filled_text(space, face, taken=True)}."
-            return {"event": "take", "seat": seat, "text": text}
+            return {"event": "take", "seat": seat, "space": space.name, "face": face, "text": text}
         case UsedBonus(_, space, number):
             if space.kind is Kind.TOPPING:
                 what = f"ticked the {space.name}"
             else:
                 what = f"entered a {number} in the {space.name}"
-            text = f"{who} used a bonus card and {what}."
-            return {"event": "bonus", "seat": seat, "text": text}
+            return {
+                "event": "bonus",
+                "seat": seat,
+                "space": space.name,
+                "number": number,
+                "text": f"{who} used a bonus card and {what}.",
+            }
         case TurnDone(_, forfeited, placed):
-            lost = f" Forfeited: {_dice_text(*zip(*forfeited, strict=True))}." if forfeited else ""
+            dice, faces = tuple(zip(*forfeited, strict=True)) or ((), ())
+            lost = f" Forfeited: {_dice_text(dice, faces)}." if forfeited else ""
             offer = "" if placed else " No die is left for the others."
-            return {"event": "done", "seat": seat, "text": f"{who} ended the turn.{lost}{offer}"}
+            return {
+                "event": "done",
+                "seat": seat,
+                "forfeited": _dice(dice, faces),
+                "placed": placed,
+                "text": f"{who} ended the turn.{lost}{offer}",
+            }
         case Passed(_, phase):
             text = f"{who} took no die." if phase is Phase.TAKE else f"{who} used no bonus."
-            return {"event": "pass", "seat": seat, "text": text}
+            return {"event": "pass", "seat": seat, "phase": PHASE_NAMES[phase], "text": text}
         case Unable(_, phase):
             what = "none of the dice" if phase is Phase.TAKE else "neither bonus card"
-            return {"event": "unable", "seat": seat, "text": f"{who} could use {what}."}
+            text = f"{who} could use {what}."
+            return {"event": "unable", "seat": seat, "phase": PHASE_NAMES[phase], "text": text}
     raise AssertionError(f"not an event: {event!r}")
+
+
+_LISTING = frozenset({"roll", "reroll", "done", "reveal", "end"})
+"""The kinds of entry that hold a dict or a list (the others are copied whole by `dict`)."""
+_LISTED = {"roll": "dice", "reroll": "dice", "done": "forfeited", "reveal": "cards"}
+"""The key of the dict or list an entry holds, by kind (`end` holds two lists)."""
+
+
+def told(entries: list[dict[str, Any]]) -> list[LogEntry]:
+    """Fresh copies of the log's entries for a view: a caller changing its view must not
+    change the entries the log remembers (nor another viewer's)."""
+    return cast(
+        list[LogEntry],
+        [_fresh(entry) if entry["event"] in _LISTING else dict(entry) for entry in entries],
+    )
+
+
+def _fresh(entry: dict[str, Any]) -> dict[str, Any]:
+    """A copy of an entry that holds a dict or a list, with a copy of that."""
+    key = _LISTED.get(entry["event"])
+    if key is None:
+        return {**entry, "winners": entry["winners"].copy(), "scores": entry["scores"].copy()}
+    return {**entry, key: entry[key].copy()}
 
 
 # -- refusals ---------------------------------------------------------------------------------
@@ -400,7 +572,7 @@ def view(state: DicecreamState, seat: Seat) -> DicecreamView:
         "choosing": choosing,
         "moves": _moves(state, seat),
         "seats": [_seat(state, s, scores[s]) for s in range(players)],
-        "log": cast(list[LogEntry], [dict(entry) for entry in state._events.told_to(seat)]),
+        "log": told(state._events.told_to(seat)),
     }
 
 

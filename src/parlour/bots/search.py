@@ -10,9 +10,12 @@ node stands for every outcome of the dice and draws on the way (an open-loop tre
 - Sequential decisions: UCB1 over the legal actions with availability counts (the paper's
   subset-armed bandit): an action's `available` counts the visits on which it was legal, and
   stands for the parent's visits in the exploration term.
-- Seats choosing at once and in secret (`to_act` holds several): decoupled UCT. Each seat
-  picks from its own statistics at the node, blind to the others' picks; the joint action
-  then leads to the child. No seat sees another's sealed choice.
+- Seats choosing at once and in secret (`to_act` holds several): decoupled selection with
+  Exp3 (Auer et al. 2002, as in Lanctot et al.'s simultaneous-move MCTS, 2013). Each seat
+  samples from its own statistics at the node, blind to the others' picks; the joint action
+  then leads to the child, so no seat sees another's sealed choice. A randomised rule,
+  because decoupled UCB1 is deterministic: two seats can lock into step (in matching pennies
+  one seat would always lose), which a test shows Exp3 avoids.
 - More than two players: every seat's reward is backed up; the seat acting at an edge
   maximises its own.
 """
@@ -32,6 +35,12 @@ determinized state; it may read the whole state, which is a sample, never the re
 MARGIN = 0.1
 """Weight of the score margin in a playout's reward, beside the win: it breaks flat regions
 (every line lost, or every line won) toward the better score without trading a win for it."""
+
+
+EXPLORE = 0.1
+"""Exp3's share of uniform exploration at nodes where seats choose at once (its gamma)."""
+_UNIT = 1 << 30
+"""Uniform draws in [0, 1) are `Rng.below(_UNIT) / _UNIT`."""
 
 
 def random_playout(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
@@ -56,12 +65,14 @@ def rewards(state: State) -> list[float]:
 class Edge:
     """One seat's statistics for one action at a node."""
 
-    __slots__ = ("available", "reward", "visits")
+    __slots__ = ("available", "estimate", "reward", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.reward = 0.0
         self.available = 1
+        self.estimate = 0.0
+        """Exp3's importance-weighted sum of rewards (at nodes where seats choose at once)."""
 
 
 class Node:
@@ -117,7 +128,7 @@ class Search:
         """One determinization: select and expand down the tree, play out, back up."""
         self.iterations += 1
         state = self.game.determinize(self.view, self.rng)
-        path: list[tuple[int, Edge]] = []
+        path: list[tuple[int, Edge, float]] = []
         node: Node | None = self.root
         while node is not None and not state.over:
             acting = [(seat, state.legal_actions(seat)) for seat in state.to_act]
@@ -128,11 +139,12 @@ class Search:
                 continue
             joint: list[tuple[int, Action]] = []
             fresh = False
+            pick = self._select if len(choosing) == 1 else self._sample
             for seat, legal in choosing:
-                action, edge, new = self._select(node.edges.setdefault(seat, {}), legal)
+                action, edge, chance = pick(node.edges.setdefault(seat, {}), legal)
                 joint.append((seat, action))
-                path.append((seat, edge))
-                fresh = fresh or new
+                path.append((seat, edge, chance))
+                fresh = fresh or edge.visits == 0
             for seat, legal in acting:
                 if len(legal) == 1:
                     state.apply(seat, legal[0])
@@ -146,15 +158,17 @@ class Search:
             node = None if fresh else child
         self._play_out(state)
         reward = rewards(state)
-        for seat, edge in path:
+        for seat, edge, chance in path:
             edge.visits += 1
             edge.reward += reward[seat]
+            if chance:
+                edge.estimate += reward[seat] / chance
 
     def _select(
         self, edges: dict[Action, Edge], legal: Sequence[Action]
-    ) -> tuple[Action, Edge, bool]:
-        """UCB1 with availability counts over `legal`, or a random untried action (then
-        True): the action, its edge, and whether it is new."""
+    ) -> tuple[Action, Edge, float]:
+        """UCB1 with availability counts over `legal`, or a random untried action: the
+        action and its edge (0: no Exp3 chance to weigh by)."""
         untried: list[Action] = []
         best: Action | None = None
         best_value = -math.inf
@@ -174,9 +188,35 @@ class Search:
         if untried:
             action = untried[self.rng.below(len(untried))]
             edge = edges[action] = Edge()
-            return action, edge, True
+            return action, edge, 0.0
         assert best is not None
-        return best, edges[best], False
+        return best, edges[best], 0.0
+
+    def _sample(
+        self, edges: dict[Action, Edge], legal: Sequence[Action]
+    ) -> tuple[Action, Edge, float]:
+        """Exp3 over `legal`: an action drawn from the seat's exponential weights mixed with
+        `EXPLORE` of uniform; the action, its edge and the chance it had."""
+        count = len(legal)
+        pairs = []
+        for action in legal:
+            edge = edges.get(action)
+            if edge is None:
+                edge = edges[action] = Edge()
+            else:
+                edge.available += 1
+            pairs.append((action, edge))
+        eta = EXPLORE / count
+        top = max(edge.estimate for _, edge in pairs)
+        weights = [math.exp(eta * (edge.estimate - top)) for _, edge in pairs]
+        total = sum(weights)
+        draw = self.rng.below(_UNIT) / _UNIT
+        for (action, edge), weight in zip(pairs, weights, strict=True):
+            chance = (1 - EXPLORE) * weight / total + EXPLORE / count
+            draw -= chance
+            if draw < 0:
+                break
+        return action, edge, chance
 
     def _play_out(self, state: State) -> None:
         """Play to the end with the playout policy (forced actions need no policy)."""

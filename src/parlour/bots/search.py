@@ -211,12 +211,13 @@ class Search:
         weights = [math.exp(eta * (edge.estimate - top)) for _, edge in pairs]
         total = sum(weights)
         draw = self.rng.below(_UNIT) / _UNIT
-        for (action, edge), weight in zip(pairs, weights, strict=True):
-            chance = (1 - EXPLORE) * weight / total + EXPLORE / count
-            draw -= chance
-            if draw < 0:
-                break
-        return action, edge, chance
+        chances = [(1 - EXPLORE) * weight / total + EXPLORE / count for weight in weights]
+        index = 0
+        while index < count - 1 and draw >= chances[index]:
+            draw -= chances[index]
+            index += 1
+        action, edge = pairs[index]
+        return action, edge, chances[index]
 
     def _play_out(self, state: State) -> None:
         """Play to the end with the playout policy (forced actions need no policy)."""

@@ -12,9 +12,10 @@ import pytest
 import parlour
 from parlour import OptionError, State
 from parlour.bots import make_bot
-from parlour.bots.mcts import LEVELS, MctsBot, parse
+from parlour.bots.mcts import LEVEL_NAMES, MctsBot, Settings, parse
 from parlour.bots.registry import bot_info, bots_for
 from parlour.bots.search import Search, random_playout, rewards
+from parlour.boxes.dokitto.playout import LEVELS
 from parlour.kernel import Action, Game, GameInfo, Rng, Seat, View, game_class, games
 
 OFFERING = [info.name for info in games() if "mcts" in {b.name for b in bots_for(info.name)}]
@@ -39,7 +40,7 @@ def test_offered_where_the_game_declares_it() -> None:
     assert sorted(OFFERING) == ["dicecream", "dokitto", "icecream"]
     for name in OFFERING:
         info = bot_info(name, "mcts")
-        assert info.levels == tuple(f"mcts:{level}" for level in LEVELS)
+        assert info.levels == tuple(f"mcts:{level}" for level in LEVEL_NAMES)
 
 
 @pytest.mark.parametrize("name", ["dicecream", "dokitto", "icecream"])
@@ -127,15 +128,16 @@ def test_a_bot_without_the_game_refuses_to_search() -> None:
 
 def test_settings_parse_and_errors_name_the_bad_setting() -> None:
     """Levels, budgets, constants and policies parse; a bad setting is named."""
-    assert parse("hard") == LEVELS["hard"]
-    assert parse("iterations=400:c=0.5:policy=random") == parse("").__class__(
+    assert parse("hard", LEVELS) == LEVELS["hard"]
+    assert parse("", LEVELS) == LEVELS["normal"]
+    assert parse("iterations=400:c=0.5:policy=random", LEVELS) == Settings(
         iterations=400, c=0.5, policy="random"
     )
-    timed = parse("expert:seconds=0.5")
+    timed = parse("expert:seconds=0.5", LEVELS)
     assert (timed.seconds, timed.iterations, timed.c) == (0.5, None, LEVELS["expert"].c)
     for bad in ["iterations=0", "iterations=x", "c=-1", "policy=smart", "genius", "seconds=0"]:
         with pytest.raises(OptionError, match=bad.split("=")[0]):
-            parse(bad)
+            parse(bad, LEVELS)
     with pytest.raises(OptionError, match="'depth=3'"):
         bot_info("dokitto", "mcts:easy:depth=3")
     bot = make_bot(parlour.load("dokitto", 2), "mcts:iterations=7:policy=random", 0, 1)

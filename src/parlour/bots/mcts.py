@@ -21,36 +21,35 @@ class Settings:
     """How hard the bot searches: an iteration budget (reproducible) or a time budget
     (`seconds`, which wins when set), the UCB constant and the playout policy."""
 
-    iterations: int | None = 200
+    iterations: int | None
     seconds: float | None = None
     c: float = 0.7
     policy: str = "greedy"
 
 
-LEVELS = {
-    "easy": Settings(iterations=12, c=0.7),
-    "normal": Settings(iterations=60, c=0.7),
-    "hard": Settings(iterations=500, c=0.7),
-    "expert": Settings(iterations=1500, c=0.7),
-}
-"""Each level's fixed budget and constants, chosen by strength (see `docs/bots.md`)."""
+LEVEL_NAMES = ("easy", "normal", "hard", "expert")
+"""The levels every game that offers mcts defines, weakest first."""
+Levels = dict[str, Settings]
+"""A game's settings for each level: its budgets differ, since a playout's cost and what an
+iteration buys differ from game to game (chosen by strength, see `docs/bots.md`)."""
 
 POLICIES = ("greedy", "random")
 
 _HELP = (
-    "use a level (" + ", ".join(LEVELS) + "), iterations=N (a whole number above 0), "
+    "use a level (" + ", ".join(LEVEL_NAMES) + "), iterations=N (a whole number above 0), "
     "seconds=T (above 0), c=X (0 or more) or policy=" + "|".join(POLICIES)
 )
 
 
-def parse(settings: str) -> Settings:
-    """The settings a name's text after `mcts:` gives, or `OptionError` naming the bad one."""
-    chosen = LEVELS["normal"]
+def parse(settings: str, levels: Levels) -> Settings:
+    """The settings a name's text after `mcts:` gives (from the `normal` level of `levels`
+    unless it names another), or `OptionError` naming the bad one."""
+    chosen = levels["normal"]
     for part in filter(None, settings.lower().split(":")):
         key, equals, text = part.partition("=")
         try:
-            if not equals and key in LEVELS:
-                chosen = LEVELS[key]
+            if not equals and key in levels:
+                chosen = levels[key]
                 continue
             if key == "iterations" and int(text) > 0:
                 chosen = replace(chosen, iterations=int(text), seconds=None)
@@ -96,11 +95,13 @@ class MctsBot(Bot):
         return search.best(legal)
 
 
-def offer_mcts(game: str, playout: Playout) -> None:
-    """Offer `mcts` (and its levels) for `game`, whose greedy playout policy is `playout`."""
+def offer_mcts(game: str, playout: Playout, levels: Levels) -> None:
+    """Offer `mcts` for `game`, whose greedy playout policy is `playout`, at `levels` (one
+    for each of `LEVEL_NAMES`)."""
+    assert tuple(levels) == LEVEL_NAMES, f"{game}'s mcts levels are {tuple(levels)}"
 
     def configure(settings: str) -> BotFactory:
-        chosen = parse(settings)
+        chosen = parse(settings, levels)
         return lambda seat, rng: MctsBot(seat, rng, chosen, playout)
 
     register_bot(
@@ -112,6 +113,6 @@ def offer_mcts(game: str, playout: Playout) -> None:
             configure(""),
             game=game,
             configure=configure,
-            levels=tuple(f"mcts:{level}" for level in LEVELS),
+            levels=tuple(f"mcts:{level}" for level in LEVEL_NAMES),
         )
     )

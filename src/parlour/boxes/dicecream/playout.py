@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.bots.mcts import offer_mcts
+from parlour.bots.mcts import Levels, Settings, offer_mcts
 from parlour.boxes.dicecream.bots import Value, gain, pick
 from parlour.boxes.dicecream.notation import DONE, PLACES, UNLOCKS
 from parlour.boxes.dicecream.rules import Phase
@@ -38,4 +38,12 @@ def playout(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Actio
     return unlock
 
 
-offer_mcts("dicecream", playout)
+LEVELS: Levels = {
+    "easy": Settings(iterations=4),
+    "normal": Settings(iterations=20),
+    "hard": Settings(iterations=150),
+    "expert": Settings(iterations=500),
+}
+"""mcts's budgets at each level, chosen by strength against greedy (see `docs/bots.md`)."""
+
+offer_mcts("dicecream", playout, LEVELS)

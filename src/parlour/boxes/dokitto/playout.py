@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.bots.mcts import offer_mcts
+from parlour.bots.mcts import Levels, Settings, offer_mcts
 from parlour.boxes.dokitto import rules
 from parlour.boxes.dokitto.bots import card_value, star_chance, wants_tile
 from parlour.boxes.dokitto.notation import CARD_OF_PLAY, FLAVOUR_OF_TAKE
@@ -40,4 +40,12 @@ def playout(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Actio
     return max(legal, key=value)
 
 
-offer_mcts("dokitto", playout)
+LEVELS: Levels = {
+    "easy": Settings(iterations=4),
+    "normal": Settings(iterations=25),
+    "hard": Settings(iterations=150),
+    "expert": Settings(iterations=600),
+}
+"""mcts's budgets at each level, chosen by strength against greedy (see `docs/bots.md`)."""
+
+offer_mcts("dokitto", playout, LEVELS)

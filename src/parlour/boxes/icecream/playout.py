@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.bots.mcts import offer_mcts
+from parlour.bots.mcts import Levels, Settings, offer_mcts
 from parlour.boxes.icecream.bots import place, serve
 from parlour.boxes.icecream.state import DISCARD, KEEP, IcecreamState, Phase
 from parlour.kernel import Action, Rng, State
@@ -28,4 +28,12 @@ def playout(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Actio
     return serve(legal, state._cones, hands[seat])
 
 
-offer_mcts("icecream", playout)
+LEVELS: Levels = {
+    "easy": Settings(iterations=4),
+    "normal": Settings(iterations=20),
+    "hard": Settings(iterations=150),
+    "expert": Settings(iterations=500),
+}
+"""mcts's budgets at each level, chosen by strength against greedy (see `docs/bots.md`)."""
+
+offer_mcts("icecream", playout, LEVELS)

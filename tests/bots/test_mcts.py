@@ -222,3 +222,7 @@ def test_seats_choosing_at_once_are_decoupled() -> None:
         assert not child.edges  # nobody acts after the joint choice
     for edge in root.edges[0].values():
         assert 0.3 < edge.reward / edge.visits < 0.8
+    brief = Search(game, state.view(0), 0, Rng(5), 0.7, random_playout)
+    brief.run(1, None)  # Exp3 made edges for both coins; one is untried
+    assert len(brief.root.edges[0]) == 2
+    assert brief.best(("heads", "tails")) in ("heads", "tails")

@@ -120,7 +120,9 @@ class Search:
 
         def robustness(action: Action) -> tuple[int, float]:
             edge = edges.get(action)
-            return (0, 0.0) if edge is None else (edge.visits, edge.reward / edge.visits)
+            if edge is None or not edge.visits:  # Exp3 lists every action, tried or not
+                return (0, 0.0)
+            return (edge.visits, edge.reward / edge.visits)
 
         return max(legal, key=robustness)
 

@@ -82,7 +82,7 @@ def test_never_illegal(name: str, policy: str) -> None:
     for players in sorted({info.min_players, 2 if name == "dokitto" else info.max_players}):
         game = parlour.load(name, players)
         state = game.new(players)
-        bots = [make_bot(game, f"mcts:iterations=2:policy={policy}", s, s) for s in range(players)]
+        bots = [make_bot(game, f"mcts:iterations=1:policy={policy}", s, s) for s in range(players)]
         while not state.over:
             seat = state.to_act[-1]  # the last of seats acting at once, to vary who goes first
             legal = state.legal_actions(seat)

@@ -100,6 +100,24 @@ def test_a_time_budget_searches_at_least_once() -> None:
     assert search.iterations == 1
 
 
+def test_the_advisors_prior_is_tried_first_and_wins_ties() -> None:
+    """With a prior (the default bot's choice, `bias=X`), the search tries it first and,
+    among equally visited actions, plays it; the bot asks the game's default bot for it."""
+    game = parlour.load("dokitto", 2)
+    state = midgame(game, 3, 4)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    prior = legal[-1]
+    search = Search(game, state.view(seat), seat, Rng(1), 0.7, random_playout, prior, 1.0)
+    search.run(1, None)
+    assert list(search.root.edges[seat]) == [prior]
+    search.run(len(legal) - 1, None)  # every action tried once: a tie
+    assert search.best(legal) == prior
+    bot = make_bot(game, "mcts:iterations=1:bias=1", seat, 5)
+    greedy = make_bot(game, "greedy", seat, 0).choose(state.view(seat), legal)
+    assert bot.choose(state.view(seat), legal) == greedy
+
+
 def test_rewards_favour_the_win_over_the_margin() -> None:
     """A win (shared among winners) outweighs any score margin; the margin breaks ties."""
     game = parlour.load("dokitto", 3)
@@ -135,7 +153,8 @@ def test_settings_parse_and_errors_name_the_bad_setting() -> None:
     )
     timed = parse("expert:seconds=0.5", LEVELS)
     assert (timed.seconds, timed.iterations, timed.c) == (0.5, None, LEVELS["expert"].c)
-    for bad in ["iterations=0", "iterations=x", "c=-1", "policy=smart", "genius", "seconds=0"]:
+    assert parse("easy:bias=0.5", LEVELS).bias == 0.5
+    for bad in ["iterations=0", "iterations=x", "c=-1", "policy=smart", "genius", "bias=-1"]:
         with pytest.raises(OptionError, match=bad.split("=")[0]):
             parse(bad, LEVELS)
     with pytest.raises(OptionError, match="'depth=3'"):

@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from parlour.bots.registry import Bot, BotFactory, BotInfo, View, register_bot
+from parlour.bots.registry import (
+    Bot,
+    BotFactory,
+    BotInfo,
+    View,
+    default_bot,
+    make_bot,
+    register_bot,
+)
 from parlour.bots.search import Playout, Search, random_playout
 from parlour.kernel import Action, Game, OptionError, Rng
 
@@ -25,6 +33,8 @@ class Settings:
     seconds: float | None = None
     c: float = 0.7
     policy: str = "greedy"
+    bias: float = 0.0
+    """Progressive bias toward the game's default bot's choice at the root (0: none)."""
 
 
 LEVEL_NAMES = ("easy", "normal", "hard", "expert")
@@ -37,7 +47,7 @@ POLICIES = ("greedy", "random")
 
 _HELP = (
     "use a level (" + ", ".join(LEVEL_NAMES) + "), iterations=N (a whole number above 0), "
-    "seconds=T (above 0), c=X (0 or more) or policy=" + "|".join(POLICIES)
+    "seconds=T (above 0), c=X (0 or more), bias=X (0 or more) or policy=" + "|".join(POLICIES)
 )
 
 
@@ -60,6 +70,9 @@ def parse(settings: str, levels: Levels) -> Settings:
             if key == "c" and 0 <= float(text) < float("inf"):
                 chosen = replace(chosen, c=float(text))
                 continue
+            if key == "bias" and 0 <= float(text) < float("inf"):
+                chosen = replace(chosen, bias=float(text))
+                continue
             if key == "policy" and text in POLICIES:
                 chosen = replace(chosen, policy=text)
                 continue
@@ -80,9 +93,15 @@ class MctsBot(Bot):
         self.settings = settings
         self.playout = greedy if settings.policy == "greedy" else random_playout
         self.game: Game | None = None
+        self.advisor: Bot | None = None
 
     def sit(self, game: Game) -> None:
+        """Keep the game, and with `bias` its default bot as the root's advisor (unless
+        that is mcts itself)."""
         self.game = game
+        advisor = default_bot(game.name)
+        if self.settings.bias and advisor != self.name:
+            self.advisor = make_bot(game, advisor, self.seat, self.rng.below(1 << 62))
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -90,7 +109,10 @@ class MctsBot(Bot):
         if self.game is None:
             raise RuntimeError("mcts searches the game it plays: make it with the loaded game")
         settings = self.settings
-        search = Search(self.game, view, self.seat, self.rng, settings.c, self.playout)
+        prior = None if self.advisor is None else self.advisor.choose(view, legal)
+        search = Search(
+            self.game, view, self.seat, self.rng, settings.c, self.playout, prior, settings.bias
+        )
         search.run(settings.iterations, settings.seconds)
         return search.best(legal)
 

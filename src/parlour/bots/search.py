@@ -90,7 +90,15 @@ class Search:
     """One decision's search for `seat` of `game` from `view`: `run` it, then read `best`."""
 
     def __init__(
-        self, game: Game, view: View, seat: int, rng: Rng, c: float, playout: Playout
+        self,
+        game: Game,
+        view: View,
+        seat: int,
+        rng: Rng,
+        c: float,
+        playout: Playout,
+        prior: Action | None = None,
+        bias: float = 0.0,
     ) -> None:
         self.game = game
         self.view = view
@@ -98,6 +106,11 @@ class Search:
         self.rng = rng
         self.c = c
         self.playout = playout
+        self.prior = prior
+        """An action the seat's advisor prefers at the root: tried first, and favoured by
+        `bias / (visits + 1)` (progressive bias, Chaslot et al. 2008), which fades as the
+        search learns."""
+        self.bias = bias
         self.root = Node()
         self.iterations = 0
 
@@ -114,15 +127,15 @@ class Search:
             self.iterate()
 
     def best(self, legal: Sequence[Action]) -> Action:
-        """The searching seat's most visited action among `legal` (ties: the higher mean
-        reward, then the first listed)."""
+        """The searching seat's most visited action among `legal` (ties: the prior, then the
+        higher mean reward, then the first listed)."""
         edges = self.root.edges.get(self.seat, {})
 
-        def robustness(action: Action) -> tuple[int, float]:
+        def robustness(action: Action) -> tuple[int, bool, float]:
             edge = edges.get(action)
             if edge is None or not edge.visits:  # Exp3 lists every action, tried or not
-                return (0, 0.0)
-            return (edge.visits, edge.reward / edge.visits)
+                return (0, action == self.prior, 0.0)
+            return (edge.visits, action == self.prior, edge.reward / edge.visits)
 
         return max(legal, key=robustness)
 
@@ -141,9 +154,13 @@ class Search:
                 continue
             joint: list[tuple[int, Action]] = []
             fresh = False
-            pick = self._select if len(choosing) == 1 else self._sample
             for seat, legal in choosing:
-                action, edge, chance = pick(node.edges.setdefault(seat, {}), legal)
+                edges = node.edges.setdefault(seat, {})
+                if len(choosing) > 1:
+                    action, edge, chance = self._sample(edges, legal)
+                else:
+                    prior = self.prior if node is self.root and seat == self.seat else None
+                    action, edge, chance = self._select(edges, legal, prior)
                 joint.append((seat, action))
                 path.append((seat, edge, chance))
                 fresh = fresh or edge.visits == 0
@@ -167,10 +184,11 @@ class Search:
                 edge.estimate += reward[seat] / chance
 
     def _select(
-        self, edges: dict[Action, Edge], legal: Sequence[Action]
+        self, edges: dict[Action, Edge], legal: Sequence[Action], prior: Action | None
     ) -> tuple[Action, Edge, float]:
-        """UCB1 with availability counts over `legal`, or a random untried action: the
-        action and its edge (0: no Exp3 chance to weigh by)."""
+        """UCB1 with availability counts over `legal` (the `prior` favoured), or an untried
+        action (the `prior` first, else at random): the action and its edge (0: no Exp3
+        chance to weigh by)."""
         untried: list[Action] = []
         best: Action | None = None
         best_value = -math.inf
@@ -185,10 +203,12 @@ class Search:
                 continue
             visits = edge.visits
             value = edge.reward / visits + c * sqrt(log(edge.available) / visits)
+            if action == prior:
+                value += self.bias / (visits + 1)
             if value > best_value:
                 best, best_value = action, value
         if untried:
-            action = untried[self.rng.below(len(untried))]
+            action = prior if prior in untried else untried[self.rng.below(len(untried))]
             edge = edges[action] = Edge()
             return action, edge, 0.0
         assert best is not None

@@ -241,6 +241,14 @@ def test_seats_choosing_at_once_are_decoupled() -> None:
         assert not child.edges  # nobody acts after the joint choice
     for edge in root.edges[0].values():
         assert 0.3 < edge.reward / edge.visits < 0.8
+    # A node where both chose in one determinization may see one seat alone in another:
+    # UCB1 then treats the edges Exp3 made but never tried as untried.
+    search._select(root.edges[1], ("heads", "tails"), None)
+    fresh = Search(game, state.view(0), 0, Rng(5), 0.7, random_playout)
+    fresh.run(1, None)
+    unvisited = [edge for edge in fresh.root.edges[1].values() if not edge.visits]
+    assert len(unvisited) == 1
+    fresh._select(fresh.root.edges[1], ("heads", "tails"), None)
     brief = Search(game, state.view(0), 0, Rng(5), 0.7, random_playout)
     brief.run(1, None)  # Exp3 made edges for both coins; one is untried
     assert len(brief.root.edges[0]) == 2

@@ -195,10 +195,11 @@ class Search:
         c, log, sqrt = self.c, math.log, math.sqrt
         for action in legal:
             edge = edges.get(action)
-            if edge is None:
+            if edge is not None:
+                edge.available += 1
+            if edge is None or not edge.visits:  # Exp3 makes edges it has not tried yet
                 untried.append(action)
                 continue
-            edge.available += 1
             if untried:
                 continue
             visits = edge.visits
@@ -209,7 +210,7 @@ class Search:
                 best, best_value = action, value
         if untried:
             action = prior if prior in untried else untried[self.rng.below(len(untried))]
-            edge = edges[action] = Edge()
+            edge = edges.setdefault(action, Edge())
             return action, edge, 0.0
         assert best is not None
         return best, edges[best], 0.0

@@ -46,6 +46,6 @@ LEVELS: Levels = {
     "hard": Settings(iterations=150),
     "expert": Settings(iterations=600),
 }
-"""mcts's budgets at each level, chosen by strength against greedy (see `docs/bots.md`)."""
+"""mcts's budgets at each level, chosen by strength against greedy (see `docs/mcts.md`)."""
 
 offer_mcts("dokitto", playout, LEVELS)

@@ -34,6 +34,6 @@ LEVELS: Levels = {
     "hard": Settings(iterations=150),
     "expert": Settings(iterations=500),
 }
-"""mcts's budgets at each level, chosen by strength against greedy (see `docs/bots.md`)."""
+"""mcts's budgets at each level, chosen by strength against greedy (see `docs/mcts.md`)."""
 
 offer_mcts("icecream", playout, LEVELS)

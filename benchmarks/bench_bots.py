@@ -45,7 +45,7 @@ class Timing:
     def row(self) -> str:
         rate = "" if self.iterations_per_second is None else f"{self.iterations_per_second:8.0f}"
         return (
-            f"{self.game:10} {self.players:2} {self.bot:14} {self.decisions:6} "
+            f"{self.game:10} {self.players:2} {self.bot:36} {self.decisions:6} "
             f"{self.p50 * 1e3:9.1f} {self.p99 * 1e3:9.1f} {self.worst * 1e3:9.1f} {rate}"
         )
 
@@ -112,7 +112,7 @@ def main() -> None:
     ]
     results = []
     if not args.json:
-        print("game       n  bot            asked   p50 ms    p99 ms  worst ms  iter/s")
+        print("game       n  bot" + " " * 34 + "asked   p50 ms    p99 ms  worst ms  iter/s")
     for name in args.game or offering:
         levels = args.bots.split(",") if args.bots else ["mcts:normal", "mcts:hard"]
         for players in SETUPS.get(name, (2,)):

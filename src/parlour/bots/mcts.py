@@ -2,8 +2,9 @@
 that offers it. A game offers it with `offer_mcts`, giving its state-level playout policy.
 
 Settings (the registry's `NAME:SETTINGS`): a level (`mcts:hard`), or `iterations=N`,
-`seconds=T`, `c=X` (UCB exploration) and `policy=greedy|random`, after a level or alone
-(`mcts:iterations=400:c=0.7:policy=random`, `mcts:seconds=0.5`).
+`seconds=T`, `c=X` (UCB exploration), `bias=X` (toward the game's default bot's choice at the
+root) and `policy=greedy|random`, after a level or alone (`mcts:iterations=400:c=0.7:
+policy=random`, `mcts:seconds=0.5`). Design and measurements: `docs/mcts.md`.
 """
 
 from __future__ import annotations
@@ -131,7 +132,8 @@ def offer_mcts(game: str, playout: Playout, levels: Levels) -> None:
             "mcts",
             "searches the game's possible futures (information-set Monte Carlo tree search, "
             "the game's greedy play in the playouts); levels easy, normal, hard, expert, or "
-            "settings such as mcts:iterations=400:c=0.7:policy=random or mcts:seconds=0.5",
+            "settings such as mcts:iterations=400:c=0.7:bias=1:policy=random or "
+            "mcts:seconds=0.5",
             configure(""),
             game=game,
             configure=configure,

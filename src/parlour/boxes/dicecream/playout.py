@@ -39,10 +39,10 @@ def playout(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Actio
 
 
 LEVELS: Levels = {
-    "easy": Settings(iterations=4),
-    "normal": Settings(iterations=20),
-    "hard": Settings(iterations=150),
-    "expert": Settings(iterations=500),
+    "easy": Settings(iterations=25, bias=1.0),
+    "normal": Settings(iterations=60, bias=1.0),
+    "hard": Settings(iterations=450, bias=1.0),
+    "expert": Settings(iterations=1500, bias=1.0),
 }
 """mcts's budgets at each level, chosen by strength against greedy (see `docs/mcts.md`)."""
 

@@ -41,10 +41,10 @@ def playout(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Actio
 
 
 LEVELS: Levels = {
-    "easy": Settings(iterations=4),
+    "easy": Settings(iterations=2),
     "normal": Settings(iterations=25),
-    "hard": Settings(iterations=150),
-    "expert": Settings(iterations=600),
+    "hard": Settings(iterations=200),
+    "expert": Settings(iterations=1000),
 }
 """mcts's budgets at each level, chosen by strength against greedy (see `docs/mcts.md`)."""
 

@@ -40,7 +40,7 @@ def playout(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Actio
 
 LEVELS: Levels = {
     "easy": Settings(iterations=25, bias=1.0),
-    "normal": Settings(iterations=60, bias=1.0),
+    "normal": Settings(iterations=50, bias=1.0),
     "hard": Settings(iterations=450, bias=1.0),
     "expert": Settings(iterations=1500, bias=1.0),
 }

@@ -30,8 +30,8 @@ def playout(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Actio
 
 LEVELS: Levels = {
     "easy": Settings(iterations=4),
-    "normal": Settings(iterations=50, bias=1.0),
-    "hard": Settings(iterations=450, bias=1.0),
+    "normal": Settings(iterations=35, bias=1.0),
+    "hard": Settings(iterations=300, bias=1.0),
     "expert": Settings(iterations=1500, bias=1.0),
 }
 """mcts's budgets at each level, chosen by strength against greedy (see `docs/mcts.md`)."""

@@ -59,9 +59,7 @@ def play_one(spec: SimSpec, index: int) -> GameResult:
     seats = spec.seating(index)
     bot_at: list[Any] = [None] * spec.players
     for bot, seat in enumerate(seats):
-        bot_at[seat] = make_bot(
-            spec.game, spec.bots[bot], seat, derived_seed(spec.seed, index, seat)
-        )
+        bot_at[seat] = make_bot(game, spec.bots[bot], seat, derived_seed(spec.seed, index, seat))
     state = play_match(game.new(derived_seed(spec.seed, index)), bot_at)
     scores, winners = state.scores, set(state.winners)
     return GameResult(

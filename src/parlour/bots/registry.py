@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from parlour.kernel import Action, OptionError, Rng
+from parlour.kernel import Action, Game, OptionError, Rng
 from parlour.kernel import View as View
 from parlour.kernel.registry import game_class
 
@@ -26,6 +26,11 @@ class Bot:
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """One of `legal`, chosen from what the seat sees."""
         raise NotImplementedError
+
+    def sit(self, game: Game) -> None:
+        """Learn the game being played (its players and options) before the first decision:
+        views do not repeat the options, and a bot that searches (`Game.determinize`) needs
+        them. `make_bot` calls it when given the loaded game; most bots need nothing."""
 
     reaction = 1.0
     """Seconds taken to decide when several seats may act at once (see `think_time`)."""
@@ -121,6 +126,12 @@ def bot_info(game: str, name: str) -> BotInfo:
     raise OptionError(f"{game} has no bot {base!r}; its bots are: {known}")
 
 
-def make_bot(game: str, name: str, seat: int, seed: int) -> Bot:
-    """A bot called `name` for `seat` of `game`, with its own RNG seeded by `seed`."""
-    return bot_info(game, name).factory(seat, Rng(seed))
+def make_bot(game: str | Game, name: str, seat: int, seed: int) -> Bot:
+    """A bot called `name` for `seat` of `game`, with its own RNG seeded by `seed`. Runners
+    pass the loaded game, which the bot is seated at (`Bot.sit`); a game's name will do for
+    bots that need no options (a search bot then refuses to choose)."""
+    if isinstance(game, str):
+        return bot_info(game, name).factory(seat, Rng(seed))
+    bot = bot_info(game.name, name).factory(seat, Rng(seed))
+    bot.sit(game)
+    return bot

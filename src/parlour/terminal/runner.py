@@ -62,7 +62,7 @@ class TerminalGame:
         self.save_path = save_path
         game = state.game.name
         self.bots: dict[int, Bot] = {
-            seat: make_bot(game, kind, seat, secrets.randbits(64))
+            seat: make_bot(state.game, kind, seat, secrets.randbits(64))
             for seat, kind in enumerate(seats)
             if kind != HUMAN
         }

@@ -363,13 +363,14 @@ class TableHub:
     def _make_bots(self, table: LiveTable) -> None:
         for s in table.seats:
             if s.bot is not None and s.seat not in table.bots:
-                table.bots[s.seat] = make_bot(table.game, s.bot, s.seat, new_seed())
+                table.bots[s.seat] = make_bot(table.state.game, s.bot, s.seat, new_seed())
 
     def _stand_in(self, table: LiveTable, seat: int) -> Bot:
         """The bot that plays for an absent person (made once per seat)."""
         key = -1 - seat
         if key not in table.bots:
-            table.bots[key] = make_bot(table.game, default_bot(table.game), seat, new_seed())
+            game = table.state.game
+            table.bots[key] = make_bot(game, default_bot(game.name), seat, new_seed())
         return table.bots[key]
 
     async def _after_change(self, table: LiveTable) -> None:

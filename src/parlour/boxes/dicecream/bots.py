@@ -9,7 +9,7 @@ from typing import Any
 
 from parlour.bots.registry import Bot, BotInfo, View, register_bot
 from parlour.boxes.dicecream import rules
-from parlour.boxes.dicecream.components import FLAVOURS, Colour, Kind
+from parlour.boxes.dicecream.components import DICE, FLAVOURS, Colour, Kind, Space
 from parlour.boxes.dicecream.notation import BONUSES, DONE, TAKES, UNLOCK_OF
 from parlour.boxes.dicecream.views import sheet_of
 from parlour.kernel import Action
@@ -33,24 +33,35 @@ class GreedyBot(Bot):
         sheet = sheet_of(view["seats"][self.seat])
         if view["phase"] == "place":
             return best_turn(sheet, view["turn"])[1]
-        faces = {die["colour"]: die["face"] for die in view["turn"]["dice"]} if view["turn"] else {}
-        base = rules.score(sheet, 0)
+        faces = [0] * len(DICE)
+        for die in view["turn"]["dice"] if view["turn"] else ():
+            faces[Colour[die["colour"].upper()]] = die["face"]
+        return pick(sheet, faces, legal)
 
-        def value(action: Action) -> Value:
-            if action in TAKES:
-                space = TAKES[action]
-                number = faces[space.colour.key]
-            elif action in BONUSES:
-                space, number = BONUSES[action]
-            else:  # pass
-                return (0, 0)
-            previous = sheet[space.index]
-            sheet[space.index] = rules.entry(space, number)
-            gain = rules.score(sheet, 0) - base
-            sheet[space.index] = previous
-            return (gain, int(space.kind is Kind.TOPPING))
 
-        return max(legal, key=value)
+def gain(sheet: rules.Sheet, space: Space, number: int) -> Value:
+    """What entering `number` in `space` adds now: the points, then the toppings ticked."""
+    before = rules.sundae_score(sheet, space.sundae)
+    previous = sheet[space.index]
+    sheet[space.index] = rules.entry(space, number)
+    points = rules.sundae_score(sheet, space.sundae) - before
+    sheet[space.index] = previous
+    return (points, int(space.kind is Kind.TOPPING))
+
+
+def pick(sheet: rules.Sheet, faces: Sequence[int], legal: Sequence[Action]) -> Action:
+    """Greedy's pick of a placed die or a bonus (or `pass`): the entry that adds the most
+    (ties: a tick first, then the first listed). `faces`: the dice's faces, by colour."""
+
+    def value(action: Action) -> Value:
+        if action in TAKES:
+            space = TAKES[action]
+            return gain(sheet, space, faces[space.colour])
+        if action in BONUSES:
+            return gain(sheet, *BONUSES[action])
+        return (0, 0)  # pass
+
+    return max(legal, key=value)
 
 
 def best_turn(sheet: rules.Sheet, turn: dict[str, Any]) -> tuple[Value, Action]:

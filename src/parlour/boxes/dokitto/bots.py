@@ -136,27 +136,35 @@ class GreedyBot(Bot):
         if len(legal) == 1:
             return legal[0]
         if view["phase"] == "take":
-            return max(legal, key=lambda action: star_chance(view, FLAVOUR_OF_TAKE[action]))
+            return max(legal, key=lambda action: view_star_chance(view, FLAVOUR_OF_TAKE[action]))
         table = Table.of(view)
-        tiles = len(view["cones"][self.seat]["tiles"])
-        wants = tiles < SAFE_TILES or (tiles == SAFE_TILES and len(view["hand"]) <= LATE)
-
-        def value(action: Action) -> float:
-            card = CARD_OF_PLAY[action]
-            chance = table.chance_to_win(card)
-            extreme = EXTREME * abs(NUMBER_OF[card] - MIDDLE)
-            return chance - extreme if wants else extreme - chance
-
-        return max(legal, key=value)
+        wants = wants_tile(len(view["cones"][self.seat]["tiles"]), len(view["hand"]))
+        return max(legal, key=lambda a: card_value(table.chance_to_win(CARD_OF_PLAY[a]), a, wants))
 
 
-def star_chance(view: View, flavour: Flavour) -> float:
-    """The chance that the top tile of `flavour`'s stack carries the star: none once its
-    topping is taken, else one in the tiles left."""
-    if flavour.key not in view["toppings"]:
-        return 0.0
-    left: int = view["stacks"][flavour.key]
-    return 1 / left
+def wants_tile(tiles: int, cards: int) -> bool:
+    """Whether a seat with `tiles` tiles and `cards` cards in hand wants to win the trick:
+    below two tiles, or at two in the round's last tricks (`SAFE_TILES`, `LATE`)."""
+    return tiles < SAFE_TILES or (tiles == SAFE_TILES and cards <= LATE)
+
+
+def card_value(chance: float, action: Action, wants: bool) -> float:
+    """What playing a card is worth given its `chance` to win the trick: that chance, less a
+    little for extreme cards (kept for later) while the seat wants a tile; otherwise the
+    chance to lose, plus a little for extreme cards (shed while it is safe)."""
+    extreme = EXTREME * abs(NUMBER_OF[CARD_OF_PLAY[action]] - MIDDLE)
+    return chance - extreme if wants else extreme - chance
+
+
+def star_chance(toppings: bool, left: int) -> float:
+    """The chance that the top tile of a stack with `left` tiles carries the star: none once
+    its topping is taken (`toppings` False), else one in the tiles left."""
+    return 1 / left if toppings else 0.0
+
+
+def view_star_chance(view: View, flavour: Flavour) -> float:
+    """`star_chance` of `flavour`'s stack as a view shows it."""
+    return star_chance(flavour.key in view["toppings"], view["stacks"][flavour.key])
 
 
 register_bot(

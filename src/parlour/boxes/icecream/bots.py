@@ -4,12 +4,12 @@ largest cone it can; it reads only its seat's view."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import cast
 
 from parlour.bots.registry import Bot, BotInfo, View, register_bot
 from parlour.boxes.icecream import rules
-from parlour.boxes.icecream.components import BY_KEY
+from parlour.boxes.icecream.components import BY_KEY, Flavour
 from parlour.boxes.icecream.rules import EMPTY, Cone, Fit, Hand
 from parlour.boxes.icecream.state import CONE_OF, DISCARD, DRAW, KEEP, NEW_CONE, SERVE_OF
 from parlour.boxes.icecream.views import IcecreamView, SeatView
@@ -20,10 +20,17 @@ OTHERS_WEIGHT = 0.5
 (one of several others, who may not get to serve it)."""
 
 
+def _points(cone: Cone, match: Fit) -> int:
+    return cone.size if match is Fit.EXACT else cone.size - 1 if match is Fit.NEAR else 0
+
+
+_WORTH = tuple(tuple(_points(cone, match) for match in cone.fits) for cone in rules.KINDS)
+"""`worth` of every cone for every hand, looked up (search bots' playouts ask it often)."""
+
+
 def worth(cone: Cone, hand: Hand) -> int:
     """The points `hand` would get serving `cone`: every scoop if exact, all but one if near."""
-    match = rules.fit(cone, hand)
-    return cone.size if match is Fit.EXACT else cone.size - 1 if match is Fit.NEAR else 0
+    return _WORTH[cone.index][hand]
 
 
 def cones_of(view: IcecreamView) -> dict[int, Cone]:
@@ -60,42 +67,51 @@ class GreedyBot(Bot):
         if view["phase"] == "deliveries":
             held = {card["flavour"] for card in me["cards"]}
             return DISCARD if me["delivery"] in held else KEEP
+        cones = cones_of(view)
         if view["phase"] == "cones":
-            return self._place(view, legal)
-        return self._serve(view, legal)
+            assert view["scoop"] is not None
+            mine = hand_of_seat(me, face_down=True)
+            others = [
+                hand_of_seat(seat, face_down=False)
+                for seat in view["seats"]
+                if seat["seat"] != self.seat
+            ]
+            return place(legal, cones, BY_KEY[view["scoop"]], mine, others)
+        return serve(legal, cones, hand_of_seat(me, face_down=False))
 
-    def _place(self, view: IcecreamView, legal: Sequence[Action]) -> Action:
-        assert view["scoop"] is not None
-        scoop = BY_KEY[view["scoop"]]
-        cones = cones_of(view)
-        mine = hand_of_seat(view["seats"][self.seat], face_down=True)
-        others = [
-            hand_of_seat(seat, face_down=False)
-            for seat in view["seats"]
-            if seat["seat"] != self.seat
-        ]
 
-        def value(action: Action) -> float:
-            before = EMPTY if action == NEW_CONE else cones[CONE_OF[action]]
-            after = rules.add(before, scoop)
-            assert after is not None
-            gain = worth(after, mine) - worth(before, mine)
-            lost = max(worth(after, hand) - worth(before, hand) for hand in others)
-            return gain - OTHERS_WEIGHT * lost
+def place(
+    legal: Sequence[Action],
+    cones: Mapping[int, Cone],
+    scoop: Flavour,
+    mine: Hand,
+    others: list[Hand],
+) -> Action:
+    """Greedy's placement of `scoop`: where it adds the most to what `mine` could serve, less
+    `OTHERS_WEIGHT` times what it adds to the best of the `others`."""
 
-        return max(legal, key=value)
+    def value(action: Action) -> float:
+        before = EMPTY if action == NEW_CONE else cones[CONE_OF[action]]
+        after = rules.add(before, scoop)
+        assert after is not None
+        now, then = _WORTH[before.index], _WORTH[after.index]
+        lost = max(then[hand] - now[hand] for hand in others)
+        return then[mine] - now[mine] - OTHERS_WEIGHT * lost
 
-    def _serve(self, view: IcecreamView, legal: Sequence[Action]) -> Action:
-        cones = cones_of(view)
-        mine = hand_of_seat(view["seats"][self.seat], face_down=False)
-        serves = [action for action in legal if action in SERVE_OF]
-        best = max(serves, key=lambda a: worth(cones[SERVE_OF[a]], mine), default=DRAW)
-        if best == DRAW:
-            return DRAW
-        cone = cones[SERVE_OF[best]]
-        if rules.fit(cone, mine) is Fit.EXACT or worth(cone, mine) >= 2 or DRAW not in legal:
-            return best
+    return max(legal, key=value)
+
+
+def serve(legal: Sequence[Action], cones: Mapping[int, Cone], mine: Hand) -> Action:
+    """Greedy's serving turn: the largest exact cone; else the best near serve if it scores 2
+    or more, else a draw while it may."""
+    serves = [action for action in legal if action in SERVE_OF]
+    best = max(serves, key=lambda a: worth(cones[SERVE_OF[a]], mine), default=DRAW)
+    if best == DRAW:
         return DRAW
+    cone = cones[SERVE_OF[best]]
+    if rules.fit(cone, mine) is Fit.EXACT or worth(cone, mine) >= 2 or DRAW not in legal:
+        return best
+    return DRAW
 
 
 register_bot(

@@ -97,9 +97,7 @@ class ArenaSpec:
         count = self.players
         if self.permute:
             return tuple(itertools.permutations(range(count)))
-        return tuple(
-            tuple((bot + shift) % count for bot in range(count)) for shift in range(count)
-        )
+        return tuple(tuple((bot + shift) % count for bot in range(count)) for shift in range(count))
 
     @property
     def units(self) -> int:

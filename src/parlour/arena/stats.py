@@ -7,8 +7,9 @@ A batch fit weighs every game alike, whatever the order games were played in (un
 online updates). It is fitted by the MM algorithm (Hunter, "MM algorithms for generalized
 Bradley-Terry models", Ann. Statist. 2004), which needs only each table's games and each
 entrant's (shared) wins there, and can fit every bootstrap replicate at once. Each entrant
-also plays two virtual games, one won and one lost, against a fixed opponent of strength 1,
-which keeps a bot that never loses (or never wins) finite and barely moves the others.
+also plays two virtual games, one won and one lost, spread evenly over virtual ties with every
+other entrant: this keeps a bot that never loses (or never wins) finite, barely moves the
+others, and leaves the ratings free of scale so that every step can centre them.
 Ratings are reported on the Elo scale (400 log10 g, a 200-point edge is 76%), mean 0.
 """
 
@@ -24,7 +25,7 @@ Floats = NDArray[np.float64]
 ELO = 400 / np.log(10)
 """Elo points per unit of log-strength."""
 PRIOR = 1.0
-"""Virtual games won (and as many lost) by each entrant against an opponent of strength 1."""
+"""Virtual games won (and as many lost) by each entrant, in ties with the others."""
 
 
 def fit_ratings(
@@ -35,18 +36,21 @@ def fit_ratings(
     the games table `t` played; `members[t, i]`: whether `i` sits at `t`. Leading axes are
     independent data sets (bootstrap replicates), all fitted at once."""
     seats = members.astype(np.float64)
-    won = wins.sum(axis=-2) + PRIOR
+    entrants = seats.shape[1]
+    virtual = PRIOR / max(1, entrants - 1)  # each virtual tie: one game won by each side
+    won = wins.sum(axis=-2) + virtual * (entrants - 1)
     strength = np.ones(won.shape)
     for _ in range(100_000):
         table_total = strength @ seats.T
-        exposure = (games / table_total) @ seats + 2 * PRIOR / (strength + 1)
-        updated = won / exposure
+        pairs = strength[..., :, None] + strength[..., None, :]
+        ties = (2 * virtual / pairs).sum(axis=-1) - virtual / strength  # less the pair (i, i)
+        updated = won / ((games / table_total) @ seats + ties)
+        updated /= np.exp(np.log(updated).mean(axis=-1, keepdims=True))
         change = np.max(np.abs(np.log(updated / strength)), initial=0.0)
         strength = updated
         if change < tolerance:
             break
-    logs = np.log(strength)
-    ratings: Floats = ELO * (logs - logs.mean(axis=-1, keepdims=True))
+    ratings: Floats = ELO * np.log(strength)
     return ratings
 
 

@@ -7,7 +7,7 @@ refused with a clear error, and everything else works.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from parlour.kernel import ParlourError
 
@@ -15,8 +15,9 @@ if TYPE_CHECKING:
     from parlour.arena import ArenaResult
 
 
-def plot_standings(result: ArenaResult, path: Path) -> None:
-    """Write the figure to `path` (its format from the suffix: .png, .svg, .pdf)."""
+def load_pyplot() -> Any:
+    """matplotlib's pyplot drawing off screen, or a `ParlourError` saying how to install it
+    (called before a long run, so that it fails first)."""
     try:
         import matplotlib
 
@@ -26,6 +27,12 @@ def plot_standings(result: ArenaResult, path: Path) -> None:
         raise ParlourError(
             "--plot needs matplotlib: pip install 'parlour[plot]' (or matplotlib)"
         ) from None
+    return pyplot
+
+
+def plot_standings(result: ArenaResult, path: Path) -> None:
+    """Write the figure to `path` (its format from the suffix: .png, .svg, .pdf)."""
+    pyplot = load_pyplot()
     spec = result.spec
     ranked = sorted(result.standings, key=lambda standing: standing.rating[0])
     names = [standing.bot for standing in ranked]

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from parlour.arena import ArenaResult, ArenaSpec, Chance, run_arena
+from parlour.arena.plot import load_pyplot, plot_standings
 from parlour.arena.schedule import validate
 from parlour.cli.progress import progress_bar
 from parlour.kernel.options import Value
@@ -26,6 +27,8 @@ def run_arena_command(
 ) -> ArenaResult:
     """Validate, play (with a progress bar on stderr for long runs), print, and plot."""
     validate(spec)
+    if plot is not None:
+        load_pyplot()
     if spec.games >= LONG_RUN:
         with progress_bar() as bar:
             task = bar.add_task(spec.game, total=spec.units)
@@ -40,8 +43,6 @@ def run_arena_command(
         if len(spec.tables) > 1:
             console.print(tables_table(result))
     if plot is not None:
-        from parlour.arena.plot import plot_standings
-
         plot_standings(result, plot)
     return result
 

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -17,10 +18,10 @@ runner = CliRunner()
 BASE = ["arena", "dicetime", "--players", "2", "--seed", "2", "--games", "3"]
 
 
-def arena_json(*extra: str) -> dict[str, object]:
+def arena_json(*extra: str) -> dict[str, Any]:
     result = runner.invoke(app, [*BASE, "--bots", "random,greedy", "--json", *extra])
     assert result.exit_code == 0, result.output
-    summary: dict[str, object] = json.loads(result.output)
+    summary: dict[str, Any] = json.loads(result.output)
     return summary
 
 
@@ -29,17 +30,17 @@ def test_json_has_the_standings_with_intervals_the_tables_and_the_luck() -> None
     assert summary["bots"] == ["random", "greedy"]
     assert (summary["deals"], summary["seatings_per_deal"], summary["games"]) == (3, 2, 6)
     assert summary["model"] == "Bradley-Terry" and summary["resamples"] == 1000
-    random_bot, greedy = summary["standings"]  # type: ignore[misc]
+    random_bot, greedy = summary["standings"]
     assert greedy["bot"] == "greedy" and greedy["games"] == 6
     assert set(greedy["rating"]) == {"value", "low", "high"}
     assert greedy["win_share"]["value"] > random_bot["win_share"]["value"]
-    (table,) = summary["tables"]  # type: ignore[misc]
+    (table,) = summary["tables"]
     assert table["bots"] == ["random", "greedy"] and table["games"] == 6
-    assert 0 < summary["chance"]["aligned_share"] <= 1  # type: ignore[index]
+    assert 0 < summary["chance"]["aligned_share"] <= 1
 
 
 def test_the_same_summary_for_any_number_of_workers() -> None:
-    def comparable(summary: dict[str, object]) -> dict[str, object]:
+    def comparable(summary: dict[str, Any]) -> dict[str, Any]:
         return {key: value for key, value in summary.items() if key != "seconds"}
 
     assert comparable(arena_json("--workers", "2")) == comparable(arena_json())

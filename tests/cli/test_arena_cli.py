@@ -89,3 +89,19 @@ def test_bad_input_is_one_clear_line_and_exit_code_2(bots: str, players: str, me
     assert done.returncode == 2
     assert message in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_figure_draws_an_interval_that_misses_its_estimate(tmp_path: Path) -> None:
+    """With few deals a percentile interval can lie beside its estimate; the bar is clipped."""
+    from parlour.arena import ArenaResult, ArenaSpec, Chance, Standing
+    from parlour.arena.plot import plot_standings
+
+    spec = ArenaSpec("dicetime", 2, ("a", "b"), 1, 0)
+    standings = (
+        Standing("a", 2, (0.5, 0.6, 0.9), (10.0, 11.0, 12.0), (0.0, 5.0, 9.0)),
+        Standing("b", 2, (0.5, 0.1, 0.4), (10.0, 8.0, 9.0), (0.0, -9.0, -5.0)),
+    )
+    chance = Chance(1.0, 1.0, 1.0, 1.0)
+    result = ArenaResult(spec, 0.0, 10, standings, ((0.5, 0.5),), ((10.0, 10.0),), chance)
+    plot_standings(result, tmp_path / "figure.svg")
+    assert "<svg" in (tmp_path / "figure.svg").read_text()

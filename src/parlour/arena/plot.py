@@ -45,9 +45,9 @@ def plot_standings(result: ArenaResult, path: Path) -> None:
         (shares, [standing.win_share for standing in ranked], "win share (ties shared)"),
     ):
         centre = [value for value, _, _ in values]
-        errors = [
-            [value - low for value, low, _ in values],
-            [high - value for value, _, high in values],
+        errors = [  # a percentile interval may miss its estimate (few deals): clip the bar
+            [max(0.0, value - low) for value, low, _ in values],
+            [max(0.0, high - value) for value, _, high in values],
         ]
         axes.errorbar(centre, rows, xerr=errors, fmt="o", capsize=4)
         axes.set_xlabel(label)

@@ -184,6 +184,6 @@ def validate(spec: ArenaSpec) -> None:
             f"--bots names {repeated} twice: a round robin (more bots than players) plays "
             "distinct bots"
         )
-    prepare_bots(game, spec.bots)
     if spec.deals < 1:
         raise OptionError(f"--games must be at least 1, not {spec.deals}")
+    prepare_bots(game, spec.bots)

@@ -1,6 +1,6 @@
 """Front ends use only the kernel: no module under `web/`, `terminal/`, `cli/` or `arena/`
-imports a game's package or names a game (a registered game's name, in any case, as a word or part of an
-identifier, in code, strings or comments), apart from the per-game renderer folders
+imports a game's package or names a game (a registered game's name, in any case, as a word or
+part of an identifier, in code, strings or comments), apart from the per-game renderer folders
 (`terminal/renderers/NAME.py`, `web/static/js/games/`, `web/static/css/games/`); the same holds
 for the pages and their scripts. What a game offers beyond the protocol, front ends ask for by
 capability (`Game.advice`, the bots it declares)."""

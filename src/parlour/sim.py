@@ -10,15 +10,18 @@ from __future__ import annotations
 import hashlib
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from parlour.bots.match import play_match
 from parlour.bots.registry import bot_info, make_bot
-from parlour.kernel import OptionError, load
+from parlour.kernel import Game, OptionError, load
 from parlour.kernel.options import Value
+
+R = TypeVar("R")
 
 
 def derived_seed(*parts: object) -> int:
@@ -124,30 +127,40 @@ def _chunks(total: int, size: int) -> Iterator[tuple[int, int]]:
         yield start, min(total, start + size)
 
 
+def run_chunks(
+    work: Callable[[int, int], list[R]],
+    total: int,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[R]:
+    """`work(start, stop)` over `0 .. total-1` in chunks on `workers` processes, results in
+    order (`work` must pickle: a module-level function or a `partial` of one); `progress(n)`
+    reports n more items done. The results never depend on `workers`."""
+    results: list[R] = []
+    size = max(1, min(100, total // (workers * 8) or 1))
+    if workers <= 1:
+        for start, stop in _chunks(total, size):
+            results.extend(work(start, stop))
+            if progress:
+                progress(stop - start)
+        return results
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(work, start, stop) for start, stop in _chunks(total, size)]
+        for future in futures:
+            chunk = future.result()
+            results.extend(chunk)
+            if progress:
+                progress(len(chunk))
+    return results
+
+
 def simulate(
     spec: SimSpec, workers: int = 1, progress: Callable[[int], None] | None = None
 ) -> Summary:
     """Run the simulation on `workers` processes; `progress(n)` reports n more games done."""
     validate(spec)
     started = time.perf_counter()
-    results: list[GameResult] = []
-    size = max(1, min(100, spec.games // (workers * 8) or 1))
-    if workers <= 1:
-        for start, stop in _chunks(spec.games, size):
-            results.extend(_play_chunk(spec, start, stop))
-            if progress:
-                progress(stop - start)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [
-                pool.submit(_play_chunk, spec, start, stop)
-                for start, stop in _chunks(spec.games, size)
-            ]
-            for future in futures:
-                chunk = future.result()
-                results.extend(chunk)
-                if progress:
-                    progress(len(chunk))
+    results = run_chunks(partial(_play_chunk, spec), spec.games, workers, progress)
     return summarise(spec, results, time.perf_counter() - started)
 
 
@@ -158,9 +171,15 @@ def validate(spec: SimSpec) -> None:
         raise OptionError(
             f"--bots names {len(spec.bots)} bots for {spec.players} players; give one per seat"
         )
-    for name in dict.fromkeys(spec.bots):
+    prepare_bots(game, spec.bots)
+    if spec.games < 1:
+        raise OptionError(f"--games must be at least 1, not {spec.games}")
+
+
+def prepare_bots(game: Game, names: Iterable[str]) -> None:
+    """Check each bot name for `game` (`OptionError` naming a bad one) and prepare each bot
+    once, before any worker starts (e.g. build its table)."""
+    for name in dict.fromkeys(names):
         prepare = bot_info(game.name, name).prepare
         if prepare is not None:
             prepare(game.options)
-    if spec.games < 1:
-        raise OptionError(f"--games must be at least 1, not {spec.games}")

@@ -1,4 +1,4 @@
-"""The `parlour` command: the game menu, play, games, sim and replay.
+"""The `parlour` command: the game menu, play, games, sim, arena and replay.
 
 Every error a person can cause (a bad option, a bad record, a bad action) is shown as one
 clear line and a non-zero exit code, never as a traceback.
@@ -180,6 +180,40 @@ def sim(
     )
     if scores is not None:
         write_scores(summary, scores)
+
+
+@app.command()
+def arena(
+    game: Annotated[str, typer.Argument(help="The game.")],
+    players: Annotated[int, typer.Option(help="Seats at each table.")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Bots as NAME or NAME:SETTINGS, comma-separated: one per seat, or more for a "
+            "round robin of every group of PLAYERS of them."
+        ),
+    ],
+    games_: Annotated[
+        int,
+        typer.Option("--games", help="Duplicate deals per table; each is played once per seating."),
+    ] = 100,
+    seed: Annotated[int, typer.Option(help="The run's seed (the deals are sim's games).")] = 0,
+    option: OptionArg = None,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    permute: Annotated[
+        bool, typer.Option(help="Seat each deal in every order of the bots, not only rotations.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    plot: Annotated[
+        Path | None,
+        typer.Option(help="Also draw ratings and win shares with their intervals (.png, .svg)."),
+    ] = None,
+) -> None:
+    """Rate bots on duplicate deals: win shares, mean scores and ratings with 95% intervals."""
+    from parlour.cli.arena import make_spec, run_arena_command
+
+    spec = make_spec(game, players, bots, games_, seed, parse_options(option), permute)
+    run_arena_command(console, spec, workers, as_json, plot)
 
 
 @app.command("replay")

@@ -22,13 +22,15 @@ from .helpers import deal, nobody
 BEGINNER = [CHALLENGES[index].key for index in DECKS[Level.BEGINNER]]
 
 
-def red_comes_next() -> LikeDiceState:
+def red_comes_next(target: int = 3) -> LikeDiceState:
     """Seat 0 (G4 Y5; seat 1 holds Y2 P6) wins the 19th challenge, blue, after nobody won
     the 18 before; the pile holds only red. It may take B6 R3 (9 dots), B1 G1 or B2 R1:
     taking a red card leaves it counting two red dice against one for seat 1; taking B1 G1
     leaves both counting the same two."""
     first = [key for key in BEGINNER if key not in ("B", "R")]
-    state = deal(["G4 Y5", "Y2 P6"], ["B6 R3", "B1 G1", "B2 R1"], [*first, "B"], targets=[3, 3])
+    state = deal(
+        ["G4 Y5", "Y2 P6"], ["B6 R3", "B1 G1", "B2 R1"], [*first, "B"], targets=[target, target]
+    )
     for _ in first:
         nobody(state)
     state.apply(0, f"answer {state.solution(0)}")
@@ -43,6 +45,14 @@ def test_race_takes_the_card_that_keeps_it_fast_on_the_challenges_to_come() -> N
     assert legal == ("take 1", "take 2", "take 3")
     assert make_bot("likedice", "counter:cards=race", 0, 1).choose(view, legal) == "take 2"
     assert make_bot("likedice", "counter:cards=dots", 0, 1).choose(view, legal) == "take 1"
+
+
+def test_a_card_that_ends_the_game_leaves_only_the_dots_to_choose_by() -> None:
+    """With targets of 2 the card taken wins the game: nothing is left to race for."""
+    state = red_comes_next(target=2)
+    assert horizon(state.view(0), 0) == {}
+    bot = make_bot("likedice", "counter:cards=race", 0, 1)
+    assert bot.choose(state.view(0), state.legal_actions(0)) == "take 1"
 
 
 def test_the_horizon_weighs_the_pile_first_then_the_reshuffled_level() -> None:

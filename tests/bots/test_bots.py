@@ -12,7 +12,7 @@ from parlour import OptionError, State
 from parlour.bots import Bot, BotInfo, bots_for, make_bot, register_bot
 from parlour.bots.random_bot import RandomBot
 from parlour.bots.registry import default_bot, describe_bots, offered_bots
-from parlour.boxes.likedice.bots import PRESETS
+from parlour.boxes.likedice.timing import PRESETS
 
 CONFIGS: list[tuple[int, dict[str, object]]] = [
     (1, {}),

@@ -17,8 +17,9 @@ from parlour import OptionError
 from parlour.bots import bots_for, make_bot
 from parlour.bots.registry import bot_info
 from parlour.boxes.likedice import LikeDiceState
-from parlour.boxes.likedice.bots import PRESETS, CounterBot, looked_at
+from parlour.boxes.likedice.bots import CounterBot
 from parlour.boxes.likedice.components import CHALLENGE_BY_KEY
+from parlour.boxes.likedice.timing import PRESETS, looked_at
 from parlour.cli.app import app
 from parlour.sim import SimSpec, simulate
 
@@ -175,10 +176,10 @@ def test_a_slow_counter_calls_out_before_the_time_is_up() -> None:
     assert bot.think_time(state.view(0), state.legal_actions(0)) == pytest.approx(4.5)
 
 
-def test_the_winner_takes_the_card_with_the_most_dots() -> None:
+def test_the_first_card_rule_takes_the_card_with_the_most_dots() -> None:
     state = deal(*OWN_COMMON, ["Y"])
     answer_all(state, (0, 7), (1, None))
-    bot = make_bot("likedice", "counter", 0, 1)
+    bot = make_bot("likedice", "counter:cards=dots", 0, 1)
     assert bot.choose(state.view(0), state.legal_actions(0)) == "take 1"  # G4 Y5: 9 > 2 + 6
 
 

@@ -6,61 +6,27 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from parlour.bots.registry import Bot, BotFactory, BotInfo, View, register_bot
 from parlour.boxes.likedice import rules
+from parlour.boxes.likedice.cards import Cards, best_for_race, most_dots
 from parlour.boxes.likedice.components import (
     CARD_BY_KEY,
     CHALLENGE_BY_KEY,
     MAX_ANSWER,
     Challenge,
     Die,
-    Kind,
 )
 from parlour.boxes.likedice.notation import ANSWER_OF
+from parlour.boxes.likedice.timing import PRESETS, Skill, looked_at
 from parlour.kernel import Action, OptionError, Rng
 
 RUSH = 0.9
 """Share of a challenge's time limit after which a slow counter calls out what it has."""
 MISSES = (-3, -2, -1, 1, 2, 3)
 """How far off a wrong answer is."""
-
-
-@dataclass(frozen=True)
-class Skill:
-    """A counter's speed and accuracy: seconds to take in the challenge, seconds for each die
-    it must look at, and the chance that a finished count is wrong."""
-
-    reaction: float
-    per_die: float
-    error: float
-
-
-PRESETS = {
-    "child": Skill(3.0, 1.2, 0.25),
-    "teen": Skill(2.0, 0.8, 0.15),
-    "adult": Skill(1.5, 0.6, 0.10),
-    "skilled": Skill(1.0, 0.4, 0.05),
-    "expert": Skill(0.6, 0.25, 0.02),
-}
-"""The presets, slowest and least accurate first; `counter` alone is `adult`."""
-
-
-def looked_at(challenge: Challenge, dice: Sequence[Die]) -> int:
-    """How many of the dice a counter must look at: those of the card's colours; every die for
-    white dice; for a sequence, the colours in order up to the one holding the position."""
-    if challenge.kind is Kind.WHITE:
-        return len(dice)
-    if challenge.kind is not Kind.SEQUENCE:
-        colours = challenge.colours
-        return sum(1 for die in dice if die.colour in colours)
-    seen = 0
-    for colour in challenge.colours:
-        seen += sum(1 for die in dice if die.colour is colour)
-        if seen >= challenge.position:
-            break
-    return seen
+CARDS = Cards.RACE
+"""The card-choice rule of every preset unless a setting names another (`cards=race`)."""
 
 
 class CounterBot(Bot):
@@ -68,20 +34,21 @@ class CounterBot(Bot):
     `reaction + per_die x dice looked at` seconds (give or take a fifth); a count is wrong
     with the chance `error`, then off by 1 to 3. Where the challenge's time would run out it
     calls out at 90% of it, right only in proportion to the dice it counted. As the winner it
-    takes the card with the most dots (the tie-break at the end)."""
+    takes a card by its rule `cards` (`cards.py`)."""
 
     name = "counter"
 
-    def __init__(self, seat: int, rng: Rng, skill: Skill) -> None:
+    def __init__(self, seat: int, rng: Rng, skill: Skill, cards: Cards = CARDS) -> None:
         super().__init__(seat, rng)
         self.skill = skill
+        self.cards = cards
         self._planned: tuple[int, float] | None = None  # (challenge number, seconds)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if view["phase"] == "take":
-            choices = view["take"]["choices"]
-            best = max(choices, key=lambda c: sum(d["pips"] for d in c["card"]["dice"]))
-            return str(best["action"])
+            if self.cards is Cards.RACE:
+                return best_for_race(view, self.seat, self.skill)
+            return most_dots(view)
         challenge, dice = _situation(view, self.seat)
         seconds = self._seconds(challenge, dice) * (0.8 + self.rng.below(401) / 1000)
         accuracy = 1.0 - self.skill.error
@@ -107,7 +74,7 @@ class CounterBot(Bot):
         return min(seconds, RUSH * limit) if limit else seconds
 
     def _seconds(self, challenge: Challenge, dice: Sequence[Die]) -> float:
-        return self.skill.reaction + self.skill.per_die * looked_at(challenge, dice)
+        return self.skill.seconds(looked_at(challenge, dice))
 
     def _miss(self, right: int) -> int:
         """A wrong answer near the right one, within 0 to 99."""
@@ -127,10 +94,11 @@ def _situation(view: View, seat: int) -> tuple[Challenge, list[Die]]:
 
 def _configure(preset: str) -> BotInfo:
     """A registered counter with this preset, taking settings: another preset, `speed=X` (a
-    factor: 2 counts twice as fast) and `error=P` (the chance a count is wrong, 0 to 1)."""
+    factor: 2 counts twice as fast), `error=P` (the chance a count is wrong, 0 to 1) and
+    `cards=RULE` (how it chooses the card it wins: `dots` or `race`)."""
 
     def configure(settings: str) -> BotFactory:
-        skill, speed, error = PRESETS[preset], 1.0, None
+        skill, speed, error, cards = PRESETS[preset], 1.0, None, CARDS
         for part in filter(None, settings.lower().split(":")):
             key, equals, text = part.partition("=")
             value = _finite(text)
@@ -140,17 +108,20 @@ def _configure(preset: str) -> BotInfo:
                 speed = value
             elif key == "error" and value is not None and 0 <= value <= 1:
                 error = value
+            elif key == "cards" and text in _RULES:
+                cards = Cards(text)
             else:
                 raise OptionError(
                     f"counter setting {part!r} is not allowed: use a preset ("
-                    f"{', '.join(PRESETS)}), speed=X (a number above 0) or error=P (0 to 1)"
+                    f"{', '.join(PRESETS)}), speed=X (a number above 0), error=P (0 to 1) or "
+                    f"cards=RULE ({' or '.join(_RULES)})"
                 )
         final = Skill(
             skill.reaction / speed,
             skill.per_die / speed,
             skill.error if error is None else error,
         )
-        return lambda seat, rng: CounterBot(seat, rng, final)
+        return lambda seat, rng: CounterBot(seat, rng, final, cards)
 
     name = "counter" if preset == "adult" else f"counter-{preset}"
     skill = PRESETS[preset]
@@ -158,13 +129,16 @@ def _configure(preset: str) -> BotInfo:
         name,
         f"counts like {'an' if preset[0] in 'aeiou' else 'a'} {preset} ({skill.reaction:g} s "
         f"+ {skill.per_die:g} s a die, wrong {skill.error:.0%}); settings: "
-        f"{name}:speed=2:error=0.05 or a preset ({', '.join(PRESETS)})",
+        f"{name}:speed=2:error=0.05:cards=race or a preset ({', '.join(PRESETS)})",
         configure(""),
         game="likedice",
         configure=configure,
         default=preset == "adult",
         levels=tuple(f"counter:{level}" for level in PRESETS) if preset == "adult" else (),
     )
+
+
+_RULES = tuple(rule.value for rule in Cards)
 
 
 def _finite(text: str) -> float | None:

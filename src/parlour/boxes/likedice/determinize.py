@@ -22,6 +22,7 @@ from parlour.boxes.likedice.components import (
     DECKS,
     Check,
     End,
+    Level,
     Phase,
     Settled,
 )
@@ -49,11 +50,8 @@ def determinize(game: LikeDice, view: View, rng: Rng) -> LikeDiceState:
     state._common = [card_of(shown["key"]) for shown in view["common"]]
     shown = {index for cards in (*state._displays, state._common) for index in cards}
     state._deck = [index for index in range(len(CARDS)) if index not in shown]
-    reshuffled = max(
-        (at for at, entry in enumerate(events) if isinstance(entry, views.Reshuffled)), default=-1
-    )
-    state._used = [e.challenge for e in events[reshuffled + 1 :] if isinstance(e, views.Revealed)]
-    state._pile = [index for index in DECKS[state._level] if index not in state._used]
+    state._used = used(view)
+    state._pile = pile(view)
     state._number = view["number"]
     state._challenge = CHALLENGE_BY_KEY[view["challenge"]["key"]].index
     state._answers = [
@@ -74,6 +72,25 @@ def determinize(game: LikeDice, view: View, rng: Rng) -> LikeDiceState:
     state._clock_since = 0
     state._events = EventLog(views.describe, events)
     return state
+
+
+def used(view: View) -> list[int]:
+    """The challenges (indices) revealed since the last reshuffle, in the order revealed, from
+    the view's log."""
+    log = view["log"]
+    reshuffled = max((at for at, e in enumerate(log) if e["event"] == "reshuffle"), default=-1)
+    return [
+        CHALLENGE_BY_KEY[e["challenge"]].index
+        for e in log[reshuffled + 1 :]
+        if e["event"] == "challenge"
+    ]
+
+
+def pile(view: View) -> list[int]:
+    """The challenges (indices) of the view's level not revealed since the last reshuffle:
+    those the pile holds, in `CHALLENGES` order."""
+    shown = set(used(view))
+    return [index for index in DECKS[Level[view["level"].upper()]] if index not in shown]
 
 
 def card_of(key: str) -> int:

@@ -131,3 +131,45 @@ register_bot(
         prepare=_prepare_optimal,
     )
 )
+
+
+class WinnerBot(Bot):
+    """Plays to finish first, not to score most: with other sheets on the table it chooses the
+    action with the best estimated chance of winning (`solver/winning.py`: every final score
+    modelled as normal from the solved means and standard deviations); alone it plays like
+    `optimal`."""
+
+    name = "winner"
+    reaction = 1.2
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        from parlour.boxes.dicetime.solver.advisor import position_from_view, variant_of
+        from parlour.boxes.dicetime.solver.winning import win_advisor
+
+        position = position_from_view(view, self.seat)
+        assert position is not None, "a seat with choices has rolled"
+        advisor = win_advisor(variant_of(view["options"]))
+        return advisor.best(position, advisor.rival(view, self.seat))
+
+
+def _prepare_winner(options: dict[str, object]) -> None:
+    """Load (or build) the table and its second moments once, before simulation workers
+    start."""
+    from parlour.boxes.dicetime.solver.advisor import variant_of
+    from parlour.boxes.dicetime.solver.winning import win_advisor
+
+    win_advisor(variant_of(options))
+
+
+register_bot(
+    BotInfo(
+        "winner",
+        "plays to win, not to score: chooses the action with the best chance of finishing "
+        "ahead of every other sheet (means and spreads from the solved table); alone, optimal",
+        WinnerBot,
+        game="dicetime",
+        prepare=_prepare_winner,
+    )
+)

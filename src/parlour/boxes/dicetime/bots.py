@@ -145,22 +145,31 @@ class WinnerBot(Bot):
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        from parlour.boxes.dicetime.solver.advisor import position_from_view, variant_of
+        from parlour.boxes.dicetime.solver.advisor import (
+            advisor_for,
+            position_from_view,
+            variant_of,
+        )
         from parlour.boxes.dicetime.solver.winning import win_advisor
 
         position = position_from_view(view, self.seat)
         assert position is not None, "a seat with choices has rolled"
+        if len(view["seats"]) == 1:
+            return advisor_for(view["options"]).best(position)
         advisor = win_advisor(variant_of(view["options"]))
         return advisor.best(position, advisor.rival(view, self.seat))
 
 
 def _prepare_winner(options: dict[str, object]) -> None:
-    """Load (or build) the table and its second moments once, before simulation workers
-    start."""
-    from parlour.boxes.dicetime.solver.advisor import variant_of
+    """Load (or build) the table, and with other seats its second moments, once, before
+    simulation workers start."""
+    from parlour.boxes.dicetime.solver.advisor import advisor_for, variant_of
     from parlour.boxes.dicetime.solver.winning import win_advisor
 
-    win_advisor(variant_of(options))
+    if options["mode"] == "puzzle":
+        advisor_for(options)
+    else:
+        win_advisor(variant_of(options))
 
 
 register_bot(

@@ -132,7 +132,11 @@ def load(
     except (ValueError, UnicodeDecodeError):
         return None
     payload = data[line_end + 1 :]
-    expected = {"variant": variant.key + quantity, "solver_version": SOLVER_VERSION, "levels": variant.levels}
+    expected = {
+        "variant": variant.key + quantity,
+        "solver_version": SOLVER_VERSION,
+        "levels": variant.levels,
+    }
     if not isinstance(header, dict) or any(header.get(k) != v for k, v in expected.items()):
         return None
     masks, _ = _stored_positions()

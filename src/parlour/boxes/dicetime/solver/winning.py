@@ -97,7 +97,7 @@ def entry_chance(
     nu = min(CAP, upper + points) if category < UPPER_COUNT else upper
     to_come = values[after, nu, 0]
     variance = max(0.0, squares[after, nu, 0] - to_come * to_come)
-    return win_chance(entered + points + to_come - rival_mean, variance + rival_variance)
+    return float(win_chance(entered + points + to_come - rival_mean, variance + rival_variance))
 
 
 @njit(cache=True)
@@ -275,7 +275,13 @@ def mid_turn_moments(
     keeps_sq = np.empty(child.shape[0] + 1)
     for level in range(1, left + 1):
         keep_pass(
-            stage[level - 1], stage_sq[level - 1], child, parent, size_start, roll_keep, keeps,
+            stage[level - 1],
+            stage_sq[level - 1],
+            child,
+            parent,
+            size_start,
+            roll_keep,
+            keeps,
             keeps_sq,
         )
         for roll in range(count):
@@ -286,7 +292,9 @@ def mid_turn_moments(
     best = NEG
     best_sq = 0.0
     if left > 0:
-        keep_means(stage[left - 1], stage_sq[left - 1], child, size_start, roll_keep, keeps, keeps_sq)
+        keep_means(
+            stage[left - 1], stage_sq[left - 1], child, size_start, roll_keep, keeps, keeps_sq
+        )
         for k in range(keep_masks.shape[0]):
             subset = 0
             for position in range(DICE):
@@ -343,7 +351,9 @@ class WinAdvisor:
         self.size_start = np.array(lat.size_start, dtype=np.int64)
         self.sub_keeps, self.roll_codes = sub_keep_table(), roll_code_table()
 
-    def standing(self, position: Position | None, sheet: tuple[int | None, ...], upper: int) -> Standing:
+    def standing(
+        self, position: Position | None, sheet: tuple[int | None, ...], upper: int
+    ) -> Standing:
         """A seat's final score: from its decision point when it has rolled, else from the
         state between turns its `sheet` and `upper` total describe."""
         entered = sum(points for points in sheet if points is not None)
@@ -372,10 +382,10 @@ class WinAdvisor:
         return Standing(entered + mean, max(0.0, second - mean * mean))
 
     def choices(
-        self, position: Position, rival: Standing | None
+        self, position: Position, rival: Standing
     ) -> tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
         """Every choice of the decision in legal order, with its chance of beating `rival`
-        and its expected final score (`rival` `None`: solo, the expected score twice)."""
+        and its expected final score."""
         mask, entered = position.mask, sum(p for p in position.sheet if p is not None)
         upper = min(position.upper, UPPER_BONUS_THRESHOLD)
         top = max(position.rerolls - 1, 0)
@@ -385,21 +395,19 @@ class WinAdvisor:
         no_squares = np.broadcast_to(np.zeros(1), self.values.shape)
         stage_chain(mask, upper, top, False, self.values, no_squares, self.scores, *arrays, worth)
         chances = np.empty((top + 1, count))
-        target = rival if rival is not None else Standing(0.0, 0.0)
-        if rival is not None:
-            chance_chain(
-                mask,
-                upper,
-                entered,
-                top,
-                target.mean,
-                target.variance,
-                self.values,
-                self.squares,
-                self.scores,
-                *arrays,
-                chances,
-            )
+        chance_chain(
+            mask,
+            upper,
+            entered,
+            top,
+            rival.mean,
+            rival.variance,
+            self.values,
+            self.squares,
+            self.scores,
+            *arrays,
+            chances,
+        )
         primary = np.empty(len(KEEP_ACTIONS) + CATEGORY_COUNT)
         secondary = np.empty_like(primary)
         found = candidates(
@@ -408,9 +416,9 @@ class WinAdvisor:
             mask,
             upper,
             entered,
-            rival is not None,
-            target.mean,
-            target.variance,
+            True,
+            rival.mean,
+            rival.variance,
             worth,
             chances,
             self.values,
@@ -430,15 +438,14 @@ class WinAdvisor:
         assert len(actions) == found
         return actions, primary[:found], secondary[:found]
 
-    def best(self, position: Position, rival: Standing | None) -> str:
+    def best(self, position: Position, rival: Standing) -> str:
         """The choice with the best chance of winning (ties: the higher expected score, then
         the first in legal order)."""
         actions, primary, secondary = self.choices(position, rival)
-        return actions[select(primary, secondary, len(actions))]
+        return actions[int(select(primary, secondary, len(actions)))]
 
-    def rival(self, view: View, seat: int) -> Standing | None:
-        """Every other seat's final score from what `view` shows, folded into the greatest;
-        `None` when `seat` plays alone."""
+    def rival(self, view: View, seat: int) -> Standing:
+        """Every other seat's final score from what `view` shows, folded into the greatest."""
         standings = []
         for other, info in enumerate(view["seats"]):
             if other != seat:
@@ -446,7 +453,7 @@ class WinAdvisor:
                 standings.append(
                     self.standing(position_from_view(view, other), sheet, int(info["upper"]))
                 )
-        return strongest(standings) if standings else None
+        return strongest(standings)
 
 
 @cache

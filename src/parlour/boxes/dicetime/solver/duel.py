@@ -143,7 +143,9 @@ class Duel:
 
     variant: Variant
 
-    def play(self, faces: npt.NDArray[np.int64], to_win: tuple[bool, bool]) -> npt.NDArray[np.int64]:
+    def play(
+        self, faces: npt.NDArray[np.int64], to_win: tuple[bool, bool]
+    ) -> npt.NDArray[np.int64]:
         """Final scores (`[game, seat]`) of games whose dice are `faces[game, seat]` (1..6, in
         each seat's rolling order); `to_win[seat]`: that seat plays `winner`, else `optimal`."""
         assert not self.variant.puzzle, "the puzzle is solo"

@@ -22,7 +22,7 @@ from parlour.boxes.dicetime.components import ALL_OPEN, CATEGORIES, Category
 from parlour.boxes.dicetime.rules import score
 from parlour.boxes.dicetime.solver import store
 from parlour.boxes.dicetime.solver.advisor import Advisor, Position
-from parlour.boxes.dicetime.solver.build import Solution, Variant
+from parlour.boxes.dicetime.solver.build import Solution, Variant, upper_states
 from parlour.boxes.dicetime.solver.store import (
     SQUARES,
     Table,
@@ -31,6 +31,7 @@ from parlour.boxes.dicetime.solver.store import (
     table_for,
     table_path,
 )
+from parlour.boxes.dicetime.solver.tails import tails
 from parlour.boxes.dicetime.solver.winning import Standing, strongest, win_advisor
 
 STANDARD = Variant(five_of_a_kind_is_full_house=True, puzzle=False)
@@ -109,7 +110,7 @@ def test_last_turn_chances_match_brute_force(table: Table) -> None:
         for rerolls in (0, 1, 2):
             dice = tuple(rng.randrange(1, 7) for _ in range(5))
             position = Position(sheet, upper, dice, rerolls, False)
-            actions, chances, _ = advisor.choices(position, Standing(rival, 0.0))
+            actions, chances, _ = advisor.choices(position, [Standing(rival, 0.0)])
             exact = [
                 outcome(tuple(sorted(dice)))
                 if action.startswith("enter")
@@ -117,7 +118,7 @@ def test_last_turn_chances_match_brute_force(table: Table) -> None:
                 for action in actions
             ]
             assert chances.tolist() == pytest.approx(exact, abs=1e-12)
-            chosen = actions.index(advisor.best(position, Standing(rival, 0.0)))
+            chosen = actions.index(advisor.best(position, [Standing(rival, 0.0)]))
             assert exact[chosen] == pytest.approx(max(exact), abs=1e-12)
 
 
@@ -128,7 +129,7 @@ def test_trailing_by_one_it_gambles_where_optimal_enters(table: Table) -> None:
     sheet = (0,) * 12 + (None,)
     position = Position(sheet, 0, (6, 6, 5, 4, 4), 1, False)
     assert Advisor(table).best(position) == "enter chance"
-    rival = Standing(26, 0.0)
+    rival = [Standing(26, 0.0)]
     advisor = win_advisor(STANDARD)
     best = advisor.best(position, rival)
     assert best == "keep 1,2,3,4"
@@ -143,9 +144,9 @@ def test_a_sure_tie_is_worth_half_and_a_decided_game_is_played_for_points(table:
     sheet = (0,) * 12 + (None,)
     position = Position(sheet, 0, (6, 6, 5, 4, 4), 1, False)
     advisor = win_advisor(STANDARD)
-    assert advisor.best(position, Standing(25, 0.0)) == "enter chance"
+    assert advisor.best(position, [Standing(25, 0.0)]) == "enter chance"
     hopeless = Position((0,) * 11 + (None, None), 0, (6, 6, 6, 2, 1), 2, False)
-    assert advisor.best(hopeless, Standing(500, 0.0)) == Advisor(table).best(hopeless)
+    assert advisor.best(hopeless, [Standing(500, 0.0)]) == Advisor(table).best(hopeless)
 
 
 def test_the_greatest_of_normal_scores() -> None:
@@ -222,3 +223,48 @@ def test_second_moments_are_rebuilt_when_missing_or_untrusted(
         monkeypatch.setattr(store, "_SQUARES", {})
         assert np.array_equal(squares_for(STANDARD), known)
     assert builds == [STANDARD] * 3
+
+
+def test_tail_distributions_have_the_solved_moments(table: Table) -> None:
+    """Every reachable state with at most two categories open: its exact distribution of the
+    points to come sums to one and has the solver's mean and second moment."""
+    slot, dist = tails(STANDARD)
+    squares = squares_for(STANDARD)
+    compute, _ = upper_states()
+    points = np.arange(dist.shape[2])
+    states = [(m, u) for m in np.flatnonzero(slot >= 0) for u in range(64) if compute[m & 63, u]]
+    assert len(states) > 1000
+    for mask, upper in states:
+        d = dist[slot[mask], upper]
+        assert d.sum() == pytest.approx(1, abs=1e-12) and d.min() >= 0
+        assert d @ points == pytest.approx(table.values[mask, upper, 0], abs=1e-9)
+        assert d @ points**2 == pytest.approx(squares[mask, upper, 0], abs=1e-7)
+
+
+def test_against_one_category_left_the_rival_is_exact(table: Table) -> None:
+    """The first seat's last turn, the rival with only five of a kind open (0 or 50, far from
+    normal): every chance equals brute force over our dice against the rival's exact
+    distribution (what the model takes for it is checked by the test above)."""
+    slot, dist = tails(STANDARD)
+    only_five = ALL_OPEN & ~(1 << Category.FIVE_OF_A_KIND)
+    rival_points = dist[slot[only_five], 0]
+    rival = Standing(
+        200 + rival_points @ np.arange(len(rival_points)), 1.0, slot[only_five], 0, 200
+    )
+    sheet = tuple(None if c is Category.CHANCE else 15 for c in CATEGORIES)  # 180 entered
+    advisor = win_advisor(STANDARD)
+    outcomes = [brute_force(sheet, 0, 200 + x) for x in range(len(rival_points))]
+    position = Position(sheet, 0, (6, 5, 3, 2, 1), 2, False)
+    actions, chances, _ = advisor.choices(position, [rival])
+    for action, chance in zip(actions, chances, strict=True):
+        exact = sum(
+            p
+            * (
+                outcome((1, 2, 3, 5, 6))
+                if action.startswith("enter")
+                else keep(_kept(action, position.dice), 1)
+            )
+            for p, (outcome, keep) in zip(rival_points, outcomes, strict=True)
+            if p > 0
+        )
+        assert chance == pytest.approx(exact, abs=1e-12)

@@ -157,7 +157,7 @@ class WinnerBot(Bot):
         if len(view["seats"]) == 1:
             return advisor_for(view["options"]).best(position)
         advisor = win_advisor(variant_of(view["options"]))
-        return advisor.best(position, advisor.rival(view, self.seat))
+        return advisor.best(position, advisor.opponents(view, self.seat))
 
 
 def _prepare_winner(options: dict[str, object]) -> None:

@@ -27,8 +27,9 @@ from parlour.boxes.dicetime.solver.bulk import (
 )
 from parlour.boxes.dicetime.solver.lattice import lattice, scores
 from parlour.boxes.dicetime.solver.store import squares_for, table_for
+from parlour.boxes.dicetime.solver.tails import tails
 from parlour.boxes.dicetime.solver.widget import CAP, CATEGORY_COUNT, UPPER_COUNT, stage_chain
-from parlour.boxes.dicetime.solver.winning import candidates, chance_chain, select
+from parlour.boxes.dicetime.solver.winning import GRID, below_grid, candidates, chance_chain, select
 
 SEATS = 2
 FACES_PER_SEAT = CATEGORY_COUNT * DICE * (STANDARD_REROLLS + 1)
@@ -41,6 +42,8 @@ def _duel(
     to_win: Any,
     values: Any,
     squares: Any,
+    slot: Any,
+    dist: Any,
     scores: Any,
     child: Any,
     parent: Any,
@@ -58,6 +61,7 @@ def _duel(
     chances = np.empty((STANDARD_REROLLS, count))
     primary = np.empty(keep_masks.shape[0] + CATEGORY_COUNT)
     secondary = np.empty(keep_masks.shape[0] + CATEGORY_COUNT)
+    grid = np.empty(GRID)
     dice = np.empty(DICE, dtype=np.int64)
     rank = np.empty(DICE, dtype=np.int64)
     mask = np.zeros(SEATS, dtype=np.int64)
@@ -78,15 +82,19 @@ def _duel(
             arrays = (child, parent, size_start, roll_keep)
             stage_chain(m, u, left - 1, False, values, squares, scores, *arrays, worth)
             if to_win[seat]:
+                below_grid(
+                    rival_mean, rival_variance, slot[mask[other]], upper[other], entered[other],
+                    dist, grid,
+                )  # fmt: skip
                 chance_chain(
-                    m, u, e, left - 1, rival_mean, rival_variance, values, squares, scores,
-                    *arrays, chances,
+                    m, u, e, left - 1, rival_mean, rival_variance, grid, values, squares, slot,
+                    dist, scores, *arrays, chances,
                 )  # fmt: skip
             while True:
                 found = candidates(
-                    dice, left, m, u, e, to_win[seat], rival_mean, rival_variance, worth,
-                    chances, values, squares, scores, child, size_start, roll_keep, sub_keeps,
-                    roll_codes, keep_masks, primary, secondary,
+                    dice, left, m, u, e, to_win[seat], rival_mean, rival_variance, grid, worth,
+                    chances, values, squares, slot, dist, scores, child, size_start, roll_keep,
+                    sub_keeps, roll_codes, keep_masks, primary, secondary,
                 )  # fmt: skip
                 choice = select(primary, secondary, found)
                 if left > 0 and choice < keep_masks.shape[0]:
@@ -120,6 +128,8 @@ def _duels(
     to_win: Any,
     values: Any,
     squares: Any,
+    slot: Any,
+    dist: Any,
     scores: Any,
     child: Any,
     parent: Any,
@@ -132,8 +142,8 @@ def _duels(
 ) -> None:
     for game in prange(faces.shape[0]):
         _duel(
-            faces[game], to_win, values, squares, scores, child, parent, size_start,
-            roll_keep, sub_keeps, roll_codes, keep_masks, out[game],
+            faces[game], to_win, values, squares, slot, dist, scores, child, parent,
+            size_start, roll_keep, sub_keeps, roll_codes, keep_masks, out[game],
         )  # fmt: skip
 
 
@@ -156,6 +166,7 @@ class Duel:
             np.array(to_win, dtype=np.bool_),
             table_for(self.variant).values,
             squares_for(self.variant),
+            *tails(self.variant),
             scores(self.variant.five_of_a_kind_is_full_house),
             lat.child,
             lat.parent,

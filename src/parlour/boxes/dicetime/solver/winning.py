@@ -1,16 +1,18 @@
-"""Playing to win with several sheets on the table (the `winner` bot): the cheap baseline of
-Pawlewicz ("Nearly optimal computer play in multi-player Yahtzee", 2010).
+"""Playing to win with several sheets on the table (the `winner` bot), after Pawlewicz
+("Nearly optimal computer play in multi-player Yahtzee", 2010).
 
-Every seat's final score is modelled as normal, with the mean and standard deviation of the
-solo optimum from its current position (the solved values and their second moments). The
-opponents are folded into one rival, the greatest of their scores (Clark's moment match for the
-maximum of normals; exact for one opponent). Within its own turn the bot then decides exactly
-to maximise its chance of finishing above the rival: each entry ends the turn in a state whose
-final score is normal, so its chance is Φ(gap / spread); keeps average these chances over the
-dice on the keep lattice, exactly as the solver averages values. Ties: in the model they only
-happen when both scores are certain and equal, and such a tie counts as half a win. Among
-actions whose chances agree within 1e-9, the one with the highest expected score is chosen
-(then the first in legal order), so a decided game is played out like `optimal`.
+Every seat's final score is modelled from the solo optimum from its current position: normal,
+with the solved mean and standard deviation (the values and their second moments), except in
+the last two turns of a sheet (at most two categories open), where the normal is poorest and
+the exact distribution is used (`solver/tails.py`). Within its own turn the bot decides exactly
+to maximise its chance of finishing above every opponent: an entry's chance comes from the state
+it leads to, exact (its distribution against each opponent's chance of staying below each
+total) or normal (Φ(gap / spread) against the opponents folded into their greatest, by Clark's
+moment match, exact for one opponent); keeps average these chances over the dice on the keep
+lattice, as the solver averages values. Ties: a tie with an opponent counts half (in the normal
+model only certain, equal scores tie). Among actions whose chances agree within 1e-9, the one
+with the highest expected score is chosen (then the first in legal order), so a decided game is
+played out like `optimal`.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from parlour.boxes.dicetime.solver.bulk import (
 )
 from parlour.boxes.dicetime.solver.lattice import lattice, scores
 from parlour.boxes.dicetime.solver.store import squares_for, table_for
+from parlour.boxes.dicetime.solver.tails import tails
 from parlour.boxes.dicetime.solver.widget import (
     CAP,
     CATEGORY_COUNT,
@@ -57,12 +60,21 @@ CERTAIN = 1e-9
 """A variance below this is no spread at all: the score is known."""
 
 
+GRID = 512
+"""Final totals are below this (375 points and the bonus at most)."""
+
+
 @dataclass(frozen=True)
 class Standing:
-    """A seat's final score as the model sees it: normal with this mean and variance."""
+    """A seat's final score as the model sees it: this mean and variance, normal unless its
+    exact distribution is known (`tail`: its slot in the tails, `upper` and `entered` total:
+    `entered` plus the points to come of state (slot, upper))."""
 
     mean: float
     variance: float
+    tail: int = -1
+    upper: int = 0
+    entered: int = 0
 
 
 @njit(cache=True, inline="always")
@@ -86,15 +98,26 @@ def entry_chance(
     entered: int,
     rival_mean: float,
     rival_variance: float,
+    grid: Any,
     values: Any,
     squares: Any,
+    slot: Any,
+    dist: Any,
     scores: Any,
 ) -> float:
     """The chance of winning after entering `roll` in `category`: the points, then the solo
-    optimum's normal score from the state that follows."""
+    optimum's score from the state that follows, exact in the tails (against `grid`, the
+    rivals' chances of staying below each total), else normal (against the greatest rival's
+    normal)."""
     points = scores[roll, category]
     after = mask | 1 << category
     nu = min(CAP, upper + points) if category < UPPER_COUNT else upper
+    tail = slot[after]
+    if tail >= 0:
+        chance = 0.0
+        for x in range(dist.shape[2]):
+            chance += dist[tail, nu, x] * grid[entered + points + x]
+        return chance
     to_come = values[after, nu, 0]
     variance = max(0.0, squares[after, nu, 0] - to_come * to_come)
     return float(win_chance(entered + points + to_come - rival_mean, variance + rival_variance))
@@ -108,8 +131,11 @@ def chance_chain(
     top: int,
     rival_mean: float,
     rival_variance: float,
+    grid: Any,
     values: Any,
     squares: Any,
+    slot: Any,
+    dist: Any,
     scores: Any,
     child: Any,
     parent: Any,
@@ -135,8 +161,11 @@ def chance_chain(
                     entered,
                     rival_mean,
                     rival_variance,
+                    grid,
                     values,
                     squares,
+                    slot,
+                    dist,
                     scores,
                 )
                 best = max(best, chance)
@@ -196,10 +225,13 @@ def candidates(
     to_win: bool,
     rival_mean: float,
     rival_variance: float,
+    grid: Any,
     worth: Any,
     chances: Any,
     values: Any,
     squares: Any,
+    slot: Any,
+    dist: Any,
     scores: Any,
     child: Any,
     size_start: Any,
@@ -238,8 +270,11 @@ def candidates(
                 entered,
                 rival_mean,
                 rival_variance,
+                grid,
                 values,
                 squares,
+                slot,
+                dist,
                 scores,
             )
         count += 1
@@ -316,6 +351,23 @@ def mid_turn_moments(
     return best, best_sq
 
 
+@njit(cache=True)
+def below_grid(
+    mean: float, variance: float, tail: int, upper: int, entered: int, dist: Any, out: Any
+) -> None:
+    """`out[t]`: the chance that a seat's final score stays below the total t, a tie counting
+    half: from its exact distribution in the tails (`tail` >= 0), else from its normal."""
+    below = 0.0
+    for total in range(out.shape[0]):
+        if tail >= 0:
+            x = total - entered
+            p = dist[tail, upper, x] if 0 <= x < dist.shape[2] else 0.0
+            out[total] = below + 0.5 * p
+            below += p
+        else:
+            out[total] = win_chance(total - mean, variance)
+
+
 def strongest(standings: list[Standing]) -> Standing:
     """The greatest of independent normal scores, matched by a normal (Clark, "The greatest
     of a finite set of random variables", 1961): exact for one; certain scores stay certain."""
@@ -350,6 +402,7 @@ class WinAdvisor:
         self.child, self.parent, self.roll_keep = lat.child, lat.parent, lat.roll_keep
         self.size_start = np.array(lat.size_start, dtype=np.int64)
         self.sub_keeps, self.roll_codes = sub_keep_table(), roll_code_table()
+        self.slot, self.dist = tails(variant)
 
     def standing(
         self, position: Position | None, sheet: tuple[int | None, ...], upper: int
@@ -361,7 +414,8 @@ class WinAdvisor:
         capped = min(upper, UPPER_BONUS_THRESHOLD)
         if position is None:
             mean = float(self.values[mask, capped, 0])
-            second = float(self.squares[mask, capped, 0])
+            variance = max(0.0, float(self.squares[mask, capped, 0]) - mean * mean)
+            return Standing(entered + mean, variance, int(self.slot[mask]), capped, entered)
         else:
             mean, second = mid_turn_moments(
                 np.array(position.dice, dtype=np.int64),
@@ -382,10 +436,18 @@ class WinAdvisor:
         return Standing(entered + mean, max(0.0, second - mean * mean))
 
     def choices(
-        self, position: Position, rival: Standing
+        self, position: Position, opponents: list[Standing]
     ) -> tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-        """Every choice of the decision in legal order, with its chance of beating `rival`
-        and its expected final score."""
+        """Every choice of the decision in legal order, with its chance of beating every
+        opponent and its expected final score."""
+        rival = strongest(opponents)
+        grid = np.ones(GRID)
+        below = np.empty(GRID)
+        for seat in opponents:
+            below_grid(
+                seat.mean, seat.variance, seat.tail, seat.upper, seat.entered, self.dist, below
+            )
+            grid *= below
         mask, entered = position.mask, sum(p for p in position.sheet if p is not None)
         upper = min(position.upper, UPPER_BONUS_THRESHOLD)
         top = max(position.rerolls - 1, 0)
@@ -402,8 +464,11 @@ class WinAdvisor:
             top,
             rival.mean,
             rival.variance,
+            grid,
             self.values,
             self.squares,
+            self.slot,
+            self.dist,
             self.scores,
             *arrays,
             chances,
@@ -419,10 +484,13 @@ class WinAdvisor:
             True,
             rival.mean,
             rival.variance,
+            grid,
             worth,
             chances,
             self.values,
             self.squares,
+            self.slot,
+            self.dist,
             self.scores,
             self.child,
             self.size_start,
@@ -438,14 +506,14 @@ class WinAdvisor:
         assert len(actions) == found
         return actions, primary[:found], secondary[:found]
 
-    def best(self, position: Position, rival: Standing) -> str:
+    def best(self, position: Position, opponents: list[Standing]) -> str:
         """The choice with the best chance of winning (ties: the higher expected score, then
         the first in legal order)."""
-        actions, primary, secondary = self.choices(position, rival)
+        actions, primary, secondary = self.choices(position, opponents)
         return actions[int(select(primary, secondary, len(actions)))]
 
-    def rival(self, view: View, seat: int) -> Standing:
-        """Every other seat's final score from what `view` shows, folded into the greatest."""
+    def opponents(self, view: View, seat: int) -> list[Standing]:
+        """Every other seat's final score, from what `view` shows."""
         standings = []
         for other, info in enumerate(view["seats"]):
             if other != seat:
@@ -453,7 +521,7 @@ class WinAdvisor:
                 standings.append(
                     self.standing(position_from_view(view, other), sheet, int(info["upper"]))
                 )
-        return strongest(standings)
+        return standings
 
 
 @cache

@@ -136,8 +136,8 @@ register_bot(
 class WinnerBot(Bot):
     """Plays to finish first, not to score most: with other sheets on the table it chooses the
     action with the best estimated chance of winning (`solver/winning.py`: every final score
-    modelled as normal from the solved means and standard deviations); alone it plays like
-    `optimal`."""
+    modelled from the solo optimum, normal from the solved means and standard deviations, exact
+    in a sheet's last two turns); alone it plays like `optimal`."""
 
     name = "winner"
     reaction = 1.2

@@ -131,3 +131,54 @@ register_bot(
         prepare=_prepare_optimal,
     )
 )
+
+
+class WinnerBot(Bot):
+    """Plays to finish first, not to score most: with other sheets on the table it chooses the
+    action with the best estimated chance of winning (`solver/winning.py`: every final score
+    modelled from the solo optimum, normal from the solved means and standard deviations, exact
+    in a sheet's last two turns); alone it plays like `optimal`."""
+
+    name = "winner"
+    reaction = 1.2
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        from parlour.boxes.dicetime.solver.advisor import (
+            advisor_for,
+            position_from_view,
+            variant_of,
+        )
+        from parlour.boxes.dicetime.solver.winning import win_advisor
+
+        position = position_from_view(view, self.seat)
+        assert position is not None, "a seat with choices has rolled"
+        if len(view["seats"]) == 1:
+            return advisor_for(view["options"]).best(position)
+        advisor = win_advisor(variant_of(view["options"]))
+        return advisor.best(position, advisor.opponents(view, self.seat))
+
+
+def _prepare_winner(options: dict[str, object]) -> None:
+    """Load (or build) the table, and with other seats its second moments, once, before
+    simulation workers start."""
+    from parlour.boxes.dicetime.solver.advisor import advisor_for, variant_of
+    from parlour.boxes.dicetime.solver.winning import win_advisor
+
+    if options["mode"] == "puzzle":
+        advisor_for(options)
+    else:
+        win_advisor(variant_of(options))
+
+
+register_bot(
+    BotInfo(
+        "winner",
+        "plays to win, not to score: chooses the action with the best chance of finishing "
+        "ahead of every other sheet (means and spreads from the solved table); alone, optimal",
+        WinnerBot,
+        game="dicetime",
+        prepare=_prepare_winner,
+    )
+)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -43,7 +44,8 @@ KEEP_MASKS = np.array(
 """The positions each keep action keeps, as bit masks, in the engine's legal order."""
 
 
-def _sub_keeps() -> npt.NDArray[np.int64]:
+@cache
+def sub_keep_table() -> npt.NDArray[np.int64]:
     """For each roll (0..251, its dice sorted) and each subset of its sorted positions (a
     5-bit mask), the lattice index of the dice kept."""
     lat = lattice()
@@ -55,7 +57,8 @@ def _sub_keeps() -> npt.NDArray[np.int64]:
     return out
 
 
-def _roll_codes() -> npt.NDArray[np.int64]:
+@cache
+def roll_code_table() -> npt.NDArray[np.int64]:
     """Each roll's index, keyed by its sorted faces as a base-6 code (faces - 1 as digits)."""
     out = np.full(6**DICE, -1, dtype=np.int64)
     for roll, faces in enumerate(ROLLS):
@@ -67,7 +70,7 @@ def _roll_codes() -> npt.NDArray[np.int64]:
 
 
 @njit(cache=True)
-def _sort_dice(dice: Any, rank: Any, roll_codes: Any) -> int:
+def sort_dice(dice: Any, rank: Any, roll_codes: Any) -> int:
     """Fill `rank` (each position's place among the dice sorted stably) and return the
     roll's index, without allocating."""
     for position in range(DICE):
@@ -135,7 +138,7 @@ def _play(
         )
         while True:
             count = 0
-            roll = _sort_dice(dice, rank, roll_codes)
+            roll = sort_dice(dice, rank, roll_codes)
             if left > 0:
                 keep_means(
                     chain[left - 1], no_squares, child, size_start, roll_keep, keeps, keeps_sq
@@ -238,8 +241,8 @@ class Player:
             lat.parent,
             np.array(lat.size_start, dtype=np.int64),
             lat.roll_keep,
-            _sub_keeps(),
-            _roll_codes(),
+            sub_keep_table(),
+            roll_code_table(),
             KEEP_MASKS,
             self.table.variant.puzzle,
             out,

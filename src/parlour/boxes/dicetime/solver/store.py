@@ -3,7 +3,9 @@
 Only the states the solver computes are stored (reachable upper totals, one per group that
 shares a value), as float64 in solver order, with a JSON header holding the variant, the
 solver version, the start value, its standard deviation and a SHA-256 of the values. A file
-that fails any check is never trusted: it is rebuilt.
+that fails any check is never trusted: it is rebuilt. The second moments of the points to come
+(the `winner` bot's standard deviations) are stored the same way in a file of their own, so
+that hints and the puzzle never load them.
 """
 
 from __future__ import annotations
@@ -24,7 +26,14 @@ import numpy as np
 import numpy.typing as npt
 import platformdirs
 
-from parlour.boxes.dicetime.solver.build import MASKS, UPPERS, Variant, solve, upper_states
+from parlour.boxes.dicetime.solver.build import (
+    MASKS,
+    UPPERS,
+    Solution,
+    Variant,
+    solve,
+    upper_states,
+)
 
 SOLVER_VERSION = 1
 MAGIC = b"PARLOUR-DICETIME-TABLE\n"
@@ -36,8 +45,13 @@ def cache_dir() -> Path:
     return Path(configured) if configured else Path(platformdirs.user_cache_dir("parlour"))
 
 
-def table_path(variant: Variant) -> Path:
-    return cache_dir() / f"dicetime-{variant.key}-v{SOLVER_VERSION}.table"
+VALUES = ""
+SQUARES = "-squares"
+"""What a file holds, as the suffix of its variant's key: the values, or their second moments."""
+
+
+def table_path(variant: Variant, quantity: str = VALUES) -> Path:
+    return cache_dir() / f"dicetime-{variant.key}{quantity}-v{SOLVER_VERSION}.table"
 
 
 @dataclass(frozen=True)
@@ -76,13 +90,18 @@ def _expand(stored: npt.NDArray[np.float64], levels: int) -> npt.NDArray[np.floa
 
 
 def save(
-    path: Path, variant: Variant, values: npt.NDArray[np.float64], mean: float, sd: float
+    path: Path,
+    variant: Variant,
+    values: npt.NDArray[np.float64],
+    mean: float,
+    sd: float,
+    quantity: str = VALUES,
 ) -> None:
     """Write atomically: a reader sees the old file or the whole new one."""
     masks, uppers = _stored_positions()
     payload = np.ascontiguousarray(values[masks, uppers]).tobytes()
     header = {
-        "variant": variant.key,
+        "variant": variant.key + quantity,
         "solver_version": SOLVER_VERSION,
         "levels": variant.levels,
         "expected_score": mean,
@@ -96,8 +115,11 @@ def save(
     os.replace(handle.name, path)
 
 
-def load(path: Path, variant: Variant) -> tuple[npt.NDArray[np.float64], dict[str, Any]] | None:
-    """The table in `path` if it is whole and for this variant and solver, else `None`."""
+def load(
+    path: Path, variant: Variant, quantity: str = VALUES
+) -> tuple[npt.NDArray[np.float64], dict[str, Any]] | None:
+    """The table in `path` if it is whole and holds this quantity of this variant and solver,
+    else `None`."""
     try:
         data = path.read_bytes()
     except OSError:
@@ -110,7 +132,11 @@ def load(path: Path, variant: Variant) -> tuple[npt.NDArray[np.float64], dict[st
     except (ValueError, UnicodeDecodeError):
         return None
     payload = data[line_end + 1 :]
-    expected = {"variant": variant.key, "solver_version": SOLVER_VERSION, "levels": variant.levels}
+    expected = {
+        "variant": variant.key + quantity,
+        "solver_version": SOLVER_VERSION,
+        "levels": variant.levels,
+    }
     if not isinstance(header, dict) or any(header.get(k) != v for k, v in expected.items()):
         return None
     masks, _ = _stored_positions()
@@ -137,11 +163,19 @@ def obtain(
             seconds = time.perf_counter() - started
             mean, sd = float(header["expected_score"]), float(header["sd_score"])
             return Table(variant, values, mean, sd, seconds, True, path)
-    solution = solve(variant, progress)
+    solution = _build(variant, progress)
     mean, sd = solution.start()
-    save(path, variant, solution.values, mean, sd)
     seconds = time.perf_counter() - started
     return Table(variant, solution.values, mean, sd, seconds, False, path)
+
+
+def _build(variant: Variant, progress: Callable[[int], None] | None = None) -> Solution:
+    """Solve `variant` and store both its files (the second moments come with the values)."""
+    solution = solve(variant, progress)
+    mean, sd = solution.start()
+    save(table_path(variant), variant, solution.values, mean, sd)
+    save(table_path(variant, SQUARES), variant, solution.squares, mean, sd, SQUARES)
+    return solution
 
 
 _LOADED: dict[Variant, Table] = {}
@@ -155,3 +189,17 @@ def table_for(variant: Variant, progress: Callable[[int], None] | None = None) -
         if variant not in _LOADED:
             _LOADED[variant] = obtain(variant, progress=progress)
         return _LOADED[variant]
+
+
+_SQUARES: dict[Variant, npt.NDArray[np.float64]] = {}
+
+
+def squares_for(variant: Variant) -> npt.NDArray[np.float64]:
+    """`squares[mask, upper, level]`, the expected square of the points to come under the
+    optimal policy (beside `values`, the standard deviation of the final score), loaded once
+    per process; when its file is missing or untrusted, the variant is solved again."""
+    with _LOADING:
+        if variant not in _SQUARES:
+            found = load(table_path(variant, SQUARES), variant, SQUARES)
+            _SQUARES[variant] = found[0] if found is not None else _build(variant).squares
+        return _SQUARES[variant]

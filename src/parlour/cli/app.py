@@ -287,12 +287,20 @@ def serve(
     metrics: Annotated[
         bool, typer.Option(help="Serve /metrics in Prometheus' text format.")
     ] = False,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="Processes in which bots think (default: one a CPU but one, at least 1)."
+        ),
+    ] = None,
 ) -> None:
     """Serve Parlour in the browser: the lobby, tables, bots and live play. SIGTERM or Ctrl+C
     stops it gracefully; /healthz says whether it can serve."""
     from parlour.web.serve import serve as run_server
 
-    run_server(host, port, db, public_url, api_docs=api_docs, metrics=metrics)
+    run_server(
+        host, port, db, public_url, api_docs=api_docs, metrics=metrics, bot_workers=bot_workers
+    )
 
 
 def main() -> None:

@@ -55,6 +55,11 @@ class BotPool:
             self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
         return self._executor
 
+    def start(self) -> None:
+        """Start the fork server and a first worker now (blocking: call it off the event
+        loop), so that no question waits for them."""
+        self._running().submit(int).result()
+
     async def think(
         self, bot: Bot, asked: Question, pace: float | None = None
     ) -> tuple[Pending, Bot]:

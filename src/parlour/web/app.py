@@ -99,7 +99,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             bot_workers=settings.bot_workers,
         )
         app.state.hub = hub
-        await hub.load_all()
+        await hub.start()
         expiry = asyncio.create_task(_expire_forever(hub, settings.expiry_check_seconds))
         app.state.expiry = expiry
         yield

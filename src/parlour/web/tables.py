@@ -747,6 +747,11 @@ class TableHub:
 
     # -- restart and expiry -------------------------------------------------------------------
 
+    async def start(self) -> None:
+        """Start the bots' workers (off the event loop), then resume the unfinished tables."""
+        await asyncio.to_thread(self.pool.start)
+        await self.load_all()
+
     async def load_all(self) -> None:
         """Rebuild every unfinished table from its record, and resume its bots and clock:
         deadlines are absolute, so time spent down counts against the clock. (Finished games

@@ -54,9 +54,14 @@ def test_a_bots_level_listed_by_its_game_can_take_a_seat(client: TestClient) -> 
     assert created["table"]["seats"][1]["bot"] == "counter:expert"
 
 
-def test_every_level_a_game_lists_takes_a_seat_and_fills_seats(client: TestClient) -> None:
+def test_every_level_a_game_lists_takes_a_seat_and_fills_seats(settings: Settings) -> None:
     """A table is created with, and its host fills seats with, the registry's names of the
     levels the listing offers (`NAME:WORD`); a name with settings no menu offers is refused."""
+    with make_client(settings, creates_per_minute=10**6) as client:
+        every_level_seats_and_fills(client)
+
+
+def every_level_seats_and_fills(client: TestClient) -> None:
     for game in client.get("/api/games").json():
         players = max(2, game["min_players"])
         for level in (level for bot in game["bots"] for level in bot["levels"]):

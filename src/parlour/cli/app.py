@@ -114,6 +114,14 @@ def play(
         return
 
 
+def bot_entry(bot: dict[str, Any], default: str) -> str:
+    """A listed bot in words: its name, whether it is the default, its levels' words."""
+    notes = ["default"] if bot["name"] == default else []
+    if bot["levels"]:
+        notes.append("levels " + ", ".join(level["label"] for level in bot["levels"]))
+    return bot["name"] + (f" ({'; '.join(notes)})" if notes else "")
+
+
 @app.command("games")
 def list_games(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -137,10 +145,7 @@ def list_games(
             f"{info['min_players']}-{info['max_players']} players): {info['summary']}"
         )
         console.print(f"  rules: {info['rulebook']}")
-        bots = [
-            bot["name"] + (" (default)" if bot["name"] == info["default_bot"] else "")
-            for bot in info["bots"]
-        ]
+        bots = [bot_entry(bot, info["default_bot"]) for bot in info["bots"]]
         console.print(f"  bots: {', '.join(bots)}" + ("; gives advice" if info["advice"] else ""))
         for opt in info["options"]:
             console.print(

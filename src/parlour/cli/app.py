@@ -119,7 +119,8 @@ def bot_entry(bot: dict[str, Any], default: str) -> str:
     notes = ["default"] if bot["name"] == default else []
     if bot["levels"]:
         notes.append("levels " + ", ".join(level["label"] for level in bot["levels"]))
-    return bot["name"] + (f" ({'; '.join(notes)})" if notes else "")
+    name: str = bot["name"]
+    return name + (f" ({'; '.join(notes)})" if notes else "")
 
 
 @app.command("games")

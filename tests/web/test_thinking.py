@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -145,3 +146,23 @@ def test_a_stopping_server_drops_the_questions_in_flight_and_a_restart_asks_agai
     assert table.state.history[-1] == (1, "roll")  # its answer was dropped
     with make_client(settings) as client:
         wait_for(chose(client, table_id, 1))  # the restarted server asks again
+
+
+def test_a_table_that_expires_while_its_bot_thinks_drops_the_answer(
+    settings: Settings, folder: Path
+) -> None:
+    with make_client(settings, idle_expiry=timedelta(seconds=0)) as client:
+        created = create(client, "dicetime", ["person", "gated"])
+        table_id, token = created["table"]["id"], created["token"]
+        for response in end_the_persons_turn(client, table_id, token, "e"):
+            assert response.status_code == 200, response.text
+        wait_for((folder / "asked").exists)
+        hub = hub_of(client)
+        table = hub.get(table_id)
+        assert client.portal.call(hub.expire_idle) == [table_id]
+        (folder / "open").touch()
+        wait_for((folder / "answered").exists)
+        wait_for(lambda: not hub._tasks)  # its answer is back, and dropped
+        assert table.status == "expired" and table.timer is None
+        assert table.state.history[-1] == (1, "roll")
+        assert client.get(f"/api/tables/{table_id}").status_code == 404

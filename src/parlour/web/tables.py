@@ -791,8 +791,11 @@ class TableHub:
                 db.execute(update(TABLES).where(TABLES.c.id.in_(ids)).values(status="expired"))
         for table_id in ids:
             gone = self.tables.pop(table_id, None)
-            if gone is not None and gone.timer is not None:
-                gone.timer.cancel()
+            if gone is not None:
+                gone.status = "expired"  # an answer still on its way is dropped
+                gone.thinking.clear()
+                if gone.timer is not None:
+                    gone.timer.cancel()
         return list(ids)
 
     async def close(self) -> None:

@@ -119,7 +119,8 @@ def test_each_game_declares_its_default_bot_and_levels_that_resolve() -> None:
     }
     listed = describe_bots("likedice")
     counter = next(bot for bot in listed["bots"] if bot["name"] == "counter")
-    assert counter["levels"] == [f"counter:{level}" for level in PRESETS]
+    assert counter["levels"] == [{"name": f"counter:{word}", "label": word} for word in PRESETS]
+    assert [bot["name"] for bot in listed["bots"]] == ["counter", "random"]  # no aliases
     assert listed["default_bot"] == "counter"
     for info in parlour.games():
         for name in offered_bots(info.name):

@@ -65,7 +65,8 @@ def test_games_json_lists_the_bots_with_the_default_and_levels_and_the_advice() 
     }
     assert listing["likedice"]["default_bot"] == "counter"
     counter = next(bot for bot in listing["likedice"]["bots"] if bot["name"] == "counter")
-    assert counter["levels"][0] == "counter:child" and counter["levels"][-1] == "counter:expert"
+    assert counter["levels"][0] == {"name": "counter:child", "label": "child"}
+    assert counter["levels"][-1] == {"name": "counter:expert", "label": "expert"}
     assert {bot["name"] for bot in listing["dicetime"]["bots"]} >= {"greedy", "optimal", "random"}
     assert {name: game["advice"] for name, game in listing.items()} == {
         "dicecream": False,
@@ -76,6 +77,7 @@ def test_games_json_lists_the_bots_with_the_default_and_levels_and_the_advice() 
     }
     text = runner.invoke(app, ["games"]).output
     assert "bots: greedy (default), optimal, winner, random; gives advice" in text
+    assert "bots: counter (default; levels child, teen, adult, skilled, expert), random" in text
 
 
 def test_games_plain_text_names_every_option_and_the_rules_page() -> None:

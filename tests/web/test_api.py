@@ -44,10 +44,42 @@ def test_a_bots_level_listed_by_its_game_can_take_a_seat(client: TestClient) -> 
     listing = {game["name"]: game for game in client.get("/api/games").json()}
     assert listing["likedice"]["default_bot"] == "counter"
     assert listing["dicetime"]["advice"] and not listing["likedice"]["advice"]
-    levels = {level for bot in listing["likedice"]["bots"] for level in bot["levels"]}
-    assert "counter:expert" in levels
+    levels = {
+        level["name"]: level["label"]
+        for bot in listing["likedice"]["bots"]
+        for level in bot["levels"]
+    }
+    assert levels["counter:expert"] == "expert"
     created = create(client, "likedice", ["person", "counter:expert"])
     assert created["table"]["seats"][1]["bot"] == "counter:expert"
+
+
+def test_every_level_a_game_lists_takes_a_seat_and_fills_seats(settings: Settings) -> None:
+    """A table is created with, and its host fills seats with, the registry's names of the
+    levels the listing offers (`NAME:WORD`); a name with settings no menu offers is refused."""
+    with make_client(settings, creates_per_minute=10**6) as client:
+        every_level_seats_and_fills(client)
+
+
+def every_level_seats_and_fills(client: TestClient) -> None:
+    for game in client.get("/api/games").json():
+        players = max(2, game["min_players"])
+        for level in (level for bot in game["bots"] for level in bot["levels"]):
+            seated = create(
+                client, game["name"], ["person", level["name"]] + ["person"] * (players - 2)
+            )
+            assert seated["table"]["seats"][1]["bot"] == level["name"]
+            opened = create(client, game["name"], ["person"] * players)
+            filled = client.post(
+                f"/api/tables/{opened['table']['id']}/bots",
+                json={"bot": level["name"]},
+                headers=hdr(opened["token"]),
+            )
+            assert filled.status_code == 200, filled.text
+            assert [s["bot"] for s in filled.json()["seats"][1:]] == [level["name"]] * (players - 1)
+    body = {"game": "likedice", "players": 2, "seats": ["person", "counter:speed=9"], "name": "A"}
+    refused = client.post("/api/tables", json=body)
+    assert refused.status_code == 422 and "counter:expert" in refused.json()["error"]
 
 
 def test_a_table_against_bots_starts_and_plays_to_the_end(client: TestClient) -> None:

@@ -4,6 +4,7 @@ new database, resumes that table: the person acts, the bot plays on, the record 
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,10 @@ def play(client: TestClient, table_id: str, token: str, moves: int, tag: str) ->
     rng = random.Random(tag)
     for number in range(moves):
         seen = frame(client, table_id, token)
+        deadline = time.monotonic() + 20  # the bot thinks in a worker: its turn takes a moment
+        while not (seen["legal"] or seen["view"]["over"]) and time.monotonic() < deadline:
+            time.sleep(0.005)
+            seen = frame(client, table_id, token)
         if seen["view"]["over"]:
             return number
         assert seen["legal"], "the bot did not play its turn"

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import parlour
+from parlour.boxes.likedice.bots import PRESETS
 from parlour.kernel import Game
 from parlour.web.app import Settings
 from tests.web.live_server import running
@@ -393,3 +394,40 @@ def test_dicecream_draws_its_rule_numbers_from_the_view_and_composes_a_reroll(
     assert page.locator(".dc-bean.spent").count() == 1
     assert not errors, errors
     context.close()
+
+
+def test_seats_offer_each_bots_levels_in_words_and_send_their_names(
+    browser: Any, base_url: str
+) -> None:
+    """The lobby's seats and the table's "fill with bots" offer each level of a bot in words
+    (its registry name's word after the colon), grouped under the bot; the server is sent the
+    registry name. Like Dice's preset aliases (`counter-child`) are not offered again."""
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    page.fill("#name", "Levels")
+    page.check("#game-likedice")
+    page.select_option("#players", "3")
+    group = page.locator("[data-seat='1'] optgroup[label='counter by level'] option")
+    words = group.evaluate_all("nodes => nodes.map(n => [n.value, n.textContent])")
+    assert words == [[f"counter:{word}", f"{word} (counter)"] for word in PRESETS]
+    offered = page.locator("[data-seat='1'] option").evaluate_all("ns => ns.map(n => n.value)")
+    assert not any(value.startswith("counter-") for value in offered)
+    page.select_option("[data-seat='1']", label="child (counter)")
+    page.select_option("[data-seat='2']", "person")
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#fill-bot")
+    fill = page.locator("#fill-bot optgroup[label='counter by level'] option")
+    assert fill.evaluate_all("ns => ns.map(n => n.textContent)") == [
+        f"{word} (counter)" for word in PRESETS
+    ]
+    assert page.locator("#fill-bot").input_value() == "counter"  # the game's default
+    page.select_option("#fill-bot", label="expert (counter)")
+    page.click("#fill-bots")
+    for _ in range(200):  # (wait_for_function would evaluate a string, which the CSP forbids)
+        if page.evaluate("window.parlourFrame?.table.status === 'running'"):
+            break
+        page.wait_for_timeout(25)
+    seats = page.evaluate("window.parlourFrame.table.seats.map(s => s.bot)")
+    assert seats == [None, "counter:child", "counter:expert"]
+    page.close()

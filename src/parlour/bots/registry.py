@@ -62,7 +62,11 @@ class BotInfo:
     default: bool = False
     """The game's default bot: it fills seats and stands in for absent people (one a game)."""
     levels: tuple[str, ...] = ()
-    """Names of this bot at each level it offers, weakest first (e.g. `counter:child`)."""
+    """Names of this bot at each level it offers, weakest first, each `NAME:WORD` (e.g.
+    `counter:child`, `mcts:hard`): menus show the word (`level_label`), runners get the name."""
+    listed: bool = True
+    """Offered by menus and listings; False for another name of a bot a menu offers already
+    (a level's alias, e.g. `counter-child`): accepted wherever a bot is named, not offered."""
 
 
 _BOTS: dict[tuple[str | None, str], BotInfo] = {}
@@ -98,13 +102,24 @@ def offered_bots(game: str) -> set[str]:
     return {name for bot in bots_for(game) for name in (bot.name, *bot.levels)}
 
 
+def level_label(name: str) -> str:
+    """How a menu names a bot's level in words: the text after the colon of its name
+    (`mcts:hard` is "hard", `counter:child` is "child")."""
+    return name.partition(":")[2]
+
+
 def describe_bots(game: str) -> dict[str, Any]:
-    """`game`'s bots for listings (`parlour games --json`, `/api/games`): each with what it
-    does and its levels, and the default."""
+    """`game`'s listed bots for listings (`parlour games --json`, `/api/games`): each with
+    what it does and its levels (registry name and word), and the default."""
     return {
         "bots": [
-            {"name": bot.name, "description": bot.description, "levels": list(bot.levels)}
+            {
+                "name": bot.name,
+                "description": bot.description,
+                "levels": [{"name": name, "label": level_label(name)} for name in bot.levels],
+            }
             for bot in bots_for(game)
+            if bot.listed
         ],
         "default_bot": default_bot(game),
     }

@@ -114,6 +114,15 @@ def play(
         return
 
 
+def bot_entry(bot: dict[str, Any], default: str) -> str:
+    """A listed bot in words: its name, whether it is the default, its levels' words."""
+    notes = ["default"] if bot["name"] == default else []
+    if bot["levels"]:
+        notes.append("levels " + ", ".join(level["label"] for level in bot["levels"]))
+    name: str = bot["name"]
+    return name + (f" ({'; '.join(notes)})" if notes else "")
+
+
 @app.command("games")
 def list_games(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -137,10 +146,7 @@ def list_games(
             f"{info['min_players']}-{info['max_players']} players): {info['summary']}"
         )
         console.print(f"  rules: {info['rulebook']}")
-        bots = [
-            bot["name"] + (" (default)" if bot["name"] == info["default_bot"] else "")
-            for bot in info["bots"]
-        ]
+        bots = [bot_entry(bot, info["default_bot"]) for bot in info["bots"]]
         console.print(f"  bots: {', '.join(bots)}" + ("; gives advice" if info["advice"] else ""))
         for opt in info["options"]:
             console.print(
@@ -321,12 +327,20 @@ def serve(
     metrics: Annotated[
         bool, typer.Option(help="Serve /metrics in Prometheus' text format.")
     ] = False,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="Processes in which bots think (default: one a CPU but one, at least 1)."
+        ),
+    ] = None,
 ) -> None:
     """Serve Parlour in the browser: the lobby, tables, bots and live play. SIGTERM or Ctrl+C
     stops it gracefully; /healthz says whether it can serve."""
     from parlour.web.serve import serve as run_server
 
-    run_server(host, port, db, public_url, api_docs=api_docs, metrics=metrics)
+    run_server(
+        host, port, db, public_url, api_docs=api_docs, metrics=metrics, bot_workers=bot_workers
+    )
 
 
 def main() -> None:

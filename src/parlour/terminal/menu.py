@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from parlour.bots.registry import bots_for, default_bot
+from parlour.bots.registry import bot_info, bots_for, default_bot, level_label
 from parlour.kernel import Game, GameInfo, OptionError, games, load
 from parlour.terminal.prompt import Prompt
 from parlour.terminal.runner import HUMAN
@@ -56,19 +56,45 @@ def pick_options(console: Console, prompt: Prompt, info: GameInfo) -> dict[str, 
     return chosen
 
 
+def seat_choices(game: str) -> list[tuple[str, str, str]]:
+    """Who may play a seat of `game`, as (name, bot, level in words): a person, then each
+    bot the game lists, each followed by the levels it offers (`level_label`)."""
+    choices = [(HUMAN, "a person at this keyboard", "")]
+    for bot in bots_for(game):
+        if bot.listed:
+            choices.append((bot.name, bot.name, ""))
+            choices += [(level, bot.name, level_label(level)) for level in bot.levels]
+    return choices
+
+
 def pick_seats(console: Console, prompt: Prompt, game: Game) -> list[str]:
-    """Ask who plays each seat: `human` or one of the game's bots."""
-    bots = [bot.name for bot in bots_for(game.name)]
-    console.print("Seats: " + ", ".join([HUMAN, *bots]) + " (a person or a bot)")
+    """Ask who plays each seat: a number from the list of choices (a person, each bot and
+    each of its levels in words), or any name the registry takes (`counter:speed=2`)."""
+    choices = seat_choices(game.name)
+    table = Table(title="Who plays each seat", show_header=True, header_style="bold")
+    for column in ("#", "Player", "Level", "Name"):
+        table.add_column(column)
+    for number, (name, who, level) in enumerate(choices, 1):
+        table.add_row(str(number), who, level, name)
+    console.print(table)
     seats = []
     for seat in range(game.players):
         default = HUMAN if seat == 0 else default_bot(game.name)
         while True:
             answer = choose(prompt, f"Seat {seat + 1}", default).lower()
-            if answer in (HUMAN, *bots):
-                seats.append(answer)
-                break
-            console.print(f"[red]{answer!r} is neither human nor a bot of this game.[/red]")
+            if answer.isdigit() and 1 <= int(answer) <= len(choices):
+                answer = choices[int(answer) - 1][0]
+            try:
+                if answer != HUMAN:
+                    bot_info(game.name, answer)
+            except OptionError as error:
+                console.print(
+                    f"[red]{answer!r} is neither human nor a bot of this game: {error}.[/red] "
+                    "Type a number from the list or a name."
+                )
+                continue
+            seats.append(answer)
+            break
     return seats
 
 

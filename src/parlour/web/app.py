@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketState
 
+from parlour.bots.pool import default_workers
 from parlour.kernel import SPECTATOR, OptionError, ParlourError, Reason, load, replay
 from parlour.listing import listing
 from parlour.web import responses
@@ -72,6 +73,9 @@ class Settings:
     """Serve `/metrics` in Prometheus' text format (`parlour serve --metrics`)."""
     min_turn_limit: float = 5.0
     """The shortest turn limit a table may ask for, in seconds (tests lower it)."""
+    bot_workers: int = field(default_factory=default_workers)
+    """Worker processes in which bots think, off the event loop (`parlour serve
+    --bot-workers`; docs/operations.md)."""
 
 
 def create_app(settings: Settings | None = None, engine: Engine | None = None) -> FastAPI:
@@ -92,14 +96,15 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             bot_pace=settings.bot_pace,
             idle_expiry=settings.idle_expiry,
             min_turn_limit=settings.min_turn_limit,
+            bot_workers=settings.bot_workers,
         )
         app.state.hub = hub
-        await hub.load_all()
+        await hub.start()
         expiry = asyncio.create_task(_expire_forever(hub, settings.expiry_check_seconds))
         app.state.expiry = expiry
         yield
         expiry.cancel()
-        hub.close()
+        await hub.close()
 
     app = FastAPI(
         title="Parlour",

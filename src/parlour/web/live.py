@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from parlour.bots.registry import Bot
-from parlour.bots.schedule import Schedule
+from parlour.bots.schedule import Question, Schedule
 from parlour.kernel import SPECTATOR, Reason, State
 
 Frame = dict[str, Any]
@@ -93,6 +93,7 @@ class LiveTable:
     watchers: set[Watcher] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
     pending: Schedule = field(default_factory=Schedule)  # bots' and stand-ins' decisions
+    thinking: dict[int, Question] = field(default_factory=dict)  # asked, answer on its way
     waiting_since: dict[int, float] = field(default_factory=dict)
     timer: asyncio.TimerHandle | None = None
     failures: int = 0  # timed steps or plans failed in a row (see TableHub._failed)

@@ -13,6 +13,7 @@ import errno
 import socket
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import uvicorn
@@ -37,8 +38,10 @@ def serve(
     *,
     api_docs: bool = False,
     metrics: bool = False,
+    bot_workers: int | None = None,
 ) -> None:
-    """Bind, start, then say where to open the server; serve until stopped."""
+    """Bind, start, then say where to open the server; serve until stopped (`bot_workers`:
+    None, the default number)."""
     try:
         listener = bind(host, port)
     except OSError as error:
@@ -47,6 +50,8 @@ def serve(
     settings = Settings(
         db_url=db or default_url(), public_url=public_url, api_docs=api_docs, metrics=metrics
     )
+    if bot_workers is not None:
+        settings = replace(settings, bot_workers=bot_workers)
     app = create_app(settings)
     shown = public_url or f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
 

@@ -27,7 +27,9 @@ from sqlalchemy import Engine, select, update
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, selectinload
 
+from parlour.bots.pool import BotPool
 from parlour.bots.registry import Bot, bot_info, default_bot, make_bot, offered_bots
+from parlour.bots.schedule import Pending, Question, ask
 from parlour.kernel import SPECTATOR, TABLE, Game, IllegalAction, OptionError, ParlourError, load
 from parlour.web import storage
 from parlour.web.live import (
@@ -67,8 +69,11 @@ class TableHub:
         bot_pace: float = 0.6,
         idle_expiry: timedelta = timedelta(days=7),
         min_turn_limit: float = 5.0,
+        bot_workers: int = 1,
     ) -> None:
         self.engine = engine
+        self.pool = BotPool(bot_workers)
+        """The worker processes in which bots think, off the event loop."""
         self.bot_pace = bot_pace
         """Seconds a bot waits before acting on its own turn, so people can follow."""
         self.idle_expiry = idle_expiry
@@ -394,6 +399,7 @@ class TableHub:
         state = table.state
         if table.status != "running" or state.over:
             table.pending.clear()
+            table.thinking.clear()
             return
         now = time.time()
         for seat in list(table.waiting_since):
@@ -402,9 +408,18 @@ class TableHub:
         for seat in state.to_act:
             table.waiting_since.setdefault(seat, now)
         bot_at = functools.partial(self._bot_at, table)
-        table.pending.plan(state, now, bot_at, table.version, self.bot_pace)
-        table.failures = 0
-        due = [p.ready for p in table.pending.values()]
+        for seat, bot in table.pending.wanted(state, bot_at, table.version):
+            asked = ask(state, seat, now, table.version, self.bot_pace)
+            if isinstance(asked, Pending):
+                table.pending.put(asked)
+            elif seat not in table.thinking:  # one question a seat at a time
+                self._ask(table, bot, asked)
+        for seat in list(table.thinking):
+            if bot_at(seat) is None or seat not in state.to_act:
+                del table.thinking[seat]  # its answer will be dropped
+        if not table.thinking:
+            table.failures = 0
+        due = [p.ready for p in table.pending.values() if p.version == table.version]
         if table.deadline is not None:
             due.append(table.deadline)
         if table.turn_limit is not None:
@@ -415,6 +430,41 @@ class TableHub:
             ]
         if due:
             self._set_timer(table, max(0.0, min(due) - time.time()))
+
+    def _ask(self, table: LiveTable, bot: Bot, asked: Question) -> None:
+        """Send `bot` its question in a worker (`BotPool`); its answer comes to `_answered`."""
+        table.thinking[asked.seat] = asked
+        task = asyncio.get_running_loop().create_task(
+            self._answered(table, bot, asked), context=contextvars.Context()
+        )
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _answered(self, table: LiveTable, bot: Bot, asked: Question) -> None:
+        """A bot's answer, back from its worker: the bot is kept as it came back (its RNG
+        advanced) if it still plays its seat; the decision is scheduled if the question is
+        still the seat's and the table's version has not moved, and asked again if it has.
+        Dropped when the seat was taken back, the table finished, broke or was closed. A
+        failure (the bot's, or a worker's death) is a failed timed step: logged, retried."""
+        try:
+            decision, returned = await self.pool.think(bot, asked, self.bot_pace)
+        except Exception as error:
+            async with table.lock:
+                if table.thinking.get(asked.seat) is asked and table.status == "running":
+                    del table.thinking[asked.seat]
+                    self._failed(table, error)
+            return
+        async with table.lock:
+            for key, playing in table.bots.items():
+                if playing is bot:
+                    table.bots[key] = returned
+            if table.thinking.get(asked.seat) is not asked or table.status != "running":
+                return
+            del table.thinking[asked.seat]
+            table.failures = 0
+            if asked.version == table.version:
+                table.pending.put(decision)
+            self._replan(table)
 
     def _bot_at(self, table: LiveTable, seat: int) -> Bot | None:
         """Who decides for `seat` now: its bot, a stand-in for a person who is away, or
@@ -553,6 +603,7 @@ class TableHub:
         LOG.error("table %s is broken: %s", table.id, what, exc_info=error)
         table.status = "broken"
         table.pending.clear()
+        table.thinking.clear()
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
@@ -697,6 +748,11 @@ class TableHub:
 
     # -- restart and expiry -------------------------------------------------------------------
 
+    async def start(self) -> None:
+        """Start the bots' workers (off the event loop), then resume the unfinished tables."""
+        await asyncio.to_thread(self.pool.start)
+        await self.load_all()
+
     async def load_all(self) -> None:
         """Rebuild every unfinished table from its record, and resume its bots and clock:
         deadlines are absolute, so time spent down counts against the clock. (Finished games
@@ -736,15 +792,21 @@ class TableHub:
                 db.execute(update(TABLES).where(TABLES.c.id.in_(ids)).values(status="expired"))
         for table_id in ids:
             gone = self.tables.pop(table_id, None)
-            if gone is not None and gone.timer is not None:
-                gone.timer.cancel()
+            if gone is not None:
+                gone.status = "expired"  # an answer still on its way is dropped
+                gone.thinking.clear()
+                if gone.timer is not None:
+                    gone.timer.cancel()
         return list(ids)
 
-    def close(self) -> None:
-        """Stop every timer (the server is shutting down)."""
+    async def close(self) -> None:
+        """Stop every timer, drop the bots' questions and stop their workers (the server is
+        shutting down; each worker finishes the decision it is making)."""
         for table in self.tables.values():
+            table.thinking.clear()
             if table.timer is not None:
                 table.timer.cancel()
+        await asyncio.to_thread(self.pool.close)
 
 
 @contextlib.contextmanager

@@ -135,6 +135,7 @@ def _configure(preset: str) -> BotInfo:
         configure=configure,
         default=preset == "adult",
         levels=tuple(f"counter:{level}" for level in PRESETS) if preset == "adult" else (),
+        listed=preset == "adult",  # the others are its levels' aliases (`counter-child`)
     )
 
 

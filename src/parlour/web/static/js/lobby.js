@@ -1,5 +1,6 @@
 // The lobby: pick a game, its players, seats and options; join or watch other tables.
 import { api, el, keepToken, tokenFor } from "/static/js/api.js";
+import { botChoices } from "/static/js/bots.js";
 
 const form = document.getElementById("create");
 const nameInput = document.getElementById("name");
@@ -34,10 +35,7 @@ function showSeats() {
     if (seat === 0) select.append(el("option", { value: "person", text: "you" }));
     else {
       select.append(el("option", { value: "person", text: "a person (share the link)" }));
-      for (const bot of current.bots) {
-        select.append(el("option", { value: bot.name, text: `bot: ${bot.name}`, title: bot.description }));
-        for (const level of bot.levels) select.append(el("option", { value: level, text: `bot: ${level}`, title: bot.description }));
-      }
+      select.append(...botChoices(current));
       select.value = current.default_bot;
     }
     seats.append(el("label", {}, `Seat ${seat + 1} `, select));

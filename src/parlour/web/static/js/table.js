@@ -1,5 +1,6 @@
 // A table page: seats, live frames over the WebSocket, the game's own renderer, the end.
 import { api, el, keepToken, requestId, tokenFor } from "/static/js/api.js";
+import { botChoices } from "/static/js/bots.js";
 import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
 import { seatName } from "/static/js/names.js";
@@ -13,6 +14,8 @@ let retry = 500;
 let busy = false;
 let hintsOn = localStorage.getItem("parlour.hints") === "on";
 let advice = false; // whether the game gives advice (hints, analysis): /api/games says
+let gameInfo = null; // this table's game as /api/games lists it (its bots, whether it advises)
+let fillBot = null; // the host's choice of bot for the open seats, kept across redraws
 
 const $ = (id) => document.getElementById(id);
 
@@ -62,9 +65,14 @@ function showSeating(table) {
     });
     box.append(form);
   } else if (mine.host) {
-    box.append(el("button", { id: "fill-bots", text: "Fill the open seats with bots and start", onclick: async () => {
-      try { await api(`/api/tables/${tableId}/bots`, { method: "POST", token, body: {} }); } catch (failure) { showError(failure.message); }
-    } }));
+    const choice = el("select", { id: "fill-bot", "aria-label": "Bot for the open seats" }, gameInfo ? botChoices(gameInfo) : []);
+    choice.value = fillBot || gameInfo?.default_bot || "";
+    choice.addEventListener("change", () => { fillBot = choice.value; });
+    box.append(el("p", {}, el("label", {}, "Bot for the open seats ", choice), " ",
+      el("button", { id: "fill-bots", text: "Fill the open seats with bots and start", onclick: async () => {
+        const body = choice.value ? { bot: choice.value } : {};
+        try { await api(`/api/tables/${tableId}/bots`, { method: "POST", token, body }); } catch (failure) { showError(failure.message); }
+      } })));
   } else {
     box.append(el("p", { class: "muted", text: "You have a seat. The game starts when every seat is taken." }));
   }
@@ -201,7 +209,8 @@ function connect() {
 async function start() {
   try {
     const [info, games] = await Promise.all([api(`/api/tables/${tableId}`, { token }), api("/api/games")]);
-    advice = games.some((game) => game.name === info.game && game.advice);
+    gameInfo = games.find((game) => game.name === info.game) || null;
+    advice = Boolean(gameInfo?.advice);
     renderer = await rendererFor(info.game);
     connect();
     setInterval(() => { if (frame && frame.table.deadline) { frame.now += 1; showStatus(frame); } }, 1000);

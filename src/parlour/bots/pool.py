@@ -1,0 +1,83 @@
+"""Bots thinking in worker processes, so that a slow bot never holds up an event loop (the
+web's: other tables and people's actions go on while it thinks).
+
+A decision is CPU-bound Python, which threads would serialise on the GIL: each runs in a
+process of a `ProcessPoolExecutor`. The bot travels there pickled, its RNG state with it, with
+its `Question` (the seat's view and legal actions, never the state), and comes back with its
+answer and its advanced state: the caller keeps the bot that came back, so a bot's decisions
+are the same whether it thinks in a worker or in the caller's process. Workers are forked from
+a fork server (a clean process that has imported the kernel and the registry), never from the
+caller, whose threads and locks a fork would copy.
+
+A worker that dies (killed, out of memory) breaks its executor: every decision in flight raises
+`BrokenProcessPool`, and the next decision starts a fresh executor.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from parlour.bots.registry import Bot
+from parlour.bots.schedule import Pending, Question, answer
+
+PRELOAD = ["parlour.bots.pool"]
+"""What the fork server imports once, so that each worker starts without importing it again."""
+
+
+def default_workers() -> int:
+    """One worker for each CPU this process may use but one, which the event loop keeps; at
+    least one."""
+    return max(1, len(os.sched_getaffinity(0)) - 1)
+
+
+def think(bot: Bot, asked: Question, pace: float | None) -> tuple[Pending, Bot]:
+    """In a worker: `bot`'s answer to `asked`, and the bot as it is after deciding."""
+    return answer(bot, asked, pace), bot
+
+
+class BotPool:
+    """`workers` processes that answer bots' questions (started on the first question)."""
+
+    def __init__(self, workers: int) -> None:
+        if workers < 1:
+            raise ValueError(f"a bot pool needs at least one worker, not {workers}")
+        self.workers = workers
+        self._executor: ProcessPoolExecutor | None = None
+
+    def _running(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(PRELOAD)
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+        return self._executor
+
+    def start(self) -> None:
+        """Start the fork server and a first worker now (blocking: call it off the event
+        loop), so that no question waits for them."""
+        self._running().submit(int).result()
+
+    async def think(
+        self, bot: Bot, asked: Question, pace: float | None = None
+    ) -> tuple[Pending, Bot]:
+        """`bot`'s answer to `asked` from a worker, with the bot as it came back. Whatever
+        the bot raises is raised here; a worker's death raises `BrokenProcessPool`, and the
+        broken executor is replaced for the next question."""
+        executor = self._running()
+        try:
+            return await asyncio.wrap_future(executor.submit(think, bot, asked, pace))
+        except BrokenProcessPool:
+            if self._executor is executor:
+                self._executor = None
+                executor.shutdown(wait=False, cancel_futures=True)
+            raise
+
+    def close(self) -> None:
+        """Stop the workers: questions not yet started are cancelled; each worker finishes
+        the one decision it may be making, then exits."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None

@@ -222,6 +222,13 @@ class Pennies(Game):
                 shown[seat] = ("heads", "tails")[rng.below(2)]
         return PenniesState(self, Rng(rng.below(1 << 30)), shown)
 
+    def all_actions(self) -> tuple[Action, ...]:
+        return ("heads", "tails")
+
+    def length_bound(self) -> int:
+        """Each seat shows one coin."""
+        return 2
+
 
 def test_seats_choosing_at_once_are_decoupled() -> None:
     """At a node where both seats choose, each picks from its own statistics at that node and

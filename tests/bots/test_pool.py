@@ -47,8 +47,8 @@ async def compare_in_a_worker(pool: BotPool) -> int:
         players = min(max(2, info.min_players), info.max_players)
         for bot_info in (bot for bot in bots_for(info.name) if bot.prepare is None):
             state = parlour.load(info.name, players).new(3)
-            bots = [make_bot(info.name, bot_info.name, seat, seat) for seat in range(players)]
-            twin = make_bot(info.name, bot_info.name, 0, 0)
+            bots = [make_bot(state.game, bot_info.name, seat, seat) for seat in range(players)]
+            twin = make_bot(state.game, bot_info.name, 0, 0)
             asked_here = 0
             while asked_here < QUESTIONS and not state.over:
                 seat = state.to_act[0]

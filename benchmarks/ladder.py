@@ -28,8 +28,9 @@ from parlour.kernel import game_class, games
 
 
 def ladder_bots(game: str, exclude: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """Every bot and level `game` offers, weakest level first, less the excluded names."""
-    names = [name for bot in bots_for(game) for name in (bot.levels or (bot.name,))]
+    """Every bot and level `game` lists, weakest level first, less the excluded names (a bot
+    the registry keeps unlisted, such as an older name for a level, is not entered twice)."""
+    names = [name for bot in bots_for(game) if bot.listed for name in (bot.levels or (bot.name,))]
     return tuple(name for name in dict.fromkeys(names) if name not in exclude)
 
 

@@ -16,6 +16,7 @@ def test_the_entrants_are_every_bot_and_level_a_game_offers() -> None:
         f"counter:{level}" for level in ("child", "teen", "adult", "skilled", "expert")
     )
     assert "counter" not in ladder_bots("likedice")  # it stands for its levels
+    assert "counter-child" not in ladder_bots("likedice")  # an unlisted alias of counter:child
     assert "random" not in ladder_bots("likedice", exclude=("random",))
     assert ladder_players("dicetime", None) == 2
     assert ladder_players("icecream", None) == 3  # its fewest seats

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.boxes.likedice.bots import PRESETS
+from parlour.boxes.likedice.timing import PRESETS
 from parlour.kernel import Game
 from parlour.web.app import Settings
 from tests.web.live_server import running

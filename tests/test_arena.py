@@ -170,3 +170,9 @@ def test_luck_is_shared_until_the_bots_choose_differently() -> None:
     assert alike.chance.aligned == alike.chance.draws > 0
     apart = run_arena(spec(game="dicetime", deals=2), resamples=10)
     assert apart.chance.fully_aligned == 0 and apart.chance.aligned_share < 0.2
+
+
+def test_a_search_bot_plays_in_the_arena_seated_at_the_loaded_game() -> None:
+    """Search bots need the game they search (`Bot.sit`): the arena seats them at it."""
+    result = run_arena(spec(game="dokitto", bots=("mcts:iterations=2", "random"), deals=1))
+    assert sum(standing.games for standing in result.standings) == 4

@@ -147,7 +147,7 @@ def play_deal(spec: ArenaSpec, game: Game, index: int) -> DealResult:
         bot_at: dict[int, Bot] = {}
         for entrant, seat in zip(entrants, seats, strict=True):
             bot_seed = derived_seed(spec.seed, deal, "arena", table, number, seat)
-            bot_at[seat] = make_bot(spec.game, spec.bots[entrant], seat, bot_seed)
+            bot_at[seat] = make_bot(game, spec.bots[entrant], seat, bot_seed)
         state, rng = traced_game(game, seed)
         play_match(state, [bot_at[seat] for seat in range(spec.players)])
         winners = state.winners

@@ -45,6 +45,7 @@ from parlour.boxes.dokitto.components import (
     Tile,
     Trick,
     cards_of,
+    new_record,
 )
 from parlour.boxes.dokitto.notation import (
     CARD_OF_PLAY,
@@ -68,9 +69,6 @@ NEXT_SEAT = {
     players: tuple((seat + 1) % players for seat in range(players)) for players in PLAYER_COUNTS
 }
 """The next seat clockwise, by player count."""
-_new = tuple.__new__
-"""Makes a NamedTuple record from a tuple of its fields without the Python-level `__new__`
-NamedTuple generates (records of tricks and rounds are made all through random play)."""
 
 
 def draw_flavours(rng: Rng, count: int) -> tuple[Flavour, ...]:
@@ -112,11 +110,13 @@ class DokittoState(State):
         if chance:
             check_script(chance, players, drawn_flavours=not named)
         self._flavours = named or draw_flavours(rng, FLAVOURS_IN_PLAY[players])
+        self._deck = cards_of(self._flavours)  # looked up once: hashing flavours is slow
         self._next_seat = NEXT_SEAT[players]
         self._totals = [0] * players
         self._round = 0
-        self._played = views.played_events(0)  # the round's events, shared by the rounds
-        self._won = views.won_events(0)  # of its number
+        # The round's events, shared by the rounds of its number (set by `_begin_round`):
+        self._played: tuple[tuple[views.Played, ...], ...] = ()
+        self._won: tuple[tuple[tuple[views.Won, ...], ...], ...] = ()
         self._seat = 0  # the seat to act; -1 once the game is over
         self._legal: tuple[Action, ...] = ()  # its legal actions
         self._choices: tuple[Flavour, ...] = ()  # the stacks a trick's winner chooses from
@@ -150,7 +150,7 @@ class DokittoState(State):
         """A round's chance: the hands, the cards set aside and each stack's star (-1 for
         the flavours not in play)."""
         below = self._rng.below
-        deck = list(cards_of(self._flavours))
+        deck = list(self._deck)
         pop = deck.pop
         undealt = len(deck)
         hands = []
@@ -170,8 +170,8 @@ class DokittoState(State):
     ) -> None:
         """Deal a round: new hands, full stacks, empty cones; `first` leads."""
         self._round += 1
-        self._played = views.played_events(self._round)
-        self._won = views.won_events(self._round)
+        self._played = views.played_events(self._round, self._players)
+        self._won = views.won_events(self._round, self._players)
         self._first = first
         self._hands = hands
         self._aside = aside
@@ -180,7 +180,7 @@ class DokittoState(State):
         self._cones = [[] for _ in range(self._players)]
         self._tricks = []
         size = HAND_SIZE[self._players]
-        self._events.append(_new(RoundDealt, (self._round, first, self._flavours, size)))
+        self._events.append(new_record(RoundDealt, (self._round, first, self._flavours, size)))
         self._begin_trick(first)
 
     def _resume(
@@ -197,6 +197,7 @@ class DokittoState(State):
         cards set aside, the stars): how a determinized state begins, before it replays the
         round's actions."""
         self._flavours = flavours
+        self._deck = cards_of(flavours)
         self._round = round_number - 1
         self._totals = totals
         self._last_round = last_round
@@ -281,9 +282,9 @@ class DokittoState(State):
         trick = self._trick
         index, single = rules.trick_winner(trick)
         winner = (self._leader + index) % self._players
-        self._events.append(self._won[winner][trick[index]][single])
+        self._events.append(self._won[single][winner][trick[index]])
         if len(self._cones[winner]) == BUST_TILE - 1:
-            done = _new(Trick, (self._round, self._leader, tuple(trick), winner, None, False))
+            done = new_record(Trick, (self._round, self._leader, tuple(trick), winner, None, False))
             self._tricks.append(done)
             self._events.append(done)
             self._end_round(busted=winner)
@@ -304,7 +305,7 @@ class DokittoState(State):
         starred = rules.top_is_starred(left[flavour], self._star[flavour])
         left[flavour] -= 1
         self._cones[winner].append(TILE_OF[flavour][starred])
-        done = _new(
+        done = new_record(
             Trick, (self._round, self._leader, tuple(self._trick), winner, flavour, starred)
         )
         self._tricks.append(done)
@@ -317,13 +318,13 @@ class DokittoState(State):
     def _end_round(self, busted: int | None) -> None:
         """Score the cones; then the game ends or the next round is dealt."""
         points = tuple(
-            rules.round_points(len(cone), sum(tile.starred for tile in cone), seat == busted)
+            rules.round_points(len(cone), sum(starred for _, starred in cone), seat == busted)
             for seat, cone in enumerate(self._cones)
         )
         totals = self._totals
         for seat, gained in enumerate(points):
             totals[seat] += gained
-        scored = self._last_round = _new(Scored, (self._round, points, tuple(totals), busted))
+        scored = self._last_round = new_record(Scored, (self._round, points, tuple(totals), busted))
         self._events.append(scored)
         if rules.game_over(totals, self._round, self.game.max_rounds):
             self._finish()

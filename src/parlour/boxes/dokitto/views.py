@@ -5,9 +5,10 @@ a stack's order."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
+from itertools import repeat
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, cast
 
 from typing_extensions import TypedDict
 
@@ -18,11 +19,11 @@ from parlour.boxes.dokitto.components import (
     CARDS,
     FLAVOUR_NAMES,
     FLAVOUR_OF,
-    PLAYER_COUNTS,
     Card,
     Flavour,
     Tile,
     Trick,
+    new_record,
 )
 from parlour.boxes.dokitto.notation import TAKES
 from parlour.kernel import Reason, Seat, seat_name
@@ -297,26 +298,34 @@ class Won(NamedTuple):
     single: bool
 
 
-@cache
-def played_events(number: int) -> tuple[tuple[Played, ...], ...]:
-    """Round `number`'s play events, by seat and card: made once a round number and shared
-    (an event is immutable), so that playing a card, random play's hot path, makes no event."""
-    return tuple(
-        tuple(Played._make((number, seat, card)) for card in CARDS)
-        for seat in range(max(PLAYER_COUNTS))
-    )
+R = TypeVar("R", bound=tuple[object, ...])
+
+
+def _records(kind: type[R], *fields: Iterable[object]) -> tuple[R, ...]:
+    """Records of `kind` from parallel iterables of their fields (the shortest one counts),
+    made in C by `map` over `new_record`, without a Python call a record."""
+    return tuple(map(new_record, repeat(kind), zip(*fields, strict=False)))
 
 
 @cache
-def won_events(number: int) -> tuple[tuple[tuple[Won, Won], ...], ...]:
-    """Round `number`'s trick events, by winner, winning card and whether the trick was of one
-    flavour: made once a round number and shared, as `played_events`."""
+def played_events(number: int, players: int) -> tuple[tuple[Played, ...], ...]:
+    """Round `number`'s play events for `players` seats, by seat and card: made once a round
+    number and shared (an event is immutable), so that playing a card, random play's hot path,
+    makes no event."""
+    return tuple(_records(Played, repeat(number), repeat(seat), CARDS) for seat in range(players))
+
+
+@cache
+def won_events(number: int, players: int) -> tuple[tuple[tuple[Won, ...], ...], ...]:
+    """Round `number`'s trick events for `players` seats, by whether the trick was of one
+    flavour, winner and winning card: made once a round number and shared, as
+    `played_events`."""
     return tuple(
         tuple(
-            (Won._make((number, seat, card, False)), Won._make((number, seat, card, True)))
-            for card in CARDS
+            _records(Won, repeat(number), repeat(seat), CARDS, repeat(single))
+            for seat in range(players)
         )
-        for seat in range(max(PLAYER_COUNTS))
+        for single in (False, True)
     )
 
 

@@ -43,8 +43,14 @@ class NextLeader(Enum):
 
 
 def cards_in(hand: Hand) -> list[Card]:
-    """The cards of a hand, in card order (by flavour, then number)."""
-    return [card for card in range(hand.bit_length()) if hand >> card & 1]
+    """The cards of a hand, in card order (by flavour, then number). Visits only the set
+    bits, lowest first: a flavour's cards sit up to 64 bits up the mask."""
+    cards = []
+    while hand:
+        lowest = hand & -hand
+        cards.append(lowest.bit_length() - 1)
+        hand ^= lowest
+    return cards
 
 
 def playable(hand: Hand, led: Flavour | None) -> Hand:

@@ -37,6 +37,19 @@ OptionArg = Annotated[
 ]
 
 
+BackendOption = Annotated[
+    str,
+    typer.Option(help="Where the games run: local (worker processes) or ray (Ray tasks)."),
+]
+AddressOption = Annotated[
+    str | None,
+    typer.Option(help="With --backend ray: the cluster's address (default: a new local Ray)."),
+]
+WorkersOption = Annotated[
+    int, typer.Option(help="Worker processes, or Ray tasks at a time with --backend ray.")
+]
+
+
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
     """`["mode=puzzle", ...]` as a dict; a pair without `=` is refused."""
     options: dict[str, str] = {}
@@ -171,21 +184,39 @@ def sim(
     games_: Annotated[int, typer.Option("--games", help="How many games.")] = 100,
     seed: Annotated[int, typer.Option(help="The run's seed.")] = 0,
     rotate: Annotated[bool, typer.Option(help="Rotate the bots' seats game by game.")] = False,
-    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    workers: WorkersOption = 1,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
     option: OptionArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     scores: Annotated[
         Path | None, typer.Option(help="Also write every game's scores, one CSV row a game.")
     ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="Also write every game as Parquet: seed, seating, bots, scores, winners, length."
+        ),
+    ] = None,
 ) -> None:
     """Play many games between bots and summarise each bot's scores and wins."""
+    from parlour.backends import make_backend
     from parlour.cli.simulate import run_sim, write_scores
 
+    runner = make_backend(backend, workers, address)
+    if out is not None:
+        from parlour.datasets import load_pyarrow
+
+        load_pyarrow()
     summary = run_sim(
-        console, game, players, bots, games_, seed, rotate, workers, parse_options(option), as_json
+        console, game, players, bots, games_, seed, rotate, runner, parse_options(option), as_json
     )
     if scores is not None:
         write_scores(summary, scores)
+    if out is not None:
+        from parlour.datasets.games import write_games
+
+        write_games(summary, out)
 
 
 @app.command()
@@ -205,7 +236,9 @@ def arena(
     ] = 100,
     seed: Annotated[int, typer.Option(help="The run's seed (the deals are sim's games).")] = 0,
     option: OptionArg = None,
-    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    workers: WorkersOption = 1,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
     permute: Annotated[
         bool, typer.Option(help="Seat each deal in every order of the bots, not only rotations.")
     ] = False,
@@ -216,10 +249,12 @@ def arena(
     ] = None,
 ) -> None:
     """Rate bots on duplicate deals: win shares, mean scores and ratings with 95% intervals."""
+    from parlour.backends import make_backend
     from parlour.cli.arena import make_spec, run_arena_command
 
+    runner = make_backend(backend, workers, address)
     spec = make_spec(game, players, bots, games_, seed, parse_options(option), permute)
-    run_arena_command(console, spec, workers, as_json, plot)
+    run_arena_command(console, spec, runner, as_json, plot)
 
 
 @app.command("replay")

@@ -11,9 +11,11 @@ from parlour.boxes.icecream.components import (
     REMOVED,
     SCOOP_CARDS,
 )
+from parlour.boxes.icecream.encoding import encoding
 from parlour.boxes.icecream.state import ACTIONS, IcecreamState
 from parlour.kernel import (
     Configuration,
+    Encoding,
     Game,
     GameInfo,
     Option,
@@ -85,6 +87,10 @@ class Icecream(Game):
 
     def determinize(self, view: View, rng: Rng) -> IcecreamState:
         return determinize.determinize(self, view, rng)
+
+    def encoding(self) -> Encoding:
+        """Each seat's cards and the cones, the viewer's first (`encoding.py`)."""
+        return encoding(self.players)
 
     def all_actions(self) -> tuple[str, ...]:
         return ACTIONS

@@ -6,6 +6,7 @@ encodes with seat 0 first and no delivery or fits (zeros)."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import cast, get_args
 
 from parlour.boxes.icecream.components import (
@@ -109,7 +110,7 @@ def encoding(players: int) -> Encoding:
     return Encoding(f"icecream-{players}", features, fill)
 
 
-def counts(flavours: list[str], most: int) -> list[float]:
+def counts(flavours: Sequence[str], most: int) -> list[float]:
     """How many of each flavour `flavours` holds, over `most`."""
     found = [0] * F
     for flavour in flavours:

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from parlour.boxes.likedice import determinize, views
 from parlour.boxes.likedice.components import MAX_PLAYERS, MIN_PLAYERS, TARGET, Level
+from parlour.boxes.likedice.encoding import encoding
 from parlour.boxes.likedice.notation import ALL_ACTIONS
 from parlour.boxes.likedice.state import LikeDiceState
 from parlour.kernel import (
     Action,
     Configuration,
+    Encoding,
     Game,
     GameInfo,
     Option,
@@ -112,6 +114,10 @@ class LikeDice(Game):
 
     def determinize(self, view: View, rng: Rng) -> LikeDiceState:
         return determinize.determinize(self, view, rng)
+
+    def encoding(self) -> Encoding:
+        """The challenge and every display, the viewer's first (`encoding.py`)."""
+        return encoding(self.players)
 
     def all_actions(self) -> tuple[Action, ...]:
         return ALL_ACTIONS

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from parlour.boxes.dicecream import determinize, views
 from parlour.boxes.dicecream.components import ROUNDS
+from parlour.boxes.dicecream.encoding import encoding
 from parlour.boxes.dicecream.notation import ACTIONS
 from parlour.boxes.dicecream.state import DicecreamState
-from parlour.kernel import Action, Configuration, Game, GameInfo, Rng, View, register
+from parlour.kernel import Action, Configuration, Encoding, Game, GameInfo, Rng, View, register
 
 TURN_ACTIONS = 9
 """The most actions of one seat's own turn: roll, two rerolls, five dice placed, done."""
@@ -47,6 +48,10 @@ class Dicecream(Game):
 
     def determinize(self, view: View, rng: Rng) -> DicecreamState:
         return determinize.determinize(self, view, rng)
+
+    def encoding(self) -> Encoding:
+        """The turn, the choices and every sheet, the viewer's first (`encoding.py`)."""
+        return encoding(self.players)
 
     def all_actions(self) -> tuple[Action, ...]:
         return ACTIONS

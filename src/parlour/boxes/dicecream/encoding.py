@@ -34,13 +34,15 @@ ACTION_INDEX = {action: index for index, action in enumerate(ACTIONS)}
 MOST_SUNDAE = TOPPINGS_MULTIPLIER * (len(SUNDAES[0].cubes) * FACES + 3 + FACES + CREAM_BONUS)
 """The most a sundae scores: three 6s, a white 3 and 6 and the cream bonus, doubled."""
 MOST_TOTAL = len(SUNDAES) * MOST_SUNDAE + BEANS * 2
+ROUNDS_MOST = max(ROUNDS.values())
+STACK_MOST = max(STACK.values())
 TOPPINGS = sum(len(sundae.toppings) for sundae in SUNDAES)
 
 
 @functools.cache
 def encoding(players: int) -> Encoding:
     """The encoding of a Dicecream view for `players` seats."""
-    n, rounds = players, ROUNDS[players]
+    n = players
 
     def feature(name: str, size: int, doc: str) -> Feature:
         return Feature(name, size, 0.0, 1.0, doc)
@@ -48,9 +50,11 @@ def encoding(players: int) -> Encoding:
     features = (
         feature("to_act", n, "1 for each seat to act now (viewer first, then the seats after)"),
         feature("phase", len(PHASES), "one-hot of the phase: " + ", ".join(PHASES)),
-        feature("round", rounds, f"one-hot of the round, 1..{rounds}"),
+        feature(
+            "round", ROUNDS_MOST, f"one-hot of the round, 1..{ROUNDS_MOST} (fewer: more players)"
+        ),
         feature("active", n, "one-hot of the seat whose turn it is (0: none)"),
-        feature("stack", 1, f"bonus cards left in the stack / {STACK[players]}"),
+        feature("stack", 1, f"bonus cards left in the stack / {STACK_MOST}"),
         feature("bonus_cards", len(BONUS_CARDS), "1 for each bonus card revealed now (18)"),
         feature("rolled", 1, "1 once the active seat has rolled"),
         feature("may_reroll", 1, "1 while the active seat may spend a bean to reroll"),
@@ -78,9 +82,9 @@ def encoding(players: int) -> Encoding:
         active, turn, choosing = v["active"], v["turn"], v["choosing"]
         values = bits(seat in v["to_act"] for seat in order)
         values += one_hot(PHASES.index(v["phase"]), len(PHASES))
-        values += one_hot(v["round"] - 1, rounds)
+        values += one_hot(v["round"] - 1, ROUNDS_MOST)
         values += one_hot(None if active is None else where[active], n)
-        values.append(v["stack"] / STACK[players])
+        values.append(v["stack"] / STACK_MOST)
         shown = {card["key"] for card in v["bonus_cards"]}
         values += bits(key in shown for key in CARD_KEYS)
         dice = turn["dice"] if turn is not None else []

@@ -54,6 +54,10 @@ class Dicecream(Game):
         return encoding(self.players)
 
     def all_actions(self) -> tuple[Action, ...]:
+        """`roll`, the 31 rerolls (by number of dice, dice in order blue, yellow, red, green,
+        white), the 4 unlocks, the 32 placements (sheet order: sundae by sundae, cubes, left
+        and right cream, toppings), `done`, the 32 takes and 32 bonus entries (sheet order),
+        `pass`."""
         return ACTIONS
 
     def length_bound(self) -> int:

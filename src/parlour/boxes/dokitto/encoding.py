@@ -29,6 +29,7 @@ PHASES = ("play", "take", "over")
 C = len(CARDS)
 F = len(FLAVOURS)
 CONE_LIMIT = BUST_TILE - 1
+MOST_HAND = max(HAND_SIZE.values())
 MOST_ROUND = 2 * CONE_LIMIT
 """The most points a cone scores in a round: its tiles and as many Topping tokens."""
 MOST_TOTAL = TARGET - 1 + MOST_ROUND
@@ -39,7 +40,6 @@ MOST_TOTAL = TARGET - 1 + MOST_ROUND
 def encoding(players: int) -> Encoding:
     """The encoding of a Dokitto view for `players` seats."""
     n = players
-    most_hand = HAND_SIZE[n]
 
     def feature(name: str, size: int, doc: str) -> Feature:
         return Feature(name, size, 0.0, 1.0, doc)
@@ -51,7 +51,7 @@ def encoding(players: int) -> Encoding:
         feature("flavours", F, "1 for each flavour in play (rulebook order)"),
         feature("hand", C, "1 for each card the viewer holds (65 cards, flavour then number)"),
         feature("playable", C, "1 for each card the viewer may play now"),
-        feature("hand_sizes", n, f"per seat, cards in hand / {most_hand}"),
+        feature("hand_sizes", n, f"per seat, cards in hand / {MOST_HAND}"),
         feature("aside", 1, f"cards set aside unseen this round / {C}"),
         feature("leader", n, "one-hot of the seat leading the trick in progress"),
         feature("led", F, "one-hot of the flavour to follow (0: none yet)"),
@@ -79,7 +79,7 @@ def encoding(players: int) -> Encoding:
         values += flavour_bits(v["flavours"])
         values += card_bits(v["hand"] or [])
         values += card_bits(v["playable"])
-        values += [v["hand_sizes"][seat] / most_hand for seat in order]
+        values += [v["hand_sizes"][seat] / MOST_HAND for seat in order]
         values.append(v["aside"] / C)
         values += one_hot(where[trick["leader"]], n)
         values += one_hot(None if led is None else FLAVOUR_NAMES[led], F)

@@ -93,6 +93,8 @@ class Icecream(Game):
         return encoding(self.players)
 
     def all_actions(self) -> tuple[str, ...]:
+        """`keep`, `discard`, `cone 1` .. `cone 12`, `new cone`, `serve 1` .. `serve 12`,
+        `draw`: the phases' actions in the day's order, cones by number."""
         return ACTIONS
 
     def length_bound(self) -> int:

@@ -120,6 +120,7 @@ class LikeDice(Game):
         return encoding(self.players)
 
     def all_actions(self) -> tuple[Action, ...]:
+        """`answer 0` .. `answer 99`, `pass`, then `take 1` .. `take 3` (by common place)."""
         return ALL_ACTIONS
 
     def length_bound(self) -> int | None:

@@ -23,7 +23,7 @@ from ..helpers import all_seats
 from .test_contract import CASES, new_game, visited
 
 PROPERTY = settings(
-    max_examples=3,
+    max_examples=2,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

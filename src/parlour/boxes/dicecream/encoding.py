@@ -36,6 +36,15 @@ MOST_SUNDAE = TOPPINGS_MULTIPLIER * (len(SUNDAES[0].cubes) * FACES + 3 + FACES +
 MOST_TOTAL = len(SUNDAES) * MOST_SUNDAE + BEANS * 2
 ROUNDS_MOST = max(ROUNDS.values())
 STACK_MOST = max(STACK.values())
+WHERE = tuple(
+    (
+        space.sundae,
+        {Kind.CUBE: "cubes", Kind.CREAM: "cream", Kind.TOPPING: "toppings"}[space.kind],
+        space.side.value if space.side else space.colour.key,
+    )
+    for space in SPACES
+)
+"""Where the view holds each space of a sheet: its sundae's place, section and key."""
 TOPPINGS = sum(len(sundae.toppings) for sundae in SUNDAES)
 
 
@@ -108,20 +117,10 @@ def encoding(players: int) -> Encoding:
         numbers: list[float] = []
         for seat in order:
             sundaes = v["seats"][seat]["sundaes"]
-            for space in SPACES:
-                sundae = sundaes[space.sundae]
-                if space.kind is Kind.TOPPING:
-                    ticked = sundae["toppings"][space.colour.key]
-                    values.append(1.0 if ticked else 0.0)
-                    numbers.append(0.0)
-                    continue
-                if space.kind is Kind.CUBE:
-                    number = sundae["cubes"][space.colour.key]
-                else:
-                    assert space.side is not None
-                    number = sundae["cream"][space.side.value]
-                values.append(0.0 if number is None else 1.0)
-                numbers.append((number or 0) / FACES)
+            for sundae, section, key in WHERE:
+                entry = sundaes[sundae][section][key]  # type: ignore[literal-required]
+                values.append(0.0 if entry is None or entry is False else 1.0)
+                numbers.append(0.0 if section == "toppings" else (entry or 0) / FACES)
         values += numbers
         for seat in order:
             values += [s["score"] / MOST_SUNDAE for s in v["seats"][seat]["sundaes"]]

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from parlour.backends import Backend, as_backend
 from parlour.bots.match import play_match
 from parlour.bots.registry import bot_info, make_bot
-from parlour.kernel import Game, OptionError, load
+from parlour.kernel import Game, OptionError, State, load
 from parlour.kernel.options import Value
 
 R = TypeVar("R")
@@ -58,14 +58,19 @@ class GameResult:
     length: int
 
 
-def play_one(spec: SimSpec, index: int) -> GameResult:
-    """Play game `index` of a run."""
+def play_game(spec: SimSpec, index: int) -> State:
+    """Play game `index` of a run to its end."""
     game = load(spec.game, spec.players, **spec.options)
-    seats = spec.seating(index)
     bot_at: list[Any] = [None] * spec.players
-    for bot, seat in enumerate(seats):
+    for bot, seat in enumerate(spec.seating(index)):
         bot_at[seat] = make_bot(game, spec.bots[bot], seat, derived_seed(spec.seed, index, seat))
-    state = play_match(game.new(derived_seed(spec.seed, index)), bot_at)
+    return play_match(game.new(derived_seed(spec.seed, index)), bot_at)
+
+
+def play_one(spec: SimSpec, index: int) -> GameResult:
+    """Play game `index` of a run: its outcome per bot."""
+    seats = spec.seating(index)
+    state = play_game(spec, index)
     scores, winners = state.scores, set(state.winners)
     return GameResult(
         tuple(scores[seat] for seat in seats),

@@ -1,4 +1,4 @@
-"""The `parlour` command: the game menu, play, games, sim, arena and replay.
+"""The `parlour` command: the game menu, play, games, sim, arena, export and replay.
 
 Every error a person can cause (a bad option, a bad record, a bad action) is shown as one
 clear line and a non-zero exit code, never as a traceback.
@@ -255,6 +255,67 @@ def arena(
     runner = make_backend(backend, workers, address)
     spec = make_spec(game, players, bots, games_, seed, parse_options(option), permute)
     run_arena_command(console, spec, runner, as_json, plot)
+
+
+@app.command()
+def export(
+    file: Annotated[Path, typer.Argument(help="The Parquet file to write.")],
+    db: Annotated[
+        str | None,
+        typer.Option(help="Export the finished games of this database (default: the server's)."),
+    ] = None,
+    record: Annotated[
+        list[Path] | None, typer.Option(help="Export this saved record instead (repeatable).")
+    ] = None,
+    game: Annotated[
+        str | None, typer.Option(help="Only this game's stored games; with --bots, the game.")
+    ] = None,
+    players: Annotated[int | None, typer.Option(help="With --bots: the number of players.")] = None,
+    bots: Annotated[
+        str | None, typer.Option(help="Simulate games between these bots, as `parlour sim`.")
+    ] = None,
+    games_: Annotated[int, typer.Option("--games", help="With --bots: how many games.")] = 100,
+    seed: Annotated[int, typer.Option(help="With --bots: the run's seed.")] = 0,
+    rotate: Annotated[bool, typer.Option(help="With --bots: rotate the bots' seats.")] = False,
+    option: OptionArg = None,
+    workers: WorkersOption = 1,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
+) -> None:
+    """Every decision of stored, saved or simulated games as a Parquet dataset for imitation
+    learning: the seat's view encoding, the legal mask, the action and the final result."""
+    from parlour.backends import make_backend
+    from parlour.cli.export import from_records, from_simulation, write
+    from parlour.datasets import load_pyarrow
+    from parlour.kernel.options import Value
+    from parlour.sim import SimSpec
+
+    load_pyarrow()
+    if bots is not None:
+        if db is not None or record:
+            raise ParlourError("--bots simulates the games to export: leave out --db and --record")
+        if game is None or players is None:
+            raise ParlourError("--bots simulates games: give --game and --players too")
+        spec = SimSpec(
+            game,
+            players,
+            tuple(name.strip() for name in bots.split(",")),
+            games_,
+            seed,
+            rotate,
+            dict[str, Value](parse_options(option)),
+        )
+        rows, played = from_simulation(spec, make_backend(backend, workers, address))
+    elif record:
+        if db is not None:
+            raise ParlourError("export either --record files or a --db, not both")
+        rows, played = from_records((str(path), read_record(path)) for path in record)
+    else:
+        from parlour.datasets.stored import stored_records
+        from parlour.web.database import default_url
+
+        rows, played = from_records(stored_records(db or default_url(), game))
+    write(console, file, rows, played)
 
 
 @app.command("replay")

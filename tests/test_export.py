@@ -100,8 +100,30 @@ def test_every_game_exports_masks_holding_the_action_taken(
     record = play_game(spec, 0).record
     rows = decisions(record, "0")
     assert rows and all(row.legal[row.action] == 1 for row in rows)
-    players_steps = [step for step, (seat, _) in enumerate(record["actions"]) if seat is not None]
-    assert [row.step for row in rows] == players_steps
+    rebuilt: list[list[Any]] = [[None, "timeout"]] * len(record["actions"])
+    for row in rows:
+        rebuilt[row.step] = [row.seat, row.action_text]
+    assert rebuilt == record["actions"]  # the table's only action is `timeout`
+
+
+def test_the_tables_timeouts_are_no_decision_and_step_skips_them() -> None:
+    state = load("likedice", 2, max_challenges=3).new(2)
+    rng = np.random.default_rng(0)
+    while not state.over:
+        if state.legal_actions(None) and (not state.to_act or rng.random() < 0.2):
+            state.apply(None, "timeout")
+            continue
+        seat = state.to_act[int(rng.integers(len(state.to_act)))]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[int(rng.integers(len(legal)))])
+    actions = state.record["actions"]
+    assert [None, "timeout"] in actions
+    rows = decisions(state.record, "x")
+    assert len(rows) == sum(seat is not None for seat, _ in actions)
+    rebuilt: list[list[Any]] = [[None, "timeout"]] * len(actions)
+    for row in rows:
+        rebuilt[row.step] = [row.seat, row.action_text]
+    assert rebuilt == actions
 
 
 def test_saved_records_export_and_keep_their_names(tmp_path: Path) -> None:

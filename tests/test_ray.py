@@ -78,3 +78,11 @@ def test_a_local_ray_is_started_with_the_workers_as_cpus_a_cluster_by_address() 
     assert RayTasks(3)._init_arguments()["address"] == "local"
     cluster = RayTasks(8, "10.0.0.5:6379")._init_arguments()
     assert cluster["address"] == "10.0.0.5:6379" and "num_cpus" not in cluster
+
+
+def test_the_cli_runs_an_arena_on_ray() -> None:
+    args = ["arena", "dokitto", "--players", "2", "--bots", "greedy,random", "--games", "2"]
+    local = CliRunner().invoke(app, [*args, "--json"])
+    on_ray = CliRunner().invoke(app, [*args, "--json", "--backend", "ray", "--workers", "2"])
+    assert on_ray.exit_code == 0, on_ray.output
+    assert timeless(json.loads(on_ray.stdout)) == timeless(json.loads(local.stdout))

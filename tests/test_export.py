@@ -178,6 +178,7 @@ def test_the_finished_games_a_server_stored_are_exported(tmp_path: Path) -> None
         ([*DOKITTO, "--db", "sqlite:///x.db"], "leave out --db"),
         (["--db", "sqlite:////nonexistent/parlour.db"], "no SQLite database"),
         (["--record", "a.json", "--db", "sqlite:///x.db"], "not both"),
+        (["--record", "a.json", "--workers", "2"], "--workers applies only to simulated"),
     ],
 )
 def test_bad_sources_are_refused_naming_what_is_wrong(

@@ -296,17 +296,24 @@ def export(
             raise ParlourError("--bots simulates the games to export: leave out --db and --record")
         if game is None or players is None:
             raise ParlourError("--bots simulates games: give --game and --players too")
+        names = tuple(name.strip() for name in bots.split(","))
         spec = SimSpec(
-            game,
-            players,
-            tuple(name.strip() for name in bots.split(",")),
-            games_,
-            seed,
-            rotate,
-            dict[str, Value](parse_options(option)),
+            game, players, names, games_, seed, rotate, dict[str, Value](parse_options(option))
         )
         rows, played = from_simulation(spec, make_backend(backend, workers, address))
-    elif record:
+        write(console, file, rows, played)
+        return
+    simulation_only = {
+        "--players": players is not None,
+        "--option": bool(option),
+        "--workers": workers != 1,
+        "--backend": backend != "local",
+        "--address": address is not None,
+    }
+    misplaced = [name for name, given in simulation_only.items() if given]
+    if misplaced:
+        raise ParlourError(f"{misplaced[0]} applies only to simulated games (with --bots)")
+    if record:
         if db is not None:
             raise ParlourError("export either --record files or a --db, not both")
         rows, played = from_records((str(path), read_record(path)) for path in record)

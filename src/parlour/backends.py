@@ -59,6 +59,7 @@ def load_ray() -> ModuleType:
 
 
 def _call(work: Work[R], start: int, stop: int) -> list[R]:
+    """A Ray task's body: one chunk (Ray resolves `work` from the object store)."""
     return work(start, stop)
 
 

@@ -180,7 +180,8 @@ class Table:
     def play(self, choices: Sequence[Choice]) -> list[float]:
         """Apply one round's choices (one per acting seat) in a random order, then count the
         race's clock and play the forced moves; return each seat's reward for the round."""
-        if sorted(choice.seat for choice in choices) != sorted(self.acting):
+        seats = [choice.seat for choice in choices]
+        if len(seats) != len(self.acting) or set(seats) != set(self.acting):
             raise ValueError(f"a round needs one choice from each acting seat {self.acting}")
         self._apply_at_once([(choice.seat, choice.action) for choice in choices])
         self.rounds += 1
@@ -196,10 +197,14 @@ class Table:
         """Apply actions given at once, in a random order; drop those no longer legal or made
         after the clock restarted (and `WAIT`)."""
         state = self.state
-        if len(actions) > 1:
-            actions = [actions[k] for k in self.rng.permutation(len(actions))]
+        if len(actions) == 1:  # legal: the state is the one its choice was checked on
+            if actions[0][1] != WAIT:
+                state.apply(*actions[0])
+                self._changed()
+            return
         since = state.clock_since
-        for seat, action in actions:
+        for number in self.rng.permutation(len(actions)):
+            seat, action = actions[number]
             if action == WAIT or state.clock_since != since or not state.is_legal(seat, action):
                 continue
             state.apply(seat, action)

@@ -17,12 +17,13 @@ from hypothesis import strategies as st
 import parlour
 from parlour import Game, Rng, State
 from parlour.kernel.encoding import Encoding, Feature, bits, one_hot, seat_order
+from parlour.research_doc import PAGE, page, size_text
 
 from ..helpers import all_seats
 from .test_contract import CASES, new_game, visited
 
 PROPERTY = settings(
-    max_examples=3,
+    max_examples=2,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -101,6 +102,15 @@ def test_the_description_adds_up(name: str, configuration: parlour.Configuration
     for bound in (encoding.low, encoding.high):
         assert bound.dtype == np.float32 and bound.shape == (encoding.size,)
     assert game.encoding() is encoding
+
+
+def test_the_research_page_is_up_to_date() -> None:
+    """`docs/research.md` is what `python -m parlour.research_doc --write` makes of the
+    registry now: every game's features and action space (regenerate it after a change)."""
+    assert PAGE.read_text(encoding="utf-8") == page(), "run python -m parlour.research_doc --write"
+    assert size_text({2: 26, 3: 39}) == "13·n"
+    assert size_text({1: 3, 2: 5}) == "2·n + 1"
+    assert size_text({2: 4, 3: 9, 4: 10}) == "4 (2), 9 (3), 10 (4)"
 
 
 # -- the kernel's Encoding ----------------------------------------------------------------------

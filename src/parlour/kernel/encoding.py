@@ -72,16 +72,23 @@ class Encoding:
         if values.shape != (self.size,):
             raise ValueError(f"encoding {self.name!r} filled {values.size} values, not {self.size}")
         encoded = values.astype(np.float32)
+        bounded = np.all((self.low <= encoded) & (encoded <= self.high))
+        if not (bounded and np.all(np.isfinite(encoded))):
+            raise ValueError(self._fault(encoded))
+        return encoded
+
+    def _fault(self, encoded: np.ndarray) -> str:
+        """What is wrong with the first feature of `encoded` not finite or out of bounds."""
         for feature in self.features:
             part = encoded[self._slices[feature.name]]
             if not np.all(np.isfinite(part)):
-                raise ValueError(f"encoding {self.name!r}: feature {feature.name!r} is not finite")
+                return f"encoding {self.name!r}: feature {feature.name!r} is not finite"
             if np.any(part < np.float32(feature.low)) or np.any(part > np.float32(feature.high)):
-                raise ValueError(
-                    f"encoding {self.name!r}: feature {feature.name!r} leaves "
-                    f"{feature.low}..{feature.high}: {part.tolist()}"
-                )
-        return encoded
+                break
+        return (
+            f"encoding {self.name!r}: feature {feature.name!r} leaves "
+            f"{feature.low}..{feature.high}: {part.tolist()}"
+        )
 
     def part(self, values: np.ndarray, name: str) -> np.ndarray:
         """The numbers of feature `name` in an encoded array (a view into it)."""

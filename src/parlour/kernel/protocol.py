@@ -147,11 +147,11 @@ class Game(ABC):
         """The most actions (the table's included) any game with these options can take, or
         `None` where the rules set no bound (the game then offers an option that caps it)."""
 
+    @abstractmethod
     def encoding(self) -> Encoding:
         """The fixed-size numeric encoding of this game's views (for these players and
         options; cached per game): what a seat sees, for learning adapters. It reads the view
         only, never a state (see `parlour.kernel.encoding`)."""
-        raise NotImplementedError(f"{self.name} has no encoding yet (it becomes abstract)")
 
     def advice(self) -> Advice | None:
         """What the game advises players with these options (hints, analysis, a solver: see

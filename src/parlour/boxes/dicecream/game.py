@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from parlour.boxes.dicecream import determinize, views
 from parlour.boxes.dicecream.components import ROUNDS
+from parlour.boxes.dicecream.encoding import encoding
 from parlour.boxes.dicecream.notation import ACTIONS
 from parlour.boxes.dicecream.state import DicecreamState
-from parlour.kernel import Action, Configuration, Game, GameInfo, Rng, View, register
+from parlour.kernel import Action, Configuration, Encoding, Game, GameInfo, Rng, View, register
 
 TURN_ACTIONS = 9
 """The most actions of one seat's own turn: roll, two rerolls, five dice placed, done."""
@@ -48,7 +49,15 @@ class Dicecream(Game):
     def determinize(self, view: View, rng: Rng) -> DicecreamState:
         return determinize.determinize(self, view, rng)
 
+    def encoding(self) -> Encoding:
+        """The turn, the choices and every sheet, the viewer's first (`encoding.py`)."""
+        return encoding(self.players)
+
     def all_actions(self) -> tuple[Action, ...]:
+        """`roll`, the 31 rerolls (by number of dice, dice in order blue, yellow, red, green,
+        white), the 4 unlocks, the 32 placements (sheet order: sundae by sundae, cubes, left
+        and right cream, toppings), `done`, the 32 takes and 32 bonus entries (sheet order),
+        `pass`."""
         return ACTIONS
 
     def length_bound(self) -> int:

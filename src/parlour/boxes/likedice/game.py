@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from parlour.boxes.likedice import determinize, views
 from parlour.boxes.likedice.components import MAX_PLAYERS, MIN_PLAYERS, TARGET, Level
+from parlour.boxes.likedice.encoding import encoding
 from parlour.boxes.likedice.notation import ALL_ACTIONS
 from parlour.boxes.likedice.state import LikeDiceState
 from parlour.kernel import (
     Action,
     Configuration,
+    Encoding,
     Game,
     GameInfo,
     Option,
@@ -113,7 +115,12 @@ class LikeDice(Game):
     def determinize(self, view: View, rng: Rng) -> LikeDiceState:
         return determinize.determinize(self, view, rng)
 
+    def encoding(self) -> Encoding:
+        """The challenge and every display, the viewer's first (`encoding.py`)."""
+        return encoding(self.players)
+
     def all_actions(self) -> tuple[Action, ...]:
+        """`answer 0` .. `answer 99`, `pass`, then `take 1` .. `take 3` (by common place)."""
         return ALL_ACTIONS
 
     def length_bound(self) -> int | None:

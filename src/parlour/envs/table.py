@@ -14,9 +14,8 @@ action when no seat may act.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from operator import index as as_index
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -38,8 +37,7 @@ _MASK_CACHE = 4096
 """Masks kept by legal-action tuple (games return shared tuples); cleared past this many."""
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     """A seat's action for the round, and the index it sent when that was illegal (replaced)."""
 
     seat: int
@@ -181,7 +179,7 @@ class Table:
         """Apply one round's choices (one per acting seat) in a random order, then count the
         race's clock and play the forced moves; return each seat's reward for the round."""
         seats = [choice.seat for choice in choices]
-        if len(seats) != len(self.acting) or set(seats) != set(self.acting):
+        if seats != list(self.acting) and sorted(seats) != sorted(self.acting):
             raise ValueError(f"a round needs one choice from each acting seat {self.acting}")
         self._apply_at_once([(choice.seat, choice.action) for choice in choices])
         self.rounds += 1

@@ -34,7 +34,7 @@ DEFAULT_CLOCK_STEPS = 10
 REWARDS = ("result", "score")
 ILLEGAL = ("replace", "raise")
 _MASK_CACHE = 4096
-"""Masks kept by legal-action tuple (games return shared tuples); cleared past this many."""
+"""Masks kept by legal actions (the same lists recur); cleared past this many."""
 
 
 class Choice(NamedTuple):
@@ -89,7 +89,7 @@ class Table:
         self._clock_rounds = 0
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._views: dict[Seat, Any] = {}
-        self._masks: dict[int, tuple[tuple[Action, ...], np.ndarray]] = {}
+        self._masks: dict[tuple[Action, ...], np.ndarray] = {}
 
     # -- a game -----------------------------------------------------------------------------
 
@@ -125,14 +125,14 @@ class Table:
     def mask(self, seat: int) -> np.ndarray:
         """A fresh int8 array over `actions`: 1 for each legal action of `seat`."""
         legal = self.legal(seat)
-        cached = self._masks.get(id(legal))
-        if cached is None or cached[0] is not legal:
+        mask = self._masks.get(legal)
+        if mask is None:
             mask = np.zeros(len(self.actions), dtype=np.int8)
             mask[[self.index[action] for action in legal]] = 1
             if len(self._masks) >= _MASK_CACHE:
                 self._masks.clear()
-            cached = self._masks[id(legal)] = (legal, mask)  # the tuple kept: its id stays
-        return cached[1].copy()
+            self._masks[legal] = mask
+        return mask.copy()
 
     def view(self, seat: int) -> Any:
         """`seat`'s view of the state (the kernel's, built once a state)."""

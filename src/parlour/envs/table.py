@@ -4,7 +4,7 @@ rewards, the illegal-action policy and, for races, a step clock. It names no gam
 
 A round is what the seats to act do at once: each chooses an action (an index into
 `actions`), then the chosen actions apply in a random order drawn from the environment's RNG
-(so right answers given in one round of Like Dice come first at random); one that a seat
+(of two right answers given in one round of a race, either may come first); one that a seat
 applied earlier in the round made illegal, or that follows an action restarting the clock,
 is dropped (that seat is asked again if it still acts). Between rounds the table plays what
 nobody decides: every forced move (a seat with exactly one legal action), and the table's own

@@ -1,0 +1,12 @@
+"""Learning environments over the kernel: PettingZoo for every game (`parlour.envs.pettingzoo`)
+and Gymnasium for Dicetime solo, registered here as `parlour/Dicetime-v0` when this package is
+imported (`gymnasium.make("parlour/Dicetime-v0", mode="puzzle")`). Needs the `research` extra."""
+
+from __future__ import annotations
+
+import gymnasium
+
+DICETIME_ID = "parlour/Dicetime-v0"
+
+if DICETIME_ID not in gymnasium.registry:
+    gymnasium.register(id=DICETIME_ID, entry_point="parlour.envs.dicetime:DicetimeEnv")

@@ -29,7 +29,7 @@ class Variant:
         return self.players, repr(sorted(self.options.items()))
 
     def describe(self) -> str:
-        """`3 players, first_dealer=2` in words."""
+        """`3 players, NAME=VALUE, ...` in words."""
         options = ", ".join(f"{name}={_text(value)}" for name, value in self.options.items())
         return f"{self.players} players" + (f", {options}" if options else "")
 

@@ -51,11 +51,13 @@ class SimSpec:
 
 @dataclass(frozen=True)
 class GameResult:
-    """One game's outcome, per bot (in `bots` order), and its length in actions."""
+    """One game's outcome, per bot (in `bots` order), its length in actions (the table's
+    included) and the bot whose seat alone could act first (`None`: several seats could)."""
 
     scores: tuple[int, ...]
     won: tuple[bool, ...]
     length: int
+    first: int | None
 
 
 def play_game(spec: SimSpec, index: int) -> State:
@@ -70,12 +72,14 @@ def play_game(spec: SimSpec, index: int) -> State:
 def play_one(spec: SimSpec, index: int) -> GameResult:
     """Play game `index` of a run: its outcome per bot."""
     seats = spec.seating(index)
+    opening = load(spec.game, spec.players, **spec.options).new(derived_seed(spec.seed, index))
     state = play_game(spec, index)
     scores, winners = state.scores, set(state.winners)
     return GameResult(
         tuple(scores[seat] for seat in seats),
         tuple(seat in winners for seat in seats),
         len(state.history),
+        seats.index(opening.to_act[0]) if len(opening.to_act) == 1 else None,
     )
 
 

@@ -1,4 +1,4 @@
-"""The `parlour` command: the game menu, play, games, sim, arena, export and replay.
+"""The `parlour` command: the game menu, play, games, sim, arena, report, export and replay.
 
 Every error a person can cause (a bad option, a bad record, a bad action) is shown as one
 clear line and a non-zero exit code, never as a traceback.
@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 
 from parlour.kernel import ParlourError, game_class, load, replay
+from parlour.kernel.options import Value
 from parlour.kernel.schemas import view_schema
 from parlour.listing import listing as game_listing
 from parlour.terminal.menu import set_up
@@ -323,6 +324,36 @@ def export(
 
         rows, played = from_records(stored_records(db or default_url(), game))
     write(console, file, rows, played)
+
+
+@app.command()
+def report(
+    game: Annotated[str, typer.Argument(help="The game.")],
+    out: Annotated[Path, typer.Option(help="The HTML page to write.")],
+    players: Annotated[
+        int | None,
+        typer.Option(help="The number of players (default: the game's usual count)."),
+    ] = None,
+    option: OptionArg = None,
+    games_: Annotated[int, typer.Option("--games", help="Games per set-up compared.")] = 200,
+    bots: Annotated[
+        str | None,
+        typer.Option(help="The bot in every seat (default: the strongest the game declares)."),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="The run's seed (the deals are sim's games).")] = 0,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    compare: Annotated[
+        bool, typer.Option(help="Also play the comparisons the game declares.")
+    ] = True,
+) -> None:
+    """Write a balance report: scores per seat, the first player's edge, game length and the
+    comparisons across options and player counts, as one self-contained HTML page."""
+    from parlour.cli.report import run_report_command
+    from parlour.report.run import ReportSpec
+
+    options = dict[str, Value](parse_options(option))
+    spec = ReportSpec(game, players, options, bots, games_, seed, compare)
+    run_report_command(console, spec, workers, out)
 
 
 @app.command("replay")

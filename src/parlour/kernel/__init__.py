@@ -10,6 +10,7 @@ from parlour.kernel.protocol import (
     SPECTATOR,
     TABLE,
     Action,
+    Concurrency,
     Configuration,
     Game,
     GameInfo,
@@ -21,14 +22,16 @@ from parlour.kernel.protocol import (
 from parlour.kernel.reasons import Reason
 from parlour.kernel.records import replay
 from parlour.kernel.registry import game_class, games, load, register
-from parlour.kernel.rng import Rng, ScriptedRng
+from parlour.kernel.rng import ChanceNeeded, Rng, ScriptedRng, StrictRng
 
 __all__ = [
     "SPECTATOR",
     "TABLE",
     "Action",
     "Advice",
+    "ChanceNeeded",
     "Choice",
+    "Concurrency",
     "Configuration",
     "Game",
     "GameInfo",
@@ -45,6 +48,7 @@ __all__ = [
     "Seat",
     "Solution",
     "State",
+    "StrictRng",
     "View",
     "advice_of",
     "game_class",

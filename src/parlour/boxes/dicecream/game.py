@@ -5,10 +5,19 @@ determinizer. It has no options: the rulebook's rules with the project's rulings
 from __future__ import annotations
 
 from parlour.boxes.dicecream import determinize, views
-from parlour.boxes.dicecream.components import ROUNDS
+from parlour.boxes.dicecream.components import BONUS_CARDS, FACES, ROUNDS
 from parlour.boxes.dicecream.notation import ACTIONS
 from parlour.boxes.dicecream.state import DicecreamState
-from parlour.kernel import Action, Configuration, Game, GameInfo, Rng, View, register
+from parlour.kernel import (
+    Action,
+    Concurrency,
+    Configuration,
+    Game,
+    GameInfo,
+    Rng,
+    View,
+    register,
+)
 
 TURN_ACTIONS = 9
 """The most actions of one seat's own turn: roll, two rerolls, five dice placed, done."""
@@ -53,3 +62,11 @@ class Dicecream(Game):
 
     def length_bound(self) -> int:
         return most_actions(self.players)
+
+    def concurrency(self) -> Concurrency:
+        """The others' picks and the bonus choices are sealed choices made at once."""
+        return Concurrency.SEALED
+
+    def chance_bound(self) -> int:
+        """A bonus card drawn from the whole deck, or a die."""
+        return max(len(BONUS_CARDS), FACES)

@@ -10,6 +10,7 @@ from parlour.boxes.likedice.notation import ALL_ACTIONS
 from parlour.boxes.likedice.state import LikeDiceState
 from parlour.kernel import (
     Action,
+    Concurrency,
     Configuration,
     Game,
     GameInfo,
@@ -115,6 +116,10 @@ class LikeDice(Game):
 
     def all_actions(self) -> tuple[Action, ...]:
         return ALL_ACTIONS
+
+    def concurrency(self) -> Concurrency:
+        """Everyone answers a challenge at once and the first right answer takes it."""
+        return Concurrency.RACE
 
     def length_bound(self) -> int | None:
         """With `max_challenges` set, each challenge takes at most an answer (or pass) of

@@ -1,0 +1,2 @@
+"""Adapters that expose Parlour's games to other frameworks (OpenSpiel:
+`parlour.envs.openspiel`)."""

@@ -175,9 +175,10 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]
         )
         self.kernel = game
         """The Parlour game OpenSpiel plays."""
-        self.action_ids = {action: index for index, action in enumerate(game.all_actions())}
+        self._table = _Table(game)
+        self.action_ids = self._table.ids
         """Each action's OpenSpiel id: its index in `all_actions()`."""
-        self._start = _Progress.start(game)
+        self._start = _Progress(self._table, None, (), [])
 
     def new_initial_state(self) -> ParlourState:
         return ParlourState(self, copy.deepcopy(self._start))
@@ -201,6 +202,17 @@ def _game_class(name: str) -> type[ParlourGame]:
     return type(f"Parlour_{name}", (ParlourGame,), {"__init__": __init__})
 
 
+class _Table:
+    """What every state of one OpenSpiel game shares: the kernel game, its actions by id and
+    the ids by action, and its chance bound."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.names = game.all_actions()
+        self.ids = {action: index for index, action in enumerate(self.names)}
+        self.bound = game.chance_bound() or 0
+
+
 class _Progress:
     """Where a game stands: the kernel state settled after the last whole step (`None`
     while dealing), the step of player actions under way, and the chance outcomes drawn for
@@ -209,27 +221,23 @@ class _Progress:
 
     def __init__(
         self,
-        game: Game,
+        table: _Table,
         state: State | None,
         step: tuple[tuple[int, Action], ...],
         script: list[int],
     ) -> None:
-        self.game = game
+        self.table = table
         self.state = state
         self.step = step
         self.script = script
         self.need: tuple[int, int] | None = None
         self.advance()
 
-    @classmethod
-    def start(cls, game: Game) -> _Progress:
-        return cls(game, None, (), [])
-
     def advance(self) -> None:
         """Try the step with the outcomes drawn so far: settle it, or wait for a draw."""
         try:
             if self.state is None:
-                settled = self.game.new(0, chance=self.script, strict=True)
+                settled = self.table.game.new(0, chance=self.script, strict=True)
             else:
                 settled = self.state.scripted(self.script)
                 for seat, action in self.step:
@@ -240,25 +248,27 @@ class _Progress:
                         )
                     settled.apply(seat, action)
         except ChanceNeeded as need:
-            bound = self.game.chance_bound()
-            if bound is None or need.outcomes > bound:
+            if need.outcomes > self.table.bound:
                 raise OptionError(
-                    f"{self.game.name} drew among {need.outcomes} outcomes, more than its "
-                    f"chance bound {bound}"
+                    f"{self.table.game.name} drew among {need.outcomes} outcomes, more than "
+                    f"its chance bound {self.table.bound}"
                 ) from None
             self.need = need.outcomes, need.first
             return
         self.state, self.step, self.script, self.need = settled, (), [], None
         if not (settled.over or settled.to_act):
             raise OptionError(
-                f"{self.game.name} waits for the table (a timeout) alone, which OpenSpiel "
+                f"{self.table.game.name} waits for the table (a timeout) alone, which OpenSpiel "
                 "does not model"
             )
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Progress:
-        twin = copy.copy(self)
+        twin = _Progress.__new__(_Progress)
+        twin.table = self.table
         twin.state = None if self.state is None else self.state.clone()
+        twin.step = self.step
         twin.script = list(self.script)
+        twin.need = self.need
         return twin
 
 
@@ -269,6 +279,12 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: ParlourGame, progress: _Progress) -> None:
         super().__init__(game)
         self._progress = progress
+
+    @property
+    def kernel(self) -> State | None:
+        """The Parlour state after the last whole step (`None` while the first deal is
+        drawn), for Parlour's own bots and tools; not to be changed."""
+        return self._progress.state
 
     # -- whose turn and what they may do ------------------------------------------------------
 
@@ -286,7 +302,7 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         state = self._progress.state
         assert state is not None
-        ids = self.get_game().action_ids
+        ids = self._progress.table.ids
         return sorted(ids[action] for action in state.legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -302,20 +318,20 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
         else:
             assert progress.state is not None
             seat = progress.state.to_act[0]
-            progress.step = ((seat, self.get_game().kernel.all_actions()[action]),)
+            progress.step = ((seat, progress.table.names[action]),)
         progress.advance()
 
     def _apply_actions(self, actions: list[int]) -> None:
         progress = self._progress
         assert progress.state is not None
-        names = self.get_game().kernel.all_actions()
+        names = progress.table.names
         progress.step = tuple((seat, names[actions[seat]]) for seat in progress.state.to_act)
         progress.advance()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"chance {action}"
-        return str(self.get_game().kernel.all_actions()[action])
+        return self._progress.table.names[action]
 
     # -- the end --------------------------------------------------------------------------------
 
@@ -327,7 +343,7 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
         """Terminal rewards: a win shared among tied winners, less an equal share each, scaled
         so that a sole winner of several gets +1 (a solo game: 1 when won, else 0)."""
         state = self._progress.state
-        players = self.get_game().kernel.players
+        players = self._progress.table.game.players
         if state is None or not state.over or not state.winners:
             return [0.0] * players
         winners = state.winners
@@ -357,9 +373,9 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
         progress = self._progress
         if progress.state is None or progress.need is not None:
             raise ValueError("a state can be resampled only between steps, not at chance")
-        game = self.get_game()
-        dealt = game.kernel.determinize(progress.state.view(player_id), rng)
-        return ParlourState(game, _Progress(game.kernel, dealt, (), []))
+        table = progress.table
+        dealt = table.game.determinize(progress.state.view(player_id), rng)
+        return ParlourState(self.get_game(), _Progress(table, dealt, (), []))
 
     def __str__(self) -> str:
         """The kernel state's summary and the step under way (cheap: OpenSpiel's checks ask

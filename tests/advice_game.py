@@ -6,6 +6,7 @@ it (a game keeps the whole contract, determinizer and action list included)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -16,6 +17,8 @@ from parlour.kernel import (
     Advice,
     Choice,
     Configuration,
+    Encoding,
+    Feature,
     Game,
     GameInfo,
     Progress,
@@ -26,6 +29,7 @@ from parlour.kernel import (
     View,
     seat_name,
 )
+from parlour.kernel.encoding import bits, seat_order
 
 ROUNDS = 3
 POINTS = {"two": 2, "one": 1}
@@ -125,6 +129,24 @@ class TallyAdvice(Advice):
         ]
 
 
+@functools.cache
+def tally_encoding(players: int) -> Encoding:
+    """Tally's encoding for `players` seats: who is to act and each tally, viewer first."""
+
+    def fill(view: View) -> list[float]:
+        order = seat_order(view["seat"], players)
+        return [
+            *bits(seat in view["to_act"] for seat in order),
+            *(view["scores"][seat] / (2 * ROUNDS) for seat in order),
+        ]
+
+    features = (
+        Feature("to_act", players, 0, 1, "1 for each seat to act (viewer first)"),
+        Feature("tallies", players, 0, 1, f"each seat's tally / {2 * ROUNDS}"),
+    )
+    return Encoding(f"tally-{players}", features, fill)
+
+
 class Tally(Game):
     info = GameInfo(
         name="tally",
@@ -150,6 +172,10 @@ class Tally(Game):
         state.log = [(entry["seat"], entry["action"]) for entry in view["log"]]
         state.turns = len(state.log)
         return state
+
+    def encoding(self) -> Encoding:
+        """Each seat's tally (the viewer's first) and who is to act."""
+        return tally_encoding(self.players)
 
     def all_actions(self) -> tuple[Action, ...]:
         return tuple(POINTS)

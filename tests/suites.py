@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tests.kernel import test_clones, test_contract, test_properties
+from tests.kernel import test_clones, test_contract, test_encoding, test_properties
 
 PROPERTIES: list[Callable[..., None]] = [
     test_properties.test_random_play_ends_within_the_bound,
@@ -24,5 +24,8 @@ CONTRACT: list[Callable[..., None]] = [
     test_contract.test_the_full_action_list_is_fixed,
     test_contract.test_games_end_within_their_length_bound,
     test_contract.test_views_match_their_declared_type,
+    test_encoding.test_every_view_encodes_within_its_bounds,
+    test_encoding.test_the_encoding_reads_the_view_only,
+    test_encoding.test_the_description_adds_up,
 ]
-"""The contract's checks, each called with `name=` and `configuration=`."""
+"""The contract's checks (the encoding's too), each called with `name=` and `configuration=`."""

@@ -16,7 +16,18 @@ from parlour.bots.mcts import LEVEL_NAMES, MctsBot, Settings, parse
 from parlour.bots.registry import bot_info, bots_for
 from parlour.bots.search import Search, random_playout, rewards
 from parlour.boxes.dokitto.playout import LEVELS
-from parlour.kernel import Action, Game, GameInfo, Rng, Seat, View, game_class, games
+from parlour.kernel import (
+    Action,
+    Encoding,
+    Feature,
+    Game,
+    GameInfo,
+    Rng,
+    Seat,
+    View,
+    game_class,
+    games,
+)
 
 OFFERING = [info.name for info in games() if "mcts" in {b.name for b in bots_for(info.name)}]
 
@@ -166,6 +177,11 @@ def test_settings_parse_and_errors_name_the_bad_setting() -> None:
 # -- a simultaneous game: matching pennies --------------------------------------------------
 
 PENNIES = GameInfo("pennies", "Pennies", "matching pennies", 2, 2, (), "", True, ())
+PENNIES_ENCODING = Encoding(
+    "pennies",
+    (Feature("mine", 2, 0, 1, "one-hot of the viewer's coin: heads, tails (0: none)"),),
+    lambda view: [float(view["mine"] == "heads"), float(view["mine"] == "tails")],
+)
 
 
 class PenniesState(State):
@@ -221,6 +237,10 @@ class Pennies(Game):
             elif seat not in view["to_act"]:
                 shown[seat] = ("heads", "tails")[rng.below(2)]
         return PenniesState(self, Rng(rng.below(1 << 30)), shown)
+
+    def encoding(self) -> Encoding:
+        """The viewer's own coin, one-hot (none yet: zeros)."""
+        return PENNIES_ENCODING
 
     def all_actions(self) -> tuple[Action, ...]:
         return ("heads", "tails")

@@ -197,8 +197,9 @@ def test_every_game_exports_the_schema_of_its_views(name: str) -> None:
 
 
 def test_a_game_without_the_contract_is_refused() -> None:
-    """The determinizer, the full action list and the length bound are abstract: a game that
-    forgets one cannot be built at all (not only fail when an adapter first asks)."""
+    """The determinizer, the full action list, the length bound and the encoding are
+    abstract: a game that forgets one cannot be built at all (not only fail when an adapter
+    first asks)."""
 
     class Forgetful(Game):
         def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> State:
@@ -206,5 +207,5 @@ def test_a_game_without_the_contract_is_refused() -> None:
 
     with pytest.raises(TypeError, match="abstract") as refused:
         Forgetful(2, {})  # type: ignore[abstract]
-    for method in ("determinize", "all_actions", "length_bound"):
+    for method in ("determinize", "all_actions", "length_bound", "encoding"):
         assert method in str(refused.value)

@@ -9,6 +9,7 @@ from typing import ClassVar
 from parlour.kernel import (
     Action,
     Configuration,
+    Encoding,
     Game,
     GameInfo,
     Option,
@@ -18,7 +19,7 @@ from parlour.kernel import (
     View,
 )
 from parlour.kernel.options import Value
-from tests.tiny import determinize, rules
+from tests.tiny import determinize, encoding, rules
 from tests.tiny.components import SEATS
 from tests.tiny.notation import action_of
 from tests.tiny.state import TinyState
@@ -83,6 +84,9 @@ class TinyDuel(Game):
 
     def determinize(self, view: View, rng: Rng) -> TinyState:
         return determinize.determinize(self, view, rng)
+
+    def encoding(self) -> Encoding:
+        return encoding.encoding(self.highest)
 
     def all_actions(self) -> tuple[Action, ...]:
         return tuple(action_of(card) for card in range(1, self.highest + 1))

@@ -4,6 +4,7 @@ It knows no game; games live in `parlour.boxes` and register themselves here.
 """
 
 from parlour.kernel.advice import Advice, Choice, Progress, Solution, advice_of
+from parlour.kernel.encoding import Encoding, Feature
 from parlour.kernel.errors import IllegalAction, OptionError, ParlourError, RecordError
 from parlour.kernel.options import Option, OptionType
 from parlour.kernel.protocol import (
@@ -33,6 +34,8 @@ __all__ = [
     "Choice",
     "Concurrency",
     "Configuration",
+    "Encoding",
+    "Feature",
     "Game",
     "GameInfo",
     "IllegalAction",

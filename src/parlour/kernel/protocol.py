@@ -23,6 +23,7 @@ from parlour.kernel.rng import Rng, ScriptedRng, StrictRng
 
 if TYPE_CHECKING:
     from parlour.kernel.advice import Advice
+    from parlour.kernel.encoding import Encoding
 
 Seat = int | None
 """A player's seat number (0-based), or `None`: the table (as actor) or a spectator (as
@@ -178,6 +179,12 @@ class Game(ABC):
     def length_bound(self) -> int | None:
         """The most actions (the table's included) any game with these options can take, or
         `None` where the rules set no bound (the game then offers an option that caps it)."""
+
+    @abstractmethod
+    def encoding(self) -> Encoding:
+        """The fixed-size numeric encoding of this game's views (for these players and
+        options; cached per game): what a seat sees, for learning adapters. It reads the view
+        only, never a state (see `parlour.kernel.encoding`)."""
 
     def advice(self) -> Advice | None:
         """What the game advises players with these options (hints, analysis, a solver: see

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from parlour.boxes.dicecream import determinize, views
 from parlour.boxes.dicecream.components import BONUS_CARDS, FACES, ROUNDS
+from parlour.boxes.dicecream.encoding import encoding
 from parlour.boxes.dicecream.notation import ACTIONS
 from parlour.boxes.dicecream.state import DicecreamState
 from parlour.kernel import (
     Action,
     Concurrency,
     Configuration,
+    Encoding,
     Game,
     GameInfo,
     Rng,
@@ -57,7 +59,15 @@ class Dicecream(Game):
     def determinize(self, view: View, rng: Rng) -> DicecreamState:
         return determinize.determinize(self, view, rng)
 
+    def encoding(self) -> Encoding:
+        """The turn, the choices and every sheet, the viewer's first (`encoding.py`)."""
+        return encoding(self.players)
+
     def all_actions(self) -> tuple[Action, ...]:
+        """`roll`, the 31 rerolls (by number of dice, dice in order blue, yellow, red, green,
+        white), the 4 unlocks, the 32 placements (sheet order: sundae by sundae, cubes, left
+        and right cream, toppings), `done`, the 32 takes and 32 bonus entries (sheet order),
+        `pass`."""
         return ACTIONS
 
     def length_bound(self) -> int:

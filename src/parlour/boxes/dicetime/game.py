@@ -6,6 +6,7 @@ from __future__ import annotations
 from parlour.boxes.dicetime import rules
 from parlour.boxes.dicetime.components import COLOURS, FACES, MODES
 from parlour.boxes.dicetime.determinize import determinize as rebuild
+from parlour.boxes.dicetime.encoding import encoding
 from parlour.boxes.dicetime.notation import ACTIONS
 from parlour.boxes.dicetime.solver.advice import DicetimeAdvice
 from parlour.boxes.dicetime.state import DicetimeState
@@ -14,6 +15,7 @@ from parlour.kernel import (
     Action,
     Concurrency,
     Configuration,
+    Encoding,
     Game,
     GameInfo,
     Option,
@@ -120,6 +122,10 @@ class Dicetime(Game):
     def determinize(self, view: View, rng: Rng) -> DicetimeState:
         """The state `view` shows: Dicetime hides nothing but the dice to come."""
         return rebuild(self, view, rng)
+
+    def encoding(self) -> Encoding:
+        """Every seat's sheet and turn, the viewer's first (`encoding.py`)."""
+        return encoding(self.players, self.options["mode"] == "puzzle")
 
     def all_actions(self) -> tuple[Action, ...]:
         """`roll`, the 30 keeps and the 13 entries, in every mode."""

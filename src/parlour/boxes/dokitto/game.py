@@ -13,12 +13,14 @@ from parlour.boxes.dokitto.components import (
     cards_of,
 )
 from parlour.boxes.dokitto.determinize import determinize
+from parlour.boxes.dokitto.encoding import encoding
 from parlour.boxes.dokitto.notation import PLAYS, TAKES
 from parlour.boxes.dokitto.rules import NextLeader
 from parlour.boxes.dokitto.state import DokittoState
 from parlour.kernel import (
     Action,
     Configuration,
+    Encoding,
     Game,
     GameInfo,
     Option,
@@ -135,6 +137,10 @@ class Dokitto(Game):
 
     def determinize(self, view: View, rng: Rng) -> DokittoState:
         return determinize(self, view, rng)
+
+    def encoding(self) -> Encoding:
+        """The viewer's hand, the tricks and every cone, the viewer's first (`encoding.py`)."""
+        return encoding(self.players)
 
     def all_actions(self) -> tuple[Action, ...]:
         """Every card play, then every tile choice, of the flavours that can be in play: the

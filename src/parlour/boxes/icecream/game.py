@@ -11,9 +11,11 @@ from parlour.boxes.icecream.components import (
     REMOVED,
     SCOOP_CARDS,
 )
+from parlour.boxes.icecream.encoding import encoding
 from parlour.boxes.icecream.state import ACTIONS, IcecreamState
 from parlour.kernel import (
     Configuration,
+    Encoding,
     Game,
     GameInfo,
     Option,
@@ -86,7 +88,13 @@ class Icecream(Game):
     def determinize(self, view: View, rng: Rng) -> IcecreamState:
         return determinize.determinize(self, view, rng)
 
+    def encoding(self) -> Encoding:
+        """Each seat's cards and the cones, the viewer's first (`encoding.py`)."""
+        return encoding(self.players)
+
     def all_actions(self) -> tuple[str, ...]:
+        """`keep`, `discard`, `cone 1` .. `cone 12`, `new cone`, `serve 1` .. `serve 12`,
+        `draw`: the phases' actions in the day's order, cones by number."""
         return ACTIONS
 
     def length_bound(self) -> int:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from parlour.boxes.likedice import determinize, views
 from parlour.boxes.likedice.components import MAX_PLAYERS, MIN_PLAYERS, TARGET, Level
+from parlour.boxes.likedice.encoding import encoding
 from parlour.boxes.likedice.notation import ALL_ACTIONS
 from parlour.boxes.likedice.state import LikeDiceState
 from parlour.kernel import (
     Action,
     Concurrency,
     Configuration,
+    Encoding,
     Game,
     GameInfo,
     Option,
@@ -114,7 +116,12 @@ class LikeDice(Game):
     def determinize(self, view: View, rng: Rng) -> LikeDiceState:
         return determinize.determinize(self, view, rng)
 
+    def encoding(self) -> Encoding:
+        """The challenge and every display, the viewer's first (`encoding.py`)."""
+        return encoding(self.players)
+
     def all_actions(self) -> tuple[Action, ...]:
+        """`answer 0` .. `answer 99`, `pass`, then `take 1` .. `take 3` (by common place)."""
         return ALL_ACTIONS
 
     def concurrency(self) -> Concurrency:

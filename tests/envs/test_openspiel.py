@@ -204,3 +204,17 @@ def test_openspiels_mcts_plays_dicetime() -> None:
     )
     state = play_with(game, bot, 3, seed=7)
     assert len(state.history()) > 3  # three decisions and their dice
+
+
+def test_tensors_are_the_games_encoding_of_the_view() -> None:
+    game = load("dokitto", players=2, max_rounds=1)
+    encoding = game.kernel.encoding()
+    assert game.information_state_tensor_size() == encoding.size
+    assert game.observation_tensor_size() == encoding.size
+    state = next(s for s in play_randomly(game, 8) if s.current_player() == 0)
+    assert state.kernel is not None
+    expected = encoding.encode(state.kernel.view(0))
+    assert np.array_equal(np.array(state.information_state_tensor(0), np.float32), expected)
+    assert np.array_equal(
+        np.array(state.observation_tensor(1), np.float32), encoding.encode(state.kernel.view(1))
+    )

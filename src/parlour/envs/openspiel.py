@@ -7,9 +7,10 @@ type comes from the kernel: `Game.concurrency()` says sequential or simultaneous
 refused), `GameInfo.hidden_information` the information, and chance is explicit: every draw
 of the kernel's RNG is a chance node, found by replaying the action on a strictly scripted
 clone (`State.scripted`) until it needs no more outcomes. Action ids index
-`game.all_actions()`. Strings of information states and observations are the seat's view as
-JSON. Rewards are terminal: with several players a win is +1, shared among tied winners, and
-the returns sum to zero (two players: +1 / -1, a tie 0 / 0); a solo game returns 1 when won.
+`game.all_actions()`. Information states and observations are both the seat's view: as JSON
+(keys sorted) for strings, as the game's encoding of it (`game.encoding()`) for tensors.
+Rewards are terminal: with several players a win is +1, shared among tied winners, and the
+returns sum to zero (two players: +1 / -1, a tie 0 / 0); a solo game returns 1 when won.
 """
 
 from __future__ import annotations
@@ -19,12 +20,14 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import numpy as np
 import pyspiel
 
 from parlour.kernel import (
     Action,
     ChanceNeeded,
     Concurrency,
+    Encoding,
     Game,
     GameInfo,
     Option,
@@ -141,9 +144,9 @@ def _game_type(info: GameInfo, game: Game, spec: Params) -> pyspiel.GameType:
         max_num_players=info.max_players,
         min_num_players=info.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification=dict(spec),
     )
 
@@ -188,7 +191,7 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]
     ) -> ViewObserver:
         if params:
             raise ValueError(f"{PREFIX}{self.kernel.name} observers take no parameters")
-        return ViewObserver()
+        return ViewObserver(self.kernel.encoding())
 
 
 def _game_class(name: str) -> type[ParlourGame]:
@@ -388,14 +391,20 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
 
 
 class ViewObserver:
-    """OpenSpiel's observer of a Parlour game: the seat's view as JSON (no tensor)."""
+    """OpenSpiel's observer of a Parlour game: the seat's view as JSON, and as the game's
+    encoding of it (`game.encoding()`: one tensor `view`, zero while the first deal is drawn)."""
 
-    def __init__(self) -> None:
-        self.tensor = None
-        self.dict: dict[str, Any] = {}
+    def __init__(self, encoding: Encoding) -> None:
+        self.encoding = encoding
+        self.tensor = np.zeros(encoding.size, np.float32)
+        self.dict = {"view": self.tensor}
 
     def set_from(self, state: ParlourState, player: int) -> None:
-        return None
+        kernel = state.kernel
+        if kernel is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = self.encoding.encode(kernel.view(player))
 
     def string_from(self, state: ParlourState, player: int) -> str:
         return state.view_text(player)

@@ -5,8 +5,9 @@ both searching the same determinizations (the game's `determinize`, given to IS-
 Games are played through OpenSpiel's API on `python_parlour_dokitto` (30-round cap, as
 registered). Parlour's bot decides first on each of its turns; IS-MCTS then gets as many
 simulations as fit in Parlour's mean decision time so far, at its own mean time a simulation
-so far (measured, updated after each of its decisions). Seats alternate game by game; chance
-is drawn from the game's seed. A win counts 1, a shared win 1/2; the interval is Wilson's 95%.
+so far (both measured over the process's games, forced moves apart, updated after every
+decision; rounded up). Seats alternate game by game; chance is drawn from the game's seed. A
+win counts 1, a shared win 1/2; the interval is Wilson's 95%.
 
     nice -n 10 env PYTHONPATH=src python benchmarks/vs_openspiel.py --games 40 --out FILE
     python benchmarks/vs_openspiel.py --summary FILE...
@@ -37,7 +38,25 @@ WARM_UP = 8
 """IS-MCTS's simulations on its first decision, before its time a simulation is known."""
 
 
-def play(index: int, seed: int) -> dict[str, Any]:
+class Budget:
+    """Both bots' decision times so far in this process (forced moves apart), which set
+    IS-MCTS's simulations: enough to fill Parlour's mean time a decision, at IS-MCTS's mean
+    time a simulation (rounded up)."""
+
+    def __init__(self) -> None:
+        self.parlour_seconds = 0.0
+        self.parlour_decisions = 0
+        self.ismcts_seconds = 0.0
+        self.ismcts_simulations = 0
+
+    def simulations(self) -> int:
+        if not (self.parlour_decisions and self.ismcts_simulations):
+            return WARM_UP
+        per_simulation = self.ismcts_seconds / self.ismcts_simulations
+        return max(1, math.ceil(self.parlour_seconds / self.parlour_decisions / per_simulation))
+
+
+def play(index: int, seed: int, budget: Budget) -> dict[str, Any]:
     """One game; Parlour's bot sits at seat `index % 2`."""
     game = pyspiel.load_game("python_parlour_dokitto", {"players": 2})
     parlour_seat = index % 2
@@ -58,25 +77,27 @@ def play(index: int, seed: int) -> dict[str, Any]:
             state.apply_action(chance.choice(outcomes))
             continue
         seat = state.current_player()
+        forced = len(state.legal_actions()) == 1  # a forced move searches nothing: not timed
         if seat == parlour_seat:
             kernel = state.kernel
             assert kernel is not None
-            legal = kernel.legal_actions(seat)
             start = time.perf_counter()
-            action = bot.choose(kernel.view(seat), legal)
-            if len(legal) > 1:  # as for IS-MCTS, a forced move does not count
+            action = bot.choose(kernel.view(seat), kernel.legal_actions(seat))
+            if not forced:
                 ours.append(time.perf_counter() - start)
+                budget.parlour_seconds += ours[-1]
+                budget.parlour_decisions += 1
             state.apply_action(game.action_ids[action])
             continue
-        if len(state.legal_actions()) > 1 and ours and theirs and simulations:
-            per_simulation = sum(theirs) / simulations
-            rival._max_simulations = max(1, round(sum(ours) / len(ours) / per_simulation))
+        count = budget.simulations()
+        rival._max_simulations = count  # the bot's budget; OpenSpiel offers no setter
         start = time.perf_counter()
-        action = rival.step(state)
-        if len(state.legal_actions()) > 1:  # a forced move searches nothing
+        state.apply_action(rival.step(state))
+        if not forced:
             theirs.append(time.perf_counter() - start)
-            simulations += rival._max_simulations
-        state.apply_action(action)
+            simulations += count
+            budget.ismcts_seconds += theirs[-1]
+            budget.ismcts_simulations += count
     returns = state.returns()
     return {
         "game": index,
@@ -125,8 +146,9 @@ def main() -> None:
         print(summary(args.summary))
         return
     openspiel.register()
+    budget = Budget()
     for index in range(args.first, args.first + args.games):
-        row = play(index, args.seed)
+        row = play(index, args.seed, budget)
         line = json.dumps(row)
         print(line, flush=True)
         if args.out:

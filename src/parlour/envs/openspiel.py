@@ -11,6 +11,9 @@ clone (`State.scripted`) until it needs no more outcomes. Action ids index
 (keys sorted) for strings, as the game's encoding of it (`game.encoding()`) for tensors.
 Rewards are terminal: with several players a win is +1, shared among tied winners, and the
 returns sum to zero (two players: +1 / -1, a tie 0 / 0); a solo game returns 1 when won.
+The table's clock is not modelled: a timed game (Dicetime's puzzle) never times out. For
+IS-MCTS, `determinizer(seed)` gives `ISMCTSBot.set_resampler` the game's determinizer, and a
+state's `resample_from_infostate` uses it too.
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@ commands through the CLI (in a scratch folder, on a local Ray joined once for th
 
 from __future__ import annotations
 
+import logging
 import re
 import shlex
 from collections.abc import Iterator
@@ -18,15 +19,17 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 SECTION = README.read_text(encoding="utf-8").split("## For researchers", 1)[1].split("\n## ")[0]
 PYTHON = re.findall(r"```python\n(.*?)```", SECTION, re.DOTALL)
 COMMANDS = [
-    line.strip() for block in re.findall(r"```sh\n(.*?)```", SECTION, re.DOTALL)
-    for line in block.splitlines() if line.startswith("parlour ")
+    line.strip()
+    for block in re.findall(r"```sh\n(.*?)```", SECTION, re.DOTALL)
+    for line in block.splitlines()
+    if line.startswith("parlour ")
 ]
 
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
     """A local Ray the `--backend ray` command joins (starting one takes seconds)."""
-    ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level="WARNING")
+    ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level=logging.WARNING)
     yield
     ray.shutdown()
 

@@ -1,6 +1,7 @@
-"""Learning environments over the kernel: PettingZoo for every game (`parlour.envs.pettingzoo`)
-and Gymnasium for Dicetime solo, registered here as `parlour/Dicetime-v0` when this package is
-imported (`gymnasium.make("parlour/Dicetime-v0", mode="puzzle")`). Needs the `research` extra."""
+"""Research interfaces over the kernel: PettingZoo for every game (`parlour.envs.pettingzoo`),
+OpenSpiel (`parlour.envs.openspiel.register()`) and Gymnasium for Dicetime solo, registered here
+as `parlour/Dicetime-v0` when this package is imported
+(`gymnasium.make("parlour/Dicetime-v0", mode="puzzle")`). Needs the `research` extra."""
 
 from __future__ import annotations
 

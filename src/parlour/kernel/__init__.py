@@ -13,6 +13,7 @@ from parlour.kernel.protocol import (
     Action,
     Balance,
     Comparison,
+    Concurrency,
     Configuration,
     Game,
     GameInfo,
@@ -24,7 +25,7 @@ from parlour.kernel.protocol import (
 from parlour.kernel.reasons import Reason
 from parlour.kernel.records import replay
 from parlour.kernel.registry import game_class, games, load, register
-from parlour.kernel.rng import Rng, ScriptedRng
+from parlour.kernel.rng import ChanceNeeded, Rng, ScriptedRng, StrictRng
 
 __all__ = [
     "SPECTATOR",
@@ -32,8 +33,10 @@ __all__ = [
     "Action",
     "Advice",
     "Balance",
+    "ChanceNeeded",
     "Choice",
     "Comparison",
+    "Concurrency",
     "Configuration",
     "Encoding",
     "Feature",
@@ -52,6 +55,7 @@ __all__ = [
     "Seat",
     "Solution",
     "State",
+    "StrictRng",
     "View",
     "advice_of",
     "game_class",

@@ -13,12 +13,13 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, NoReturn
 
 from parlour.kernel.errors import IllegalAction, OptionError
 from parlour.kernel.options import Option, Value
 from parlour.kernel.reasons import Reason, tell
-from parlour.kernel.rng import Rng, ScriptedRng
+from parlour.kernel.rng import Rng, ScriptedRng, StrictRng
 
 if TYPE_CHECKING:
     from parlour.kernel.advice import Advice
@@ -70,6 +71,20 @@ class Balance:
     compare: tuple[Comparison, ...] = ()
 
 
+class Concurrency(Enum):
+    """How the seats in `to_act` relate when there are several, for adapters that must say
+    whether a game is played in turns (OpenSpiel's game types)."""
+
+    ONE = "one"
+    """Never more than one seat to act."""
+    SEALED = "sealed"
+    """Several seats act at once, and the order their actions arrive in changes nothing: each
+    seat's action stays legal and means the same whatever the others did (sealed choices)."""
+    RACE = "race"
+    """Several seats may act, and the first to act changes what the others may do: real time
+    decides, as in a race."""
+
+
 def seat_name(seat: int, viewer: Seat) -> str:
     """How a game's log names a seat to `viewer`: `You`, or `Seat 2` (seats count from 1)."""
     return "You" if seat == viewer else f"Seat {seat + 1}"
@@ -93,6 +108,9 @@ class GameInfo:
     balance: Balance | None = None
     """What its balance report compares, and with which bot (`None`: seats of `random`, the
     game's default settings only)."""
+    length_cap: tuple[str, int] | None = None
+    """For a game the rules leave unbounded: the option that caps its length, and a value for
+    adapters that need a bound (one a real game reaches with a negligible chance)."""
 
     def describe(self) -> dict[str, Any]:
         """A JSON-ready description (`parlour games --json`)."""
@@ -131,17 +149,32 @@ class Game(ABC):
         The default allows every combination the options themselves allow."""
         return None
 
-    def new(self, seed: int | None = None, *, chance: Sequence[int] = ()) -> State:
+    def new(
+        self, seed: int | None = None, *, chance: Sequence[int] = (), strict: bool = False
+    ) -> State:
         """A new game. `seed=None` draws 128 bits from `secrets`.
 
         `chance` (tests and tools only) scripts the first chance outcomes, see `ScriptedRng`.
+        `strict`: the script is all the chance there is; a draw past it raises `ChanceNeeded`
+        (see `StrictRng`), here or in a later `apply`.
         """
         if seed is None:
             seed = secrets.randbits(128)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise OptionError(f"seed must be an integer, not {seed!r}")
-        rng: Rng = ScriptedRng(seed, chance) if chance else Rng(seed)
+        rng = StrictRng(chance) if strict else ScriptedRng(seed, chance) if chance else Rng(seed)
         return self._new_state(rng, seed, tuple(chance))
+
+    def concurrency(self) -> Concurrency:
+        """How several seats in `to_act` relate with these options (the default: there is
+        never more than one)."""
+        return Concurrency.ONE
+
+    def chance_bound(self) -> int | None:
+        """The most outcomes any one draw of this game's RNG has with these options (the `n`
+        of `below(n)`, the sides of `die`), for adapters that expose chance draw by draw;
+        `None`: not declared."""
+        return None
 
     def rematch_options(self) -> dict[str, Value]:
         """The options of a rematch of this game: the same, unless the game's rules say how a
@@ -335,6 +368,17 @@ class State(ABC):
     def history(self) -> tuple[tuple[Seat, Action], ...]:
         """The actions applied so far, in order."""
         return tuple(self._actions)
+
+    def scripted(self, outcomes: Sequence[int] = ()) -> State:
+        """A clone whose chance from now on is `outcomes` and nothing else: a draw past them
+        raises `ChanceNeeded` (see `StrictRng`), for adapters that expose chance draw by draw.
+        Its record names every outcome drawn when this state's chance was all scripted too
+        (`new(strict=True)` or `scripted`), and then replays."""
+        twin = self.clone()
+        drawn = self._rng.drawn if isinstance(self._rng, StrictRng) else []
+        twin._rng = StrictRng(outcomes, drawn)
+        twin._chance = (*drawn, *outcomes)
+        return twin
 
     def clone(self) -> State:
         """An independent copy (its RNG included) that shares only the immutable game."""

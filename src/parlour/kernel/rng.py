@@ -99,3 +99,55 @@ class ScriptedRng(Rng):
         if not self._script:
             return super().dice_index(count, sides)
         return sum((self.die(sides) - 1) * sides**i for i in range(count))
+
+
+class ChanceNeeded(Exception):
+    """A strict script ran out: the draw it could not answer, for adapters that expose chance
+    one draw at a time (OpenSpiel's chance nodes). The draw has `outcomes` uniform outcomes,
+    scripted as `first .. first + outcomes - 1` (`die`: faces from 1, `below`: from 0)."""
+
+    def __init__(self, outcomes: int, first: int) -> None:
+        kind = "a die" if first else "below"
+        super().__init__(f"the script has no outcome for {kind} of {outcomes} outcomes")
+        self.outcomes = outcomes
+        self.first = first
+
+
+class StrictRng(ScriptedRng):
+    """A script and nothing else: a draw past its end raises `ChanceNeeded` instead of
+    continuing from a seed. `drawn` keeps every outcome handed out, so a record of a game
+    on it names all its chance. Several dice (`dice_index`) are drawn die by die."""
+
+    __slots__ = ("drawn",)
+
+    _UNUSED = random.Random(0)
+    """The generator every strict RNG holds and never draws from (so none is made or copied)."""
+
+    def __init__(self, script: Iterable[int], drawn: Iterable[int] = ()) -> None:
+        self._generator = self._UNUSED
+        self._random = self._UNUSED.random
+        self._script = list(reversed(list(script)))
+        self.used = 0
+        self.drawn = list(drawn)
+
+    def copy(self) -> StrictRng:
+        clone = copy.copy(self)
+        clone._script = list(self._script)
+        clone.drawn = list(self.drawn)
+        return clone
+
+    def _strict(self, low: int, high: int) -> int:
+        value = self._next(low, high)
+        if value is None:
+            raise ChanceNeeded(high - low + 1, low)
+        self.drawn.append(value)
+        return value
+
+    def below(self, n: int) -> int:
+        return self._strict(0, n - 1)
+
+    def die(self, sides: int = 6) -> int:
+        return self._strict(1, sides)
+
+    def dice_index(self, count: int, sides: int = 6) -> int:
+        return sum((self.die(sides) - 1) * sides**i for i in range(count))

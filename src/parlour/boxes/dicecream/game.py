@@ -5,7 +5,7 @@ determinizer. It has no options: the rulebook's rules with the project's rulings
 from __future__ import annotations
 
 from parlour.boxes.dicecream import determinize, views
-from parlour.boxes.dicecream.components import ROUNDS
+from parlour.boxes.dicecream.components import BONUS_CARDS, FACES, ROUNDS
 from parlour.boxes.dicecream.encoding import encoding
 from parlour.boxes.dicecream.notation import ACTIONS
 from parlour.boxes.dicecream.state import DicecreamState
@@ -13,6 +13,7 @@ from parlour.kernel import (
     Action,
     Balance,
     Comparison,
+    Concurrency,
     Configuration,
     Encoding,
     Game,
@@ -74,3 +75,11 @@ class Dicecream(Game):
 
     def length_bound(self) -> int:
         return most_actions(self.players)
+
+    def concurrency(self) -> Concurrency:
+        """The others' picks and the bonus choices are sealed choices made at once."""
+        return Concurrency.SEALED
+
+    def chance_bound(self) -> int:
+        """A bonus card drawn from the whole deck, or a die."""
+        return max(len(BONUS_CARDS), FACES)

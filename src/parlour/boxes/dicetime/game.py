@@ -4,7 +4,7 @@ offers beyond play (the determinizer, its full action list, its length bound).""
 from __future__ import annotations
 
 from parlour.boxes.dicetime import rules
-from parlour.boxes.dicetime.components import COLOURS, MODES
+from parlour.boxes.dicetime.components import COLOURS, FACES, MODES
 from parlour.boxes.dicetime.determinize import determinize as rebuild
 from parlour.boxes.dicetime.encoding import encoding
 from parlour.boxes.dicetime.notation import ACTIONS
@@ -15,6 +15,7 @@ from parlour.kernel import (
     Action,
     Balance,
     Comparison,
+    Concurrency,
     Configuration,
     Encoding,
     Game,
@@ -137,3 +138,16 @@ class Dicetime(Game):
 
     def length_bound(self) -> int:
         return rules.length_bound(self.players, self.options["mode"] == "puzzle")
+
+    def concurrency(self) -> Concurrency:
+        """The race start is a race (the first to roll begins); in the simultaneous mode each
+        seat plays its own sheet, whatever the others do."""
+        if self.options.get("start") == "race":
+            return Concurrency.RACE
+        if self.options["mode"] == "simultaneous":
+            return Concurrency.SEALED
+        return Concurrency.ONE
+
+    def chance_bound(self) -> int:
+        """Dice are the only chance."""
+        return FACES

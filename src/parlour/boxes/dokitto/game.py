@@ -9,6 +9,7 @@ from parlour.boxes.dokitto.components import (
     FLAVOURS,
     FLAVOURS_IN_PLAY,
     HAND_SIZE,
+    TILES,
     cards_of,
 )
 from parlour.boxes.dokitto.determinize import determinize
@@ -104,6 +105,7 @@ class Dokitto(Game):
             bot="mcts:normal",
             compare=(Comparison("players"), Comparison("next_round_leader")),
         ),
+        length_cap=("max_rounds", 30),
     )
     reason_texts = views.REASON_TEXTS
     view_type = views.DokittoView
@@ -160,6 +162,12 @@ class Dokitto(Game):
         if not self.max_rounds:
             return None
         return self.max_rounds * HAND_SIZE[self.players] * (self.players + 1)
+
+    def chance_bound(self) -> int:
+        """A card dealt from the deck (at most every card of the flavours that can be in
+        play), a flavour drawn, or a stack's star among its tiles."""
+        flavours = self.named_flavours or FLAVOURS
+        return max(len(cards_of(flavours)), len(FLAVOURS), TILES)
 
     def tell(self, reason: Reason) -> str:
         return views.tell(reason)

@@ -102,3 +102,7 @@ class Icecream(Game):
 
     def length_bound(self) -> int:
         return most_actions(self.players)
+
+    def chance_bound(self) -> int:
+        """A card drawn from a full Ice Cream or Scoop deck."""
+        return len(FLAVOURS) * max(ICE_CREAM_CARDS, SCOOP_CARDS)

@@ -13,6 +13,7 @@ from parlour.kernel import (
     Action,
     Balance,
     Comparison,
+    Concurrency,
     Configuration,
     Encoding,
     Game,
@@ -125,6 +126,10 @@ class LikeDice(Game):
     def all_actions(self) -> tuple[Action, ...]:
         """`answer 0` .. `answer 99`, `pass`, then `take 1` .. `take 3` (by common place)."""
         return ALL_ACTIONS
+
+    def concurrency(self) -> Concurrency:
+        """Everyone answers a challenge at once and the first right answer takes it."""
+        return Concurrency.RACE
 
     def length_bound(self) -> int | None:
         """With `max_challenges` set, each challenge takes at most an answer (or pass) of

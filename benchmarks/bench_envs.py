@@ -1,18 +1,20 @@
-"""Steps per second of the PettingZoo AEC environment, side by side with a kernel loop that
-builds the acting seat's view at each step, for the same game.
+"""The PettingZoo AEC environment against a kernel loop that builds the acting seat's view at
+each step, side by side on the same games.
 
-    nice .venv/bin/python benchmarks/bench_envs.py [--seconds 3] [--rounds 3] [--json]
+    nice .venv/bin/python benchmarks/bench_envs.py [--games 30] [--rounds 3] [--json]
 
-The kernel loop: while the game is not over, the first seat to act lists its legal actions,
-builds its view, and applies a uniformly random legal action. The environment loop is what a
-PettingZoo user writes: `for agent in env.agent_iter()`, `env.last()` (the observation: the
-encoded view and the mask; the info: the JSON view), a uniformly random action from the mask,
-`env.step`. An environment step is one decision: forced moves are played inside the step
-before it (so a step may apply more than one kernel action, counted apart). Rounds alternate
-between the two loops; the best round of each counts. Target: the environment within 25% of
-the kernel loop (a ratio of at least 0.75). Every game with an encoding is a case. A third
-loop runs the environment with the game's encoding replaced by constant zeros: what the
-environment itself costs, apart from encoding the view.
+The environment loop is what a PettingZoo user writes: `for agent in env.agent_iter()`,
+`env.last()` (the observation: the encoded view and the mask; the info: the JSON view), a
+uniformly random action from the mask, `env.step`. Games `0..N-1` are dealt with those seeds
+and played so; their records are kept. The kernel loop plays the very same games through the
+kernel: at each action, the acting seat lists its legal actions, builds its view and draws a
+random legal action (discarded: the record's action applies). An environment step is one
+decision; forced moves are played inside the step (the kernel loop builds a view for those
+too), so the same games take fewer environment steps than kernel steps: both rates and the
+time per game are given. A third loop runs the environment with the game's encoding replaced
+by a constant array: what the environment itself costs apart from encoding views. Rounds
+alternate between the loops; the best round of each counts. Target: the environment's steps
+per second within 25% of the kernel loop's (a ratio of at least 0.75).
 """
 
 from __future__ import annotations
@@ -21,131 +23,142 @@ import argparse
 import json
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
 import parlour
 from parlour.envs import pettingzoo as pz
-from parlour.kernel.encoding import Encoding, Feature
+from parlour.kernel import Seat
+from parlour.kernel.encoding import Encoding
 
 CASES = {"dicetime": 2, "dicecream": 2, "icecream": 3, "dokitto": 4, "likedice": 3}
 """Players of each game's case (its default options)."""
 
-
-@dataclass
-class Count:
-    steps: int = 0
-    actions: int = 0
+Record = tuple[tuple[Seat, str], ...]
+Loop = Callable[[], int]
+"""Plays every game once; returns the steps it took."""
 
 
-def kernel_loop(game: str, players: int) -> Callable[[int, Count], None]:
+class Zeros:
+    """An encoding of the same size that reads nothing: zeros, copied."""
+
+    def __init__(self, real: Encoding) -> None:
+        self._zeros = np.zeros(real.size, dtype=np.float32)
+
+    def encode(self, view: object) -> np.ndarray:
+        return self._zeros.copy()
+
+
+def env_loop(game: str, players: int, games: int, records: list[Record] | None = None) -> Loop:
+    """The environment playing games `0..games-1` at random; `records` (if given) receives
+    each game's actions, and the encoding is then left out."""
+    env = pz.env(game, players)
+    if records is not None:
+        env.table.encoding = Zeros(env.table.encoding)  # type: ignore[assignment]
+
+    def play() -> int:
+        steps = 0
+        for seed in range(games):
+            rnd = random.Random(seed)
+            env.reset(seed=seed)
+            for _ in env.agent_iter():
+                observation, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                env.step(int(rnd.choice(np.flatnonzero(observation["action_mask"]))))
+                steps += 1
+            if records is not None and len(records) < games:
+                records.append(env.table.state.history)
+        return steps
+
+    return play
+
+
+def kernel_loop(game: str, players: int, records: Sequence[Record]) -> Loop:
+    """The kernel replaying `records` (game `i` dealt with seed `i`), building the acting
+    seat's view and drawing a random legal action at every action."""
     loaded = parlour.load(game, players)
 
-    def play(seed: int, count: Count) -> None:
-        rnd = random.Random(seed)
-        state = loaded.new(seed)
-        while not state.over:
-            to_act = state.to_act
-            seat = to_act[0] if to_act else None
-            legal = state.legal_actions(seat)
-            if seat is not None:
-                state.view(seat)
-            state.apply(seat, rnd.choice(legal))
-            count.steps += 1
-        count.actions += len(state.history)
+    def play() -> int:
+        steps = 0
+        for seed, record in enumerate(records):
+            rnd = random.Random(seed)
+            state = loaded.new(seed)
+            for seat, action in record:
+                legal = state.legal_actions(seat)
+                if seat is not None:
+                    state.view(seat)
+                    rnd.choice(legal)
+                state.apply(seat, action)
+                steps += 1
+        return steps
 
     return play
 
 
-def env_loop(game: str, players: int, encoded: bool = True) -> Callable[[int, Count], None]:
-    env = pz.env(game, players)
-    if not encoded:  # what the environment costs apart from the game's encoding
-        zeros = [0.0] * env.table.encoding.size
-        env.table.encoding = Encoding(
-            "zeros", [Feature("zeros", len(zeros), 0, 1, "")], lambda _: zeros
-        )
-
-    def play(seed: int, count: Count) -> None:
-        rnd = random.Random(seed)
-        env.reset(seed=seed)
-        for _ in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            env.step(int(rnd.choice(np.flatnonzero(observation["action_mask"]))))
-            count.steps += 1
-        count.actions += len(env.table.state.history)
-
-    return play
+def best_rates(loops: dict[str, Loop], rounds: int) -> dict[str, tuple[float, float]]:
+    """Each loop's best (steps per second, seconds per pass) over `rounds` alternating runs."""
+    best: dict[str, tuple[float, float]] = {}
+    for _ in range(rounds):
+        for name, loop in loops.items():
+            start = time.perf_counter()
+            steps = loop()
+            elapsed = time.perf_counter() - start
+            if name not in best or elapsed < best[name][1]:
+                best[name] = (steps / elapsed, elapsed)
+    return best
 
 
-def rate(play: Callable[[int, Count], None], seconds: float) -> tuple[float, float]:
-    """Steps and kernel actions per second of `play` over whole games for `seconds`."""
-    count, seed = Count(), 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        play(seed, count)
-        seed += 1
-    elapsed = time.perf_counter() - start
-    return count.steps / elapsed, count.actions / elapsed
-
-
-def has_encoding(game: str, players: int) -> bool:
-    try:
-        parlour.load(game, players).encoding()
-    except NotImplementedError:
-        return False
-    return True
+def case(game: str, players: int, games: int, rounds: int) -> dict[str, Any]:
+    records: list[Record] = []
+    unencoded = env_loop(game, players, games, records)
+    unencoded()  # plays the games once, keeping their records
+    loops = {
+        "kernel": kernel_loop(game, players, records),
+        "env": env_loop(game, players, games),
+        "unencoded": unencoded,
+    }
+    best = best_rates(loops, rounds)
+    kernel, env, bare = best["kernel"], best["env"], best["unencoded"]
+    return {
+        "game": game,
+        "players": players,
+        "games": games,
+        "kernel_steps_per_s": round(kernel[0]),
+        "env_steps_per_s": round(env[0]),
+        "ratio": round(env[0] / kernel[0], 3),
+        "kernel_ms_per_game": round(1000 * kernel[1] / games, 2),
+        "env_ms_per_game": round(1000 * env[1] / games, 2),
+        "unencoded_steps_per_s": round(bare[0]),
+        "unencoded_ratio": round(bare[0] / kernel[0], 3),
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--games", type=int, default=30, help="games a pass (seeds 0..N-1)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--games", nargs="*", default=list(CASES))
+    parser.add_argument("--only", nargs="*", default=list(CASES), help="games to measure")
     args = parser.parse_args()
-    results = []
-    for game in args.games:
-        players = CASES[game]
-        if not has_encoding(game, players):
-            print(f"{game}: no encoding yet, skipped")
-            continue
-        loops = {
-            "kernel": kernel_loop(game, players),
-            "env": env_loop(game, players),
-            "unencoded": env_loop(game, players, encoded=False),
-        }
-        best: dict[str, tuple[float, float]] = {}
-        for _ in range(args.rounds):
-            for name, play in loops.items():
-                measured = rate(play, args.seconds)
-                if name not in best or measured[0] > best[name][0]:
-                    best[name] = measured
-        row = {
-            "game": game,
-            "players": players,
-            "kernel_steps_per_s": round(best["kernel"][0]),
-            "env_steps_per_s": round(best["env"][0]),
-            "env_kernel_actions_per_s": round(best["env"][1]),
-            "ratio": round(best["env"][0] / best["kernel"][0], 3),
-            "unencoded_steps_per_s": round(best["unencoded"][0]),
-            "unencoded_ratio": round(best["unencoded"][0] / best["kernel"][0], 3),
-        }
-        results.append(row)
+    rows = []
+    for game in args.only:
+        row = case(game, CASES[game], args.games, args.rounds)
+        rows.append(row)
         if not args.json:
             print(
-                f"{game} ({players} players): kernel loop {row['kernel_steps_per_s']:,} steps/s, "
-                f"AEC env {row['env_steps_per_s']:,} steps/s "
-                f"({row['env_kernel_actions_per_s']:,} kernel actions/s); "
-                f"ratio {row['ratio']:.2f}; with the encoding left out "
-                f"{row['unencoded_steps_per_s']:,} steps/s, ratio {row['unencoded_ratio']:.2f}"
+                f"{game} ({row['players']} players, {row['games']} games): kernel loop "
+                f"{row['kernel_steps_per_s']:,} steps/s ({row['kernel_ms_per_game']} ms a game), "
+                f"AEC env {row['env_steps_per_s']:,} steps/s ({row['env_ms_per_game']} ms a "
+                f"game): ratio {row['ratio']:.2f}; encoding left out "
+                f"{row['unencoded_steps_per_s']:,} steps/s, ratio {row['unencoded_ratio']:.2f}",
+                flush=True,
             )
     if args.json:
-        print(json.dumps(results, indent=2))
+        print(json.dumps(rows, indent=2))
 
 
 if __name__ == "__main__":

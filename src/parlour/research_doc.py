@@ -54,6 +54,43 @@ have, in a fixed order: the action space (an index into it is an action id; a se
 actions are a mask over it). The table's own `timeout` is not in it.
 """
 
+DATASETS = """\
+## Datasets
+
+`parlour export FILE.parquet` writes every decision of some games as a Parquet dataset, one row
+a decision, for imitation learning (`parlour.datasets.decisions`; pyarrow comes with
+`pip install parlour[research]` or `parlour[cluster]`). The games come from one source:
+
+- **Stored**: the finished games of the web server's database, `--db URL` (default:
+  `PARLOUR_DB`, else the server's SQLite file), only read; `--game NAME` keeps one game's.
+- **Saved**: `--record FILE`, repeatable: records that `parlour play` saves.
+- **Simulated**: `--game NAME --players N --bots A,B` with `--games`, `--seed`, `--rotate`,
+  `--option`, `--workers`, `--backend` and `--address` as `parlour sim` takes them: the very
+  games `parlour sim` plays with those arguments (`docs/scaling.md`).
+
+| Column | Type | Meaning |
+| --- | --- | --- |
+| `game` | string | the game's name |
+| `record` | string | the stored table's id, the saved record's path, or the game's number |
+| `seed` | string | the game's deal seed, in decimal |
+| `step` | int32 | the action's place in the record (0 ..; the table's actions count) |
+| `seat` | int8 | the seat that decided |
+| `view` | list<float32> | `game.encoding().encode(view(seat))` just before the action |
+| `legal` | list<int8> | 1 for each action of `game.all_actions()` legal for the seat then |
+| `action` | int32 | the action taken, as its index in `game.all_actions()` |
+| `action_text` | string | the action taken, in the game's notation |
+| `score` | int64 | the seat's final score |
+| `won` | bool | whether the seat won the game (a tie: every winner) |
+
+A row is a player's decision: the table's own actions are applied but not exported, so `step`
+may skip; in these games the table's only action is `timeout`, so a game's rows in `step` order
+as `[seat, action_text]`, with `[null, "timeout"]` wherever `step` skips, are its record's
+actions. Where seats act at once, the view is the seat's when its action was applied. The
+schema's metadata `parlour` holds, as JSON, each game set-up exported (`setups`: game,
+players, options, `actions`: the names in the mask's order, `encoding`: `describe()`), so a
+file explains itself.
+"""
+
 
 def setups(info: GameInfo) -> Iterator[Game]:
     """The games to document: every player count with the default options, then each
@@ -152,7 +189,7 @@ def page() -> str:
     lines = [INTRO]
     for info in infos:
         lines += observations(info)
-    lines += [ACTIONS_INTRO, *actions(infos)]
+    lines += [ACTIONS_INTRO, *actions(infos), DATASETS]
     return "\n".join(lines).rstrip("\n") + "\n"
 
 

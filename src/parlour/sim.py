@@ -1,4 +1,5 @@
-"""Simulation: many games between bots, reproducible whatever the number of worker processes.
+"""Simulation: many games between bots, reproducible whatever the backend (local processes or
+Ray tasks) and its number of workers.
 
 Game `i` of a run with seed `S` is dealt from a seed derived from `(S, i)` and its bots get
 seeds derived from `(S, i, seat)`, so the results depend only on the command, never on how
@@ -11,14 +12,14 @@ import hashlib
 import math
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
+from parlour.backends import Backend, as_backend
 from parlour.bots.match import play_match
 from parlour.bots.registry import bot_info, make_bot
-from parlour.kernel import Game, OptionError, load
+from parlour.kernel import Game, OptionError, State, load
 from parlour.kernel.options import Value
 
 R = TypeVar("R")
@@ -50,23 +51,35 @@ class SimSpec:
 
 @dataclass(frozen=True)
 class GameResult:
-    """One game's outcome, per bot (in `bots` order)."""
+    """One game's outcome, per bot (in `bots` order), its length in actions (the table's
+    included) and the bot whose seat alone could act first (`None`: several seats could)."""
 
     scores: tuple[int, ...]
     won: tuple[bool, ...]
+    length: int
+    first: int | None
+
+
+def play_game(spec: SimSpec, index: int) -> State:
+    """Play game `index` of a run to its end."""
+    game = load(spec.game, spec.players, **spec.options)
+    bot_at: list[Any] = [None] * spec.players
+    for bot, seat in enumerate(spec.seating(index)):
+        bot_at[seat] = make_bot(game, spec.bots[bot], seat, derived_seed(spec.seed, index, seat))
+    return play_match(game.new(derived_seed(spec.seed, index)), bot_at)
 
 
 def play_one(spec: SimSpec, index: int) -> GameResult:
-    """Play game `index` of a run."""
-    game = load(spec.game, spec.players, **spec.options)
+    """Play game `index` of a run: its outcome per bot."""
     seats = spec.seating(index)
-    bot_at: list[Any] = [None] * spec.players
-    for bot, seat in enumerate(seats):
-        bot_at[seat] = make_bot(game, spec.bots[bot], seat, derived_seed(spec.seed, index, seat))
-    state = play_match(game.new(derived_seed(spec.seed, index)), bot_at)
+    opening = load(spec.game, spec.players, **spec.options).new(derived_seed(spec.seed, index))
+    state = play_game(spec, index)
     scores, winners = state.scores, set(state.winners)
     return GameResult(
-        tuple(scores[seat] for seat in seats), tuple(seat in winners for seat in seats)
+        tuple(scores[seat] for seat in seats),
+        tuple(seat in winners for seat in seats),
+        len(state.history),
+        seats.index(opening.to_act[0]) if len(opening.to_act) == 1 else None,
     )
 
 
@@ -83,7 +96,12 @@ class Summary:
     mean_scores: tuple[float, ...]
     sd_scores: tuple[float, ...]
     win_rates: tuple[float, ...]
-    scores: tuple[tuple[int, ...], ...]  # per game (in order), each bot's score
+    results: tuple[GameResult, ...]  # per game, in order
+
+    @property
+    def scores(self) -> tuple[tuple[int, ...], ...]:
+        """Per game (in order), each bot's score."""
+        return tuple(result.scores for result in self.results)
 
     @property
     def games_per_second(self) -> float:
@@ -118,8 +136,7 @@ def summarise(spec: SimSpec, results: list[GameResult], seconds: float) -> Summa
         means.append(mean)
         sds.append(math.sqrt(variance))
         wins.append(sum(result.won[bot] for result in results) / count)
-    per_game = tuple(result.scores for result in results)
-    return Summary(spec, seconds, tuple(means), tuple(sds), tuple(wins), per_game)
+    return Summary(spec, seconds, tuple(means), tuple(sds), tuple(wins), tuple(results))
 
 
 def _chunks(total: int, size: int) -> Iterator[tuple[int, int]]:
@@ -130,34 +147,28 @@ def _chunks(total: int, size: int) -> Iterator[tuple[int, int]]:
 def run_chunks(
     work: Callable[[int, int], list[R]],
     total: int,
-    workers: int = 1,
+    workers: int | Backend = 1,
     progress: Callable[[int], None] | None = None,
 ) -> list[R]:
-    """`work(start, stop)` over `0 .. total-1` in chunks on `workers` processes, results in
-    order (`work` must pickle: a module-level function or a `partial` of one); `progress(n)`
-    reports n more items done. The results never depend on `workers`."""
+    """`work(start, stop)` over `0 .. total-1` in chunks on a backend (a number: that many
+    local processes), results in order (`work` must pickle: a module-level function or a
+    `partial` of one); `progress(n)` reports n more items done. The results never depend on
+    the backend or its workers."""
+    backend = as_backend(workers)
+    size = max(1, min(100, total // (max(1, backend.workers) * 8) or 1))
     results: list[R] = []
-    size = max(1, min(100, total // (workers * 8) or 1))
-    if workers <= 1:
-        for start, stop in _chunks(total, size):
-            results.extend(work(start, stop))
-            if progress:
-                progress(stop - start)
-        return results
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(work, start, stop) for start, stop in _chunks(total, size)]
-        for future in futures:
-            chunk = future.result()
-            results.extend(chunk)
-            if progress:
-                progress(len(chunk))
+    for chunk in backend.map(work, list(_chunks(total, size))):
+        results.extend(chunk)
+        if progress:
+            progress(len(chunk))
     return results
 
 
 def simulate(
-    spec: SimSpec, workers: int = 1, progress: Callable[[int], None] | None = None
+    spec: SimSpec, workers: int | Backend = 1, progress: Callable[[int], None] | None = None
 ) -> Summary:
-    """Run the simulation on `workers` processes; `progress(n)` reports n more games done."""
+    """Run the simulation on a backend (a number: that many local processes); `progress(n)`
+    reports n more games done."""
     validate(spec)
     started = time.perf_counter()
     results = run_chunks(partial(_play_chunk, spec), spec.games, workers, progress)

@@ -17,6 +17,7 @@ import numpy as np
 
 from parlour.arena.schedule import ArenaSpec, DealResult, play_deals, validate
 from parlour.arena.stats import Floats, fit_ratings, interval, resample_weights
+from parlour.backends import Backend
 from parlour.kernel import load
 from parlour.sim import derived_seed, run_chunks
 
@@ -118,12 +119,13 @@ class ArenaResult:
 
 def run_arena(
     spec: ArenaSpec,
-    workers: int = 1,
+    workers: int | Backend = 1,
     progress: Callable[[int], None] | None = None,
     resamples: int = RESAMPLES,
 ) -> ArenaResult:
-    """Play the arena on `workers` processes (`progress(n)`: n more deal-table units done)
-    and summarise it; the summary depends on the spec alone, never on `workers`."""
+    """Play the arena on a backend (a number: that many local processes; `progress(n)`: n
+    more deal-table units done) and summarise it; the summary depends on the spec alone,
+    never on the backend or its workers."""
     validate(spec)
     started = time.perf_counter()
     results = run_chunks(partial(play_deals, spec), spec.units, workers, progress)

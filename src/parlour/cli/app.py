@@ -1,4 +1,4 @@
-"""The `parlour` command: the game menu, play, games, sim, arena and replay.
+"""The `parlour` command: the game menu, play, games, sim, arena, report, export and replay.
 
 Every error a person can cause (a bad option, a bad record, a bad action) is shown as one
 clear line and a non-zero exit code, never as a traceback.
@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 
 from parlour.kernel import ParlourError, game_class, load, replay
+from parlour.kernel.options import Value
 from parlour.kernel.schemas import view_schema
 from parlour.listing import listing as game_listing
 from parlour.terminal.menu import set_up
@@ -34,6 +35,19 @@ errors = Console(stderr=True)
 OptionArg = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable)."),
+]
+
+
+BackendOption = Annotated[
+    str,
+    typer.Option(help="Where the games run: local (worker processes) or ray (Ray tasks)."),
+]
+AddressOption = Annotated[
+    str | None,
+    typer.Option(help="With --backend ray: the cluster's address (default: a new local Ray)."),
+]
+WorkersOption = Annotated[
+    int, typer.Option(help="Worker processes, or Ray tasks at a time with --backend ray.")
 ]
 
 
@@ -171,21 +185,39 @@ def sim(
     games_: Annotated[int, typer.Option("--games", help="How many games.")] = 100,
     seed: Annotated[int, typer.Option(help="The run's seed.")] = 0,
     rotate: Annotated[bool, typer.Option(help="Rotate the bots' seats game by game.")] = False,
-    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    workers: WorkersOption = 1,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
     option: OptionArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     scores: Annotated[
         Path | None, typer.Option(help="Also write every game's scores, one CSV row a game.")
     ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="Also write every game as Parquet: seed, seating, bots, scores, winners, length."
+        ),
+    ] = None,
 ) -> None:
     """Play many games between bots and summarise each bot's scores and wins."""
+    from parlour.backends import make_backend
     from parlour.cli.simulate import run_sim, write_scores
 
+    runner = make_backend(backend, workers, address)
+    if out is not None:
+        from parlour.datasets import load_pyarrow
+
+        load_pyarrow()
     summary = run_sim(
-        console, game, players, bots, games_, seed, rotate, workers, parse_options(option), as_json
+        console, game, players, bots, games_, seed, rotate, runner, parse_options(option), as_json
     )
     if scores is not None:
         write_scores(summary, scores)
+    if out is not None:
+        from parlour.datasets.games import write_games
+
+        write_games(summary, out)
 
 
 @app.command()
@@ -205,7 +237,9 @@ def arena(
     ] = 100,
     seed: Annotated[int, typer.Option(help="The run's seed (the deals are sim's games).")] = 0,
     option: OptionArg = None,
-    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    workers: WorkersOption = 1,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
     permute: Annotated[
         bool, typer.Option(help="Seat each deal in every order of the bots, not only rotations.")
     ] = False,
@@ -216,10 +250,110 @@ def arena(
     ] = None,
 ) -> None:
     """Rate bots on duplicate deals: win shares, mean scores and ratings with 95% intervals."""
+    from parlour.backends import make_backend
     from parlour.cli.arena import make_spec, run_arena_command
 
+    runner = make_backend(backend, workers, address)
     spec = make_spec(game, players, bots, games_, seed, parse_options(option), permute)
-    run_arena_command(console, spec, workers, as_json, plot)
+    run_arena_command(console, spec, runner, as_json, plot)
+
+
+@app.command()
+def export(
+    file: Annotated[Path, typer.Argument(help="The Parquet file to write.")],
+    db: Annotated[
+        str | None,
+        typer.Option(help="Export the finished games of this database (default: the server's)."),
+    ] = None,
+    record: Annotated[
+        list[Path] | None, typer.Option(help="Export this saved record instead (repeatable).")
+    ] = None,
+    game: Annotated[
+        str | None, typer.Option(help="Only this game's stored games; with --bots, the game.")
+    ] = None,
+    players: Annotated[int | None, typer.Option(help="With --bots: the number of players.")] = None,
+    bots: Annotated[
+        str | None, typer.Option(help="Simulate games between these bots, as `parlour sim`.")
+    ] = None,
+    games_: Annotated[int, typer.Option("--games", help="With --bots: how many games.")] = 100,
+    seed: Annotated[int, typer.Option(help="With --bots: the run's seed.")] = 0,
+    rotate: Annotated[bool, typer.Option(help="With --bots: rotate the bots' seats.")] = False,
+    option: OptionArg = None,
+    workers: WorkersOption = 1,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
+) -> None:
+    """Every decision of stored, saved or simulated games as a Parquet dataset for imitation
+    learning: the seat's view encoding, the legal mask, the action and the final result."""
+    from parlour.backends import make_backend
+    from parlour.cli.export import from_records, from_simulation, write
+    from parlour.datasets import load_pyarrow
+    from parlour.kernel.options import Value
+    from parlour.sim import SimSpec
+
+    load_pyarrow()
+    if bots is not None:
+        if db is not None or record:
+            raise ParlourError("--bots simulates the games to export: leave out --db and --record")
+        if game is None or players is None:
+            raise ParlourError("--bots simulates games: give --game and --players too")
+        names = tuple(name.strip() for name in bots.split(","))
+        spec = SimSpec(
+            game, players, names, games_, seed, rotate, dict[str, Value](parse_options(option))
+        )
+        rows, played = from_simulation(spec, make_backend(backend, workers, address))
+        write(console, file, rows, played)
+        return
+    simulation_only = {
+        "--players": players is not None,
+        "--option": bool(option),
+        "--workers": workers != 1,
+        "--backend": backend != "local",
+        "--address": address is not None,
+    }
+    misplaced = [name for name, given in simulation_only.items() if given]
+    if misplaced:
+        raise ParlourError(f"{misplaced[0]} applies only to simulated games (with --bots)")
+    if record:
+        if db is not None:
+            raise ParlourError("export either --record files or a --db, not both")
+        rows, played = from_records((str(path), read_record(path)) for path in record)
+    else:
+        from parlour.datasets.stored import stored_records
+        from parlour.web.database import default_url
+
+        rows, played = from_records(stored_records(db or default_url(), game))
+    write(console, file, rows, played)
+
+
+@app.command()
+def report(
+    game: Annotated[str, typer.Argument(help="The game.")],
+    out: Annotated[Path, typer.Option(help="The HTML page to write.")],
+    players: Annotated[
+        int | None,
+        typer.Option(help="The number of players (default: the game's usual count)."),
+    ] = None,
+    option: OptionArg = None,
+    games_: Annotated[int, typer.Option("--games", help="Games per set-up compared.")] = 200,
+    bots: Annotated[
+        str | None,
+        typer.Option(help="The bot in every seat (default: the strongest the game declares)."),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="The run's seed (the deals are sim's games).")] = 0,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    compare: Annotated[
+        bool, typer.Option(help="Also play the comparisons the game declares.")
+    ] = True,
+) -> None:
+    """Write a balance report: scores per seat, the first player's edge, game length and the
+    comparisons across options and player counts, as one self-contained HTML page."""
+    from parlour.cli.report import run_report_command
+    from parlour.report.run import ReportSpec
+
+    options = dict[str, Value](parse_options(option))
+    spec = ReportSpec(game, players, options, bots, games_, seed, compare)
+    run_report_command(console, spec, workers, out)
 
 
 @app.command("replay")

@@ -12,6 +12,7 @@ from rich.table import Table
 from parlour.arena import ArenaResult, ArenaSpec, Chance, run_arena
 from parlour.arena.plot import load_pyplot, plot_standings
 from parlour.arena.schedule import validate
+from parlour.backends import Backend
 from parlour.cli.progress import progress_bar
 from parlour.kernel.options import Value
 
@@ -21,7 +22,7 @@ LONG_RUN = 200  # games: below this no progress bar is worth drawing
 def run_arena_command(
     console: Console,
     spec: ArenaSpec,
-    workers: int,
+    backend: Backend,
     as_json: bool,
     plot: Path | None,
 ) -> ArenaResult:
@@ -32,9 +33,9 @@ def run_arena_command(
     if spec.games >= LONG_RUN:
         with progress_bar() as bar:
             task = bar.add_task(spec.game, total=spec.units)
-            result = run_arena(spec, workers, lambda n: bar.advance(task, n))
+            result = run_arena(spec, backend, lambda n: bar.advance(task, n))
     else:
-        result = run_arena(spec, workers)
+        result = run_arena(spec, backend)
     if as_json:
         json.dump(result.to_json(), sys.stdout)
         sys.stdout.write("\n")

@@ -10,6 +10,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from parlour.backends import Backend
 from parlour.cli.progress import progress_bar
 from parlour.kernel.options import Value
 from parlour.sim import SimSpec, Summary, simulate, validate
@@ -25,7 +26,7 @@ def run_sim(
     games: int,
     seed: int,
     rotate: bool,
-    workers: int,
+    backend: Backend,
     options: dict[str, str],
     as_json: bool,
 ) -> Summary:
@@ -43,9 +44,9 @@ def run_sim(
     if games >= LONG_RUN:
         with progress_bar() as bar:
             task = bar.add_task(f"{game}", total=games)
-            summary = simulate(spec, workers, lambda n: bar.advance(task, n))
+            summary = simulate(spec, backend, lambda n: bar.advance(task, n))
     else:
-        summary = simulate(spec, workers)
+        summary = simulate(spec, backend)
     if as_json:
         json.dump(summary.to_json(), sys.stdout)
         sys.stdout.write("\n")

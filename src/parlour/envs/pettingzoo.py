@@ -92,7 +92,10 @@ class _Seats:
 
     def _info(self, seat: int, notes: dict[int, dict[str, int]]) -> dict[str, Any]:
         """The JSON view, and what became of an illegal action since the seat's last info."""
-        return {"view": self.table.view(seat), **notes.pop(seat, {})}
+        info: dict[str, Any] = {"view": self.table.view(seat)}
+        if notes:
+            info.update(notes.pop(seat, {}))
+        return info
 
 
 def _note(choice: Choice, table: Table, notes: dict[int, dict[str, int]]) -> None:
@@ -133,7 +136,8 @@ class ParlourAECEnv(_Seats, AECEnv):  # type: ignore[misc]
             return
         table = self.table
         choice = table.choose(self.seat_of[agent], action, agent)
-        _note(choice, table, self._notes)
+        if choice.illegal is not None:
+            _note(choice, table, self._notes)
         self._cumulative_rewards[agent] = 0.0
         self._choices.append(choice)
         self._queue.pop(0)
@@ -143,7 +147,7 @@ class ParlourAECEnv(_Seats, AECEnv):  # type: ignore[misc]
         else:
             played = table.play(self._choices)
             self._choices = []
-            self.rewards = {name: played[self.seat_of[name]] for name in self.agents}
+            self.rewards = dict(zip(self.possible_agents, played, strict=True))
             if table.over or self._truncated():
                 ended = self.terminations if table.over else self.truncations
                 for name in self.agents:

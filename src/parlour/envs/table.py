@@ -4,7 +4,7 @@ rewards, the illegal-action policy and, for races, a step clock. It names no gam
 
 A round is what the seats to act do at once: each chooses an action (an index into
 `actions`), then the chosen actions apply in a random order drawn from the environment's RNG
-(so right answers given in one round of Like Dice come first at random); one that a seat
+(of two right answers given in one round of a race, either may come first); one that a seat
 applied earlier in the round made illegal, or that follows an action restarting the clock,
 is dropped (that seat is asked again if it still acts). Between rounds the table plays what
 nobody decides: every forced move (a seat with exactly one legal action), and the table's own
@@ -14,9 +14,8 @@ action when no seat may act.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from operator import index as as_index
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -35,11 +34,10 @@ DEFAULT_CLOCK_STEPS = 10
 REWARDS = ("result", "score")
 ILLEGAL = ("replace", "raise")
 _MASK_CACHE = 4096
-"""Masks kept by legal-action tuple (games return shared tuples); cleared past this many."""
+"""Masks kept by legal actions (the same lists recur); cleared past this many."""
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     """A seat's action for the round, and the index it sent when that was illegal (replaced)."""
 
     seat: int
@@ -91,7 +89,7 @@ class Table:
         self._clock_rounds = 0
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._views: dict[Seat, Any] = {}
-        self._masks: dict[int, tuple[tuple[Action, ...], np.ndarray]] = {}
+        self._masks: dict[tuple[Action, ...], np.ndarray] = {}
 
     # -- a game -----------------------------------------------------------------------------
 
@@ -127,14 +125,14 @@ class Table:
     def mask(self, seat: int) -> np.ndarray:
         """A fresh int8 array over `actions`: 1 for each legal action of `seat`."""
         legal = self.legal(seat)
-        cached = self._masks.get(id(legal))
-        if cached is None or cached[0] is not legal:
+        mask = self._masks.get(legal)
+        if mask is None:
             mask = np.zeros(len(self.actions), dtype=np.int8)
             mask[[self.index[action] for action in legal]] = 1
             if len(self._masks) >= _MASK_CACHE:
                 self._masks.clear()
-            cached = self._masks[id(legal)] = (legal, mask)  # the tuple kept: its id stays
-        return cached[1].copy()
+            self._masks[legal] = mask
+        return mask.copy()
 
     def view(self, seat: int) -> Any:
         """`seat`'s view of the state (the kernel's, built once a state)."""
@@ -181,7 +179,7 @@ class Table:
         """Apply one round's choices (one per acting seat) in a random order, then count the
         race's clock and play the forced moves; return each seat's reward for the round."""
         seats = [choice.seat for choice in choices]
-        if len(seats) != len(self.acting) or set(seats) != set(self.acting):
+        if seats != list(self.acting) and sorted(seats) != sorted(self.acting):
             raise ValueError(f"a round needs one choice from each acting seat {self.acting}")
         self._apply_at_once([(choice.seat, choice.action) for choice in choices])
         self.rounds += 1

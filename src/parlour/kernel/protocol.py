@@ -51,6 +51,25 @@ class Configuration(NamedTuple):
     max_actions: int
 
 
+class Comparison(NamedTuple):
+    """One axis a balance report compares: `players` or an option's name, at the given values
+    (empty: every value allowed, those the game refuses at the report's settings left out)."""
+
+    axis: str
+    values: tuple[Value, ...] = ()
+
+
+@dataclass(frozen=True)
+class Balance:
+    """What a game's balance report (`parlour report`) measures: its usual player count, the
+    bot every seat plays (the strongest whose games the report can afford), and the axes
+    worth comparing (each varied alone from the report's settings)."""
+
+    players: int
+    bot: str
+    compare: tuple[Comparison, ...] = ()
+
+
 def seat_name(seat: int, viewer: Seat) -> str:
     """How a game's log names a seat to `viewer`: `You`, or `Seat 2` (seats count from 1)."""
     return "You" if seat == viewer else f"Seat {seat + 1}"
@@ -71,6 +90,9 @@ class GameInfo:
     hidden_information: bool
     configurations: tuple[Configuration, ...]
     """The set-ups the generic suites play (property tests, playthroughs, benchmarks)."""
+    balance: Balance | None = None
+    """What its balance report compares, and with which bot (`None`: seats of `random`, the
+    game's default settings only)."""
 
     def describe(self) -> dict[str, Any]:
         """A JSON-ready description (`parlour games --json`)."""

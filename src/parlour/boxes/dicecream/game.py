@@ -9,7 +9,18 @@ from parlour.boxes.dicecream.components import ROUNDS
 from parlour.boxes.dicecream.encoding import encoding
 from parlour.boxes.dicecream.notation import ACTIONS
 from parlour.boxes.dicecream.state import DicecreamState
-from parlour.kernel import Action, Configuration, Encoding, Game, GameInfo, Rng, View, register
+from parlour.kernel import (
+    Action,
+    Balance,
+    Comparison,
+    Configuration,
+    Encoding,
+    Game,
+    GameInfo,
+    Rng,
+    View,
+    register,
+)
 
 TURN_ACTIONS = 9
 """The most actions of one seat's own turn: roll, two rerolls, five dice placed, done."""
@@ -39,6 +50,7 @@ class Dicecream(Game):
         rulebook="docs/rules/dicecream.md",
         hidden_information=True,
         configurations=CONFIGURATIONS,
+        balance=Balance(players=2, bot="greedy", compare=(Comparison("players"),)),
     )
     reason_texts = views.reason_texts
     view_type = views.DicecreamView

@@ -13,6 +13,8 @@ from parlour.boxes.dicetime.state import DicetimeState
 from parlour.boxes.dicetime.views import REASON_TEXTS, DicetimeView
 from parlour.kernel import (
     Action,
+    Balance,
+    Comparison,
     Configuration,
     Encoding,
     Game,
@@ -94,6 +96,9 @@ class Dicetime(Game):
         rulebook="docs/rules/dicetime.md",
         hidden_information=False,
         configurations=CONFIGURATIONS,
+        balance=Balance(
+            players=2, bot="optimal", compare=(Comparison("five_of_a_kind_is_full_house"),)
+        ),
     )
     reason_texts = REASON_TEXTS
     view_type = DicetimeView

@@ -18,6 +18,8 @@ from parlour.boxes.dokitto.rules import NextLeader
 from parlour.boxes.dokitto.state import DokittoState
 from parlour.kernel import (
     Action,
+    Balance,
+    Comparison,
     Configuration,
     Encoding,
     Game,
@@ -97,6 +99,11 @@ class Dokitto(Game):
         rulebook="docs/rules/dokitto.md",
         hidden_information=True,
         configurations=CONFIGURATIONS,
+        balance=Balance(
+            players=2,
+            bot="mcts:normal",
+            compare=(Comparison("players"), Comparison("next_round_leader")),
+        ),
     )
     reason_texts = views.REASON_TEXTS
     view_type = views.DokittoView

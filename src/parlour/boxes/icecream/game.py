@@ -14,6 +14,8 @@ from parlour.boxes.icecream.components import (
 from parlour.boxes.icecream.encoding import encoding
 from parlour.boxes.icecream.state import ACTIONS, IcecreamState
 from parlour.kernel import (
+    Balance,
+    Comparison,
     Configuration,
     Encoding,
     Game,
@@ -69,6 +71,7 @@ class Icecream(Game):
         rulebook="docs/rules/icecream.md",
         hidden_information=True,
         configurations=CONFIGURATIONS,
+        balance=Balance(players=3, bot="mcts:normal", compare=(Comparison("first_dealer"),)),
     )
     reason_texts = views.reason_texts
     view_type = views.IcecreamView

@@ -11,6 +11,8 @@ from parlour.boxes.likedice.notation import ALL_ACTIONS
 from parlour.boxes.likedice.state import LikeDiceState
 from parlour.kernel import (
     Action,
+    Balance,
+    Comparison,
     Configuration,
     Encoding,
     Game,
@@ -105,6 +107,7 @@ class LikeDice(Game):
         rulebook="docs/rules/likedice.md",
         hidden_information=True,
         configurations=CONFIGURATIONS,
+        balance=Balance(players=2, bot="counter:expert", compare=(Comparison("level"),)),
     )
     reason_texts = views.REASON_TEXTS
     view_type = views.LikeDiceView

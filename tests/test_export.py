@@ -1,0 +1,189 @@
+"""`parlour export`: one Parquet row per decision of simulated, saved or stored games, with the
+seat's view encoding, the legal mask, the action and the final result; the rows replay the
+games they came from."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from itertools import groupby
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow.parquet as pq
+import pytest
+from sqlalchemy.orm import Session
+from typer.testing import CliRunner
+
+from parlour.cli.app import app
+from parlour.datasets.decisions import COLUMNS, decisions
+from parlour.kernel import ParlourError, load, replay
+from parlour.sim import SimSpec, play_game
+from parlour.web.database import connect
+from parlour.web.models import ActionRow, TableRow
+
+runner = CliRunner()
+DOKITTO = ["--game", "dokitto", "--players", "2", "--bots", "greedy,random", "--seed", "3"]
+
+
+def export(*args: str) -> list[dict[str, Any]]:
+    """Run `parlour export` and read its rows back."""
+    result = runner.invoke(app, ["export", *args])
+    assert result.exit_code == 0, result.output
+    return list(pq.read_table(args[0]).to_pylist())
+
+
+def by_record(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    return {key: list(group) for key, group in groupby(rows, key=lambda row: row["record"])}
+
+
+def test_simulated_games_give_one_row_per_decision_that_replays_them(tmp_path: Path) -> None:
+    out = tmp_path / "sim.parquet"
+    rows = export(str(out), *DOKITTO, "--games", "3", "--rotate")
+    table = pq.read_table(out)
+    assert tuple(table.column_names) == COLUMNS
+    assert str(table.schema.field("view").type) == "list<element: float>"
+    assert str(table.schema.field("legal").type) == "list<element: int8>"
+    game = load("dokitto", 2)
+    actions, size = game.all_actions(), game.encoding().size
+    spec = SimSpec("dokitto", 2, ("greedy", "random"), 3, seed=3, rotate=True)
+    games = by_record(rows)
+    assert list(games) == ["0", "1", "2"]
+    for index, (record_id, decided) in enumerate(games.items()):
+        played = play_game(spec, index)
+        record = played.record
+        assert [row["step"] for row in decided] == list(range(len(record["actions"])))
+        assert [[row["seat"], row["action_text"]] for row in decided] == record["actions"]
+        again = replay({**record, "actions": [[r["seat"], r["action_text"]] for r in decided]})
+        assert again.scores == played.scores and again.record == record
+        for row in decided:
+            assert row["game"] == "dokitto" and row["record"] == record_id
+            assert row["seed"] == str(record["seed"])
+            assert actions[row["action"]] == row["action_text"]
+            assert len(row["legal"]) == len(actions) and row["legal"][row["action"]] == 1
+            assert len(row["view"]) == size
+            assert row["score"] == played.scores[row["seat"]]
+            assert row["won"] == (row["seat"] in played.winners)
+    setup = json.loads(table.schema.metadata[b"parlour"])["setups"]
+    assert [(s["game"], s["players"], s["actions"]) for s in setup] == [
+        ("dokitto", 2, list(actions))
+    ]
+
+
+def test_each_row_is_the_seats_view_and_legal_actions_at_that_step() -> None:
+    state = load("dicetime", 2).new(8)
+    game = state.game
+    rng = np.random.default_rng(0)
+    while not state.over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[int(rng.integers(len(legal)))])
+    rows = decisions(state.record, "x")
+    walk = game.new(8)
+    for row, (seat, action) in zip(rows, state.record["actions"], strict=True):
+        assert np.array_equal(row.view, game.encoding().encode(walk.view(seat)))
+        assert row.view.dtype == np.float32
+        marked = {game.all_actions()[i] for i in np.flatnonzero(row.legal)}
+        assert marked == set(walk.legal_actions(seat))
+        walk.apply(seat, action)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [("dicecream", 2, {}), ("icecream", 3, {}), ("likedice", 2, {"max_challenges": 2})],
+)
+def test_every_game_exports_masks_holding_the_action_taken(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    spec = SimSpec(game, players, ("random",) * players, 1, seed=1, options=options)
+    record = play_game(spec, 0).record
+    rows = decisions(record, "0")
+    assert rows and all(row.legal[row.action] == 1 for row in rows)
+    rebuilt: list[list[Any]] = [[None, "timeout"]] * len(record["actions"])
+    for row in rows:
+        rebuilt[row.step] = [row.seat, row.action_text]
+    assert rebuilt == record["actions"]  # the table's only action is `timeout`
+
+
+def test_the_tables_timeouts_are_no_decision_and_step_skips_them() -> None:
+    state = load("likedice", 2, max_challenges=3).new(2)
+    rng = np.random.default_rng(0)
+    while not state.over:
+        if state.legal_actions(None) and (not state.to_act or rng.random() < 0.2):
+            state.apply(None, "timeout")
+            continue
+        seat = state.to_act[int(rng.integers(len(state.to_act)))]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[int(rng.integers(len(legal)))])
+    actions = state.record["actions"]
+    assert [None, "timeout"] in actions
+    rows = decisions(state.record, "x")
+    assert len(rows) == sum(seat is not None for seat, _ in actions)
+    rebuilt: list[list[Any]] = [[None, "timeout"]] * len(actions)
+    for row in rows:
+        rebuilt[row.step] = [row.seat, row.action_text]
+    assert rebuilt == actions
+
+
+def test_saved_records_export_and_keep_their_names(tmp_path: Path) -> None:
+    spec = SimSpec("dokitto", 2, ("greedy", "random"), 1, seed=4)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(play_game(spec, 0).record))
+    rows = export(str(tmp_path / "saved.parquet"), "--record", str(path))
+    assert {row["record"] for row in rows} == {str(path)}
+
+
+def test_the_finished_games_a_server_stored_are_exported(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'parlour.db'}"
+    engine = connect(url)
+    finished = play_game(SimSpec("dokitto", 2, ("greedy", "random"), 1, seed=5), 0).record
+    stamp = datetime.now(UTC)
+    with Session(engine) as session:
+        for table_id, status, actions in (
+            ("done", "finished", finished["actions"]),
+            ("going", "running", finished["actions"][:3]),
+        ):
+            session.add(
+                TableRow(
+                    id=table_id,
+                    game="dokitto",
+                    players=2,
+                    options=finished["options"],
+                    seed=str(finished["seed"]),
+                    status=status,
+                    created_at=stamp,
+                    active_at=stamp,
+                    actions=[
+                        ActionRow(number=n, seat=seat, action=action, at=0.0)
+                        for n, (seat, action) in enumerate(actions)
+                    ],
+                )
+            )
+        session.commit()
+    engine.dispose()
+    rows = export(str(tmp_path / "stored.parquet"), "--db", url)
+    assert {row["record"] for row in rows} == {"done"}
+    assert [[row["seat"], row["action_text"]] for row in rows] == finished["actions"]
+    empty = runner.invoke(
+        app, ["export", str(tmp_path / "x.parquet"), "--db", url, "--game", "dicetime"]
+    )
+    assert "no finished games" in str(empty.exception)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "greedy,random"], "give --game and --players"),
+        ([*DOKITTO, "--db", "sqlite:///x.db"], "leave out --db"),
+        (["--db", "sqlite:////nonexistent/parlour.db"], "no SQLite database"),
+        (["--record", "a.json", "--db", "sqlite:///x.db"], "not both"),
+        (["--record", "a.json", "--workers", "2"], "--workers applies only to simulated"),
+    ],
+)
+def test_bad_sources_are_refused_naming_what_is_wrong(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    result = runner.invoke(app, ["export", str(tmp_path / "x.parquet"), *args])
+    assert isinstance(result.exception, ParlourError)
+    assert message in str(result.exception)

@@ -1,0 +1,88 @@
+"""The Ray backend on one local Ray for the whole module: the same summaries as the local
+backend at 1, 2 and 4 workers, for sim and the arena, and `parlour sim --backend ray` end to
+end."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from parlour.arena import ArenaSpec, run_arena
+from parlour.backends import LocalPool, RayTasks
+from parlour.cli.app import app
+from parlour.sim import SimSpec, simulate
+
+ray = pytest.importorskip("ray")
+
+SPEC = SimSpec("dokitto", 2, ("greedy", "random"), 40, seed=5, rotate=True)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def local_ray() -> Iterator[None]:
+    """One local Ray of two CPUs for every test here (starting one takes seconds)."""
+    ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level="WARNING")
+    yield
+    ray.shutdown()
+
+
+def timeless(summary: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in summary.items() if k not in ("seconds", "games_per_second")}
+
+
+@pytest.mark.parametrize("workers", [1, 2, 4])
+def test_sim_on_ray_is_the_local_summary_number_for_number(workers: int) -> None:
+    local = simulate(SPEC, LocalPool(1))
+    on_ray = simulate(SPEC, RayTasks(workers))
+    assert on_ray.results == local.results
+    assert timeless(on_ray.to_json()) == timeless(local.to_json())
+
+
+def test_an_arena_on_ray_is_the_local_arena() -> None:
+    spec = ArenaSpec("dokitto", 2, ("greedy", "random"), deals=3, seed=2)
+    local = run_arena(spec, 1, resamples=50)
+    for workers in (1, 2, 4):
+        on_ray = run_arena(spec, RayTasks(workers), resamples=50)
+        assert timeless(on_ray.to_json()) == timeless(local.to_json())
+
+
+def test_progress_counts_every_game_once_on_ray() -> None:
+    done: list[int] = []
+    simulate(SPEC, RayTasks(2), done.append)
+    assert sum(done) == SPEC.games and len(done) > 1
+
+
+def test_the_cli_runs_sim_on_ray_and_writes_parquet(tmp_path: Path) -> None:
+    args = ["sim", "dokitto", "--players", "2", "--bots", "greedy,random", "--games", "40"]
+    args += ["--seed", "5", "--rotate", "--json"]
+    out = tmp_path / "games.parquet"
+    on_ray = CliRunner().invoke(
+        app, [*args, "--backend", "ray", "--workers", "2", "--out", str(out)]
+    )
+    assert on_ray.exit_code == 0, on_ray.output
+    local = CliRunner().invoke(app, args)
+    assert timeless(json.loads(on_ray.stdout)) == timeless(json.loads(local.stdout))
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(out)
+    assert table.num_rows == 40
+    assert table.column("scores").to_pylist() == [list(s) for s in simulate(SPEC).scores]
+
+
+def test_a_local_ray_is_started_with_the_workers_as_cpus_a_cluster_by_address() -> None:
+    assert RayTasks(3)._init_arguments()["num_cpus"] == 3
+    assert RayTasks(3)._init_arguments()["address"] == "local"
+    cluster = RayTasks(8, "10.0.0.5:6379")._init_arguments()
+    assert cluster["address"] == "10.0.0.5:6379" and "num_cpus" not in cluster
+
+
+def test_the_cli_runs_an_arena_on_ray() -> None:
+    args = ["arena", "dokitto", "--players", "2", "--bots", "greedy,random", "--games", "2"]
+    local = CliRunner().invoke(app, [*args, "--json"])
+    on_ray = CliRunner().invoke(app, [*args, "--json", "--backend", "ray", "--workers", "2"])
+    assert on_ray.exit_code == 0, on_ray.output
+    assert timeless(json.loads(on_ray.stdout)) == timeless(json.loads(local.stdout))

@@ -137,7 +137,7 @@ def test(args: list[str]) -> int:
     ensure_venv("dev")
     os.environ.update(services())
     steps = [
-        [str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks", "tools", "dev.py"],
+        [str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks", "examples", "tools", "dev.py"],
         [str(PYTHON), "-m", "mypy"],
         [str(PYTHON), "-m", "pytest", *args],
     ]

@@ -54,6 +54,9 @@ def run(args: list[str]) -> int:
     os.execv(command[0], command)
 
 
+LINTED = ("src", "tests", "benchmarks", "examples", "tools", "dev.py")
+"""What ruff checks (mypy's files are in pyproject.toml: the examples need the `learn` extra)."""
+
 APT_LOCK_SECONDS = 600
 """How long apt waits for another apt or dpkg (an upgrade running, say) to free its lock."""
 APT_ATTEMPTS = 3
@@ -137,7 +140,7 @@ def test(args: list[str]) -> int:
     ensure_venv("dev")
     os.environ.update(services())
     steps = [
-        [str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks", "examples", "tools", "dev.py"],
+        [str(PYTHON), "-m", "ruff", "check", *LINTED],
         [str(PYTHON), "-m", "mypy"],
         [str(PYTHON), "-m", "pytest", *args],
     ]

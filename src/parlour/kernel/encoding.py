@@ -37,6 +37,11 @@ class Feature:
             raise ValueError(f"feature {self.name!r}: bounds must be finite with low <= high")
 
 
+def unit(name: str, size: int, doc: str) -> Feature:
+    """A feature whose numbers lie in 0..1, the convention of every game's encoding."""
+    return Feature(name, size, 0.0, 1.0, doc)
+
+
 class Encoding:
     """A game's observation encoding: its features, their bounds as arrays, and `encode`."""
 

@@ -25,7 +25,7 @@ from parlour.boxes.dicecream.components import (
 from parlour.boxes.dicecream.notation import ACTIONS
 from parlour.boxes.dicecream.views import DicecreamView, PhaseName
 from parlour.kernel import View
-from parlour.kernel.encoding import Encoding, Feature, bits, one_hot, seat_order
+from parlour.kernel.encoding import Encoding, bits, one_hot, seat_order, unit
 
 PHASES: tuple[PhaseName, ...] = get_args(PhaseName)
 USES = ("placed", "bowl", "unused")
@@ -53,35 +53,30 @@ def encoding(players: int) -> Encoding:
     """The encoding of a Dicecream view for `players` seats."""
     n = players
 
-    def feature(name: str, size: int, doc: str) -> Feature:
-        return Feature(name, size, 0.0, 1.0, doc)
-
     features = (
-        feature("to_act", n, "1 for each seat to act now (viewer first, then the seats after)"),
-        feature("phase", len(PHASES), "one-hot of the phase: " + ", ".join(PHASES)),
-        feature(
-            "round", ROUNDS_MOST, f"one-hot of the round, 1..{ROUNDS_MOST} (fewer: more players)"
-        ),
-        feature("active", n, "one-hot of the seat whose turn it is (0: none)"),
-        feature("stack", 1, f"bonus cards left in the stack / {STACK_MOST}"),
-        feature("bonus_cards", len(BONUS_CARDS), "1 for each bonus card revealed now (18)"),
-        feature("rolled", 1, "1 once the active seat has rolled"),
-        feature("may_reroll", 1, "1 while the active seat may spend a bean to reroll"),
-        feature("dice", len(DICE) * FACES, "one-hot of each die's face (blue..white, 5x6)"),
-        feature("uses", len(DICE) * len(USES), "one-hot of each die's use: " + ", ".join(USES)),
-        feature("unlocked", len(FLAVOURS), "1 for each sundae unlocked this turn"),
-        feature("limits", len(FLAVOURS), f"each unlocked sundae's sum limit / {FACES}"),
-        feature("spent", len(FLAVOURS), f"each unlocked sundae's dice placed so far / {FACES}"),
-        feature("takeable", len(DICE), "1 for each die the others may take"),
-        feature("eligible", n, "1 for each seat choosing at once now"),
-        feature("waiting", n, "1 for each seat yet to choose"),
-        feature("yours", len(ACTIONS), "one-hot of the viewer's sealed choice (action order)"),
-        feature("filled", n * len(SPACES), "per seat, 1 for each space filled or ticked (32)"),
-        feature("numbers", n * len(SPACES), f"per seat, each space's number / {FACES} (0: none)"),
-        feature("scores", n * len(SUNDAES), f"per seat, each sundae's points / {MOST_SUNDAE}"),
-        feature("beans", n, f"per seat, chocolate beans left / {BEANS}"),
-        feature("toppings", n, f"per seat, toppings ticked / {TOPPINGS}"),
-        feature("total", n, f"per seat, its total / {MOST_TOTAL}"),
+        unit("to_act", n, "1 for each seat to act now (viewer first, then the seats after)"),
+        unit("phase", len(PHASES), "one-hot of the phase: " + ", ".join(PHASES)),
+        unit("round", ROUNDS_MOST, f"one-hot of the round, 1..{ROUNDS_MOST} (fewer: more players)"),
+        unit("active", n, "one-hot of the seat whose turn it is (0: none)"),
+        unit("stack", 1, f"bonus cards left in the stack / {STACK_MOST}"),
+        unit("bonus_cards", len(BONUS_CARDS), "1 for each bonus card revealed now (18)"),
+        unit("rolled", 1, "1 once the active seat has rolled"),
+        unit("may_reroll", 1, "1 while the active seat may spend a bean to reroll"),
+        unit("dice", len(DICE) * FACES, "one-hot of each die's face (blue..white, 5x6)"),
+        unit("uses", len(DICE) * len(USES), "one-hot of each die's use: " + ", ".join(USES)),
+        unit("unlocked", len(FLAVOURS), "1 for each sundae unlocked this turn"),
+        unit("limits", len(FLAVOURS), f"each unlocked sundae's sum limit / {FACES}"),
+        unit("spent", len(FLAVOURS), f"each unlocked sundae's dice placed so far / {FACES}"),
+        unit("takeable", len(DICE), "1 for each die the others may take"),
+        unit("eligible", n, "1 for each seat choosing at once now"),
+        unit("waiting", n, "1 for each seat yet to choose"),
+        unit("yours", len(ACTIONS), "one-hot of the viewer's sealed choice (action order)"),
+        unit("filled", n * len(SPACES), "per seat, 1 for each space filled or ticked (32)"),
+        unit("numbers", n * len(SPACES), f"per seat, each space's number / {FACES} (0: none)"),
+        unit("scores", n * len(SUNDAES), f"per seat, each sundae's points / {MOST_SUNDAE}"),
+        unit("beans", n, f"per seat, chocolate beans left / {BEANS}"),
+        unit("toppings", n, f"per seat, toppings ticked / {TOPPINGS}"),
+        unit("total", n, f"per seat, its total / {MOST_TOTAL}"),
     )
 
     def fill(view: View) -> list[float]:

@@ -24,7 +24,7 @@ from parlour.boxes.dicetime.components import (
 )
 from parlour.boxes.dicetime.views import DicetimeView
 from parlour.kernel import View
-from parlour.kernel.encoding import Encoding, Feature, bits, one_hot, seat_order
+from parlour.kernel.encoding import Encoding, bits, one_hot, seat_order, unit
 
 MOST = {
     **{c: DICE * (c + 1) for c in CATEGORIES if c.is_upper},
@@ -48,30 +48,27 @@ def encoding(players: int, puzzle: bool) -> Encoding:
     """The encoding of a Dicetime view for `players` seats (the puzzle counts a pool)."""
     n = players
 
-    def feature(name: str, size: int, doc: str) -> Feature:
-        return Feature(name, size, 0.0, 1.0, doc)
-
     features = [
-        feature("to_act", n, "1 for each seat that may act now (viewer first)"),
-        feature("filled", n * ROWS, "per seat, 1 for each category filled (13, sheet order)"),
-        feature("points", n * ROWS, "per seat, each category's points / its most (0 if open)"),
-        feature("upper", n, f"per seat, the upper total / {MOST_UPPER}"),
-        feature("bonus", n, "per seat, 1 once the upper bonus is reached"),
-        feature("total", n, f"per seat, the total / {MOST_TOTAL}"),
-        feature("rolled", n, "per seat, 1 while its turn has rolled dice"),
-        feature("dice", n * DICE * FACES, "per seat, one-hot of each die's face (5x6; 0: none)"),
-        feature("kept", n * DICE, "per seat, 1 for each die position the last roll kept"),
-        feature("counts", n * FACES, f"per seat, how many dice show each face / {DICE}"),
-        feature("would_score", n * ROWS, "per seat, what the roll scores in each open row / most"),
+        unit("to_act", n, "1 for each seat that may act now (viewer first)"),
+        unit("filled", n * ROWS, "per seat, 1 for each category filled (13, sheet order)"),
+        unit("points", n * ROWS, "per seat, each category's points / its most (0 if open)"),
+        unit("upper", n, f"per seat, the upper total / {MOST_UPPER}"),
+        unit("bonus", n, "per seat, 1 once the upper bonus is reached"),
+        unit("total", n, f"per seat, the total / {MOST_TOTAL}"),
+        unit("rolled", n, "per seat, 1 while its turn has rolled dice"),
+        unit("dice", n * DICE * FACES, "per seat, one-hot of each die's face (5x6; 0: none)"),
+        unit("kept", n * DICE, "per seat, 1 for each die position the last roll kept"),
+        unit("counts", n * FACES, f"per seat, how many dice show each face / {DICE}"),
+        unit("would_score", n * ROWS, "per seat, what the roll scores in each open row / most"),
     ]
     if puzzle:
         features += [
-            feature("rerolls_left", 1, f"the pool's rerolls left / {PUZZLE_REROLLS}"),
-            feature("timed_out", 1, "1 once the puzzle's time ran out"),
+            unit("rerolls_left", 1, f"the pool's rerolls left / {PUZZLE_REROLLS}"),
+            unit("timed_out", 1, "1 once the puzzle's time ran out"),
         ]
     else:
         features.append(
-            feature("rolls_left", n * (ROLLS_PER_TURN + 1), "per seat, one-hot of 0..3 rolls left")
+            unit("rolls_left", n * (ROLLS_PER_TURN + 1), "per seat, one-hot of 0..3 rolls left")
         )
 
     def fill(view: View) -> list[float]:

@@ -23,7 +23,7 @@ from parlour.boxes.dokitto.components import (
 )
 from parlour.boxes.dokitto.views import DokittoView, PlayView
 from parlour.kernel import View
-from parlour.kernel.encoding import Encoding, Feature, bits, one_hot, seat_order
+from parlour.kernel.encoding import Encoding, bits, one_hot, seat_order, unit
 
 PHASES = ("play", "take", "over")
 C = len(CARDS)
@@ -41,31 +41,28 @@ def encoding(players: int) -> Encoding:
     """The encoding of a Dokitto view for `players` seats."""
     n = players
 
-    def feature(name: str, size: int, doc: str) -> Feature:
-        return Feature(name, size, 0.0, 1.0, doc)
-
     features = (
-        feature("to_act", n, "1 for each seat to act now (viewer first, then clockwise)"),
-        feature("phase", len(PHASES), "one-hot of what the game waits for: " + ", ".join(PHASES)),
-        feature("first", n, "one-hot of the seat that led the round"),
-        feature("flavours", F, "1 for each flavour in play (rulebook order)"),
-        feature("hand", C, "1 for each card the viewer holds (65 cards, flavour then number)"),
-        feature("playable", C, "1 for each card the viewer may play now"),
-        feature("hand_sizes", n, f"per seat, cards in hand / {MOST_HAND}"),
-        feature("aside", 1, f"cards set aside unseen this round / {C}"),
-        feature("leader", n, "one-hot of the seat leading the trick in progress"),
-        feature("led", F, "one-hot of the flavour to follow (0: none yet)"),
-        feature("trick", n * C, "per seat, one-hot of its card in the trick in progress"),
-        feature("winner", n, "one-hot of the trick's winner while it chooses a tile (0: none)"),
-        feature("tile_choice", F, "1 for each stack the trick's winner may take from"),
-        feature("played", n * C, "per seat, 1 for each card it played in the round's tricks"),
-        feature("voids", n * F, "per seat, 1 for each flavour it failed to follow this round"),
-        feature("stacks", F, f"tiles left in each flavour's stack / {TILES}"),
-        feature("toppings", F, "1 for each flavour whose starred tile is still in its stack"),
-        feature("tiles", n * F, f"per seat, its cone's tiles by flavour / {TILES}"),
-        feature("cone_toppings", n * F, "per seat, 1 for each Topping token on its cone"),
-        feature("points", n, f"per seat, its cone's points this round / {MOST_ROUND}"),
-        feature("scores", n, f"per seat, its total / {MOST_TOTAL}"),
+        unit("to_act", n, "1 for each seat to act now (viewer first, then clockwise)"),
+        unit("phase", len(PHASES), "one-hot of what the game waits for: " + ", ".join(PHASES)),
+        unit("first", n, "one-hot of the seat that led the round"),
+        unit("flavours", F, "1 for each flavour in play (rulebook order)"),
+        unit("hand", C, "1 for each card the viewer holds (65 cards, flavour then number)"),
+        unit("playable", C, "1 for each card the viewer may play now"),
+        unit("hand_sizes", n, f"per seat, cards in hand / {MOST_HAND}"),
+        unit("aside", 1, f"cards set aside unseen this round / {C}"),
+        unit("leader", n, "one-hot of the seat leading the trick in progress"),
+        unit("led", F, "one-hot of the flavour to follow (0: none yet)"),
+        unit("trick", n * C, "per seat, one-hot of its card in the trick in progress"),
+        unit("winner", n, "one-hot of the trick's winner while it chooses a tile (0: none)"),
+        unit("tile_choice", F, "1 for each stack the trick's winner may take from"),
+        unit("played", n * C, "per seat, 1 for each card it played in the round's tricks"),
+        unit("voids", n * F, "per seat, 1 for each flavour it failed to follow this round"),
+        unit("stacks", F, f"tiles left in each flavour's stack / {TILES}"),
+        unit("toppings", F, "1 for each flavour whose starred tile is still in its stack"),
+        unit("tiles", n * F, f"per seat, its cone's tiles by flavour / {TILES}"),
+        unit("cone_toppings", n * F, "per seat, 1 for each Topping token on its cone"),
+        unit("points", n, f"per seat, its cone's points this round / {MOST_ROUND}"),
+        unit("scores", n, f"per seat, its total / {MOST_TOTAL}"),
     )
 
     def fill(view: View) -> list[float]:

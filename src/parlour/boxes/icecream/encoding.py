@@ -20,7 +20,7 @@ from parlour.boxes.icecream.components import (
 )
 from parlour.boxes.icecream.views import FitName, IcecreamView, PhaseName
 from parlour.kernel import View
-from parlour.kernel.encoding import Encoding, Feature, bits, one_hot, seat_order
+from parlour.kernel.encoding import Encoding, bits, one_hot, seat_order, unit
 
 PHASES: tuple[PhaseName, ...] = get_args(PhaseName)
 FIT_NAMES: tuple[FitName, ...] = get_args(FitName)
@@ -38,32 +38,29 @@ def encoding(players: int) -> Encoding:
     """The encoding of an Ice Cream view for `players` seats."""
     n = players
 
-    def feature(name: str, size: int, doc: str) -> Feature:
-        return Feature(name, size, 0.0, 1.0, doc)
-
     features = (
-        feature("to_act", n, "1 for each seat to act now (viewer first, then clockwise)"),
-        feature("dealer", n, "one-hot of the dealer (viewer first)"),
-        feature("active", n, "one-hot of the seat whose turn it is (0: none)"),
-        feature("phase", len(PHASES), "one-hot of the phase: " + ", ".join(PHASES)),
-        feature("day", DAYS, f"one-hot of the day, 1..{DAYS}"),
-        feature("ice_cream_deck", 1, f"Ice Cream cards in the deck / {DECK}"),
-        feature("scoops_left", 1, f"scoops left to turn over today / {SCOOPS}"),
-        feature("scoop", F, "one-hot of the scoop's flavour to place now (0: none)"),
-        feature("cones_started", 1, f"cones started today / {CONES}"),
-        feature(
+        unit("to_act", n, "1 for each seat to act now (viewer first, then clockwise)"),
+        unit("dealer", n, "one-hot of the dealer (viewer first)"),
+        unit("active", n, "one-hot of the seat whose turn it is (0: none)"),
+        unit("phase", len(PHASES), "one-hot of the phase: " + ", ".join(PHASES)),
+        unit("day", DAYS, f"one-hot of the day, 1..{DAYS}"),
+        unit("ice_cream_deck", 1, f"Ice Cream cards in the deck / {DECK}"),
+        unit("scoops_left", 1, f"scoops left to turn over today / {SCOOPS}"),
+        unit("scoop", F, "one-hot of the scoop's flavour to place now (0: none)"),
+        unit("cones_started", 1, f"cones started today / {CONES}"),
+        unit(
             "cones",
             CONES * CONE,
             f"per cone number 1..{CONES}: present; scoops by flavour / {MAX_SCOOPS}; scoops / "
             f"{MAX_SCOOPS}; one-hot of the viewer's fit ({', '.join(FIT_NAMES)}); the scoops "
             f"it lacks by flavour / {MAX_SCOOPS}",
         ),
-        feature("cards", n * F, f"per seat, face-up cards by flavour / {ICE_CREAM_CARDS}"),
-        feature("served", n * F, f"per seat, scoops served on its cards today / {SCOOP_CARDS}"),
-        feature("face_down", n, "per seat, 1 while it holds a face-down delivery"),
-        feature("delivery", F, "one-hot of the viewer's own face-down card (0: none)"),
-        feature("unopened", n, f"per seat, unopened face-up cards / {DECK}"),
-        feature("total", n, f"per seat, its total / {MOST_TOTAL}"),
+        unit("cards", n * F, f"per seat, face-up cards by flavour / {ICE_CREAM_CARDS}"),
+        unit("served", n * F, f"per seat, scoops served on its cards today / {SCOOP_CARDS}"),
+        unit("face_down", n, "per seat, 1 while it holds a face-down delivery"),
+        unit("delivery", F, "one-hot of the viewer's own face-down card (0: none)"),
+        unit("unopened", n, f"per seat, unopened face-up cards / {DECK}"),
+        unit("total", n, f"per seat, its total / {MOST_TOTAL}"),
     )
 
     def fill(view: View) -> list[float]:

@@ -23,7 +23,7 @@ from parlour.boxes.likedice.components import (
 )
 from parlour.boxes.likedice.views import CardView, LikeDiceView
 from parlour.kernel import View
-from parlour.kernel.encoding import Encoding, Feature, bits, one_hot, seat_order
+from parlour.kernel.encoding import Encoding, bits, one_hot, seat_order, unit
 
 PHASES = ("answer", "take", "over")
 DICE = len(Colour) * FACES
@@ -37,31 +37,28 @@ def encoding(players: int) -> Encoding:
     """The encoding of a Like Dice view for `players` seats."""
     n = players
 
-    def feature(name: str, size: int, doc: str) -> Feature:
-        return Feature(name, size, 0.0, 1.0, doc)
-
     features = (
-        feature("to_act", n, "1 for each seat to act now (viewer first, then the seats after)"),
-        feature("phase", len(PHASES), "one-hot of the phase: " + ", ".join(PHASES)),
-        feature("challenge", len(CHALLENGES), "one-hot of the challenge card (30, by index)"),
-        feature("common", COMMON_CARDS * len(CARDS), "per place, one-hot of its dice card (30)"),
-        feature("display", n * len(CARDS), "per seat, 1 for each dice card in its own display"),
-        feature(
+        unit("to_act", n, "1 for each seat to act now (viewer first, then the seats after)"),
+        unit("phase", len(PHASES), "one-hot of the phase: " + ", ".join(PHASES)),
+        unit("challenge", len(CHALLENGES), "one-hot of the challenge card (30, by index)"),
+        unit("common", COMMON_CARDS * len(CARDS), "per place, one-hot of its dice card (30)"),
+        unit("display", n * len(CARDS), "per seat, 1 for each dice card in its own display"),
+        unit(
             "dice",
             n * DICE,
             f"per seat, the dice it counts (common and own) by colour then pips / {COPIES}",
         ),
-        feature("cards", n, f"per seat, cards in its own display / {TARGET}"),
-        feature("targets", n, f"per seat, its target / {TARGET}"),
-        feature("pips", n, f"per seat, its display's dot total / {MOST_PIPS}"),
-        feature("answered", n, "per seat, 1 once it answered the challenge running"),
-        feature("passed", n, "per seat, 1 once it passed on the challenge running"),
-        feature("taker", n, "one-hot of the seat choosing a card to take (0: none)"),
-        feature("takeable", COMMON_CARDS, "1 for each common place the taker may take"),
-        feature("last_winner", n, "one-hot of the last challenge's winner (0: none)"),
-        feature("last_right", n, "per seat, 1 if its answer to the last challenge was right"),
-        feature("dice_deck", 1, f"cards left in the dice deck / {len(CARDS)}"),
-        feature("challenge_pile", 1, f"challenges not yet revealed / {len(CHALLENGES)}"),
+        unit("cards", n, f"per seat, cards in its own display / {TARGET}"),
+        unit("targets", n, f"per seat, its target / {TARGET}"),
+        unit("pips", n, f"per seat, its display's dot total / {MOST_PIPS}"),
+        unit("answered", n, "per seat, 1 once it answered the challenge running"),
+        unit("passed", n, "per seat, 1 once it passed on the challenge running"),
+        unit("taker", n, "one-hot of the seat choosing a card to take (0: none)"),
+        unit("takeable", COMMON_CARDS, "1 for each common place the taker may take"),
+        unit("last_winner", n, "one-hot of the last challenge's winner (0: none)"),
+        unit("last_right", n, "per seat, 1 if its answer to the last challenge was right"),
+        unit("dice_deck", 1, f"cards left in the dice deck / {len(CARDS)}"),
+        unit("challenge_pile", 1, f"challenges not yet revealed / {len(CHALLENGES)}"),
     )
 
     def fill(view: View) -> list[float]:

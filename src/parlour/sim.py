@@ -48,6 +48,19 @@ class SimSpec:
         shift = index % self.players if self.rotate else 0
         return [(bot + shift) % self.players for bot in range(self.players)]
 
+    def describe(self) -> dict[str, Any]:
+        """The run, JSON-ready, with the options as the game fills them in (for summaries and
+        the Parquet file's metadata)."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": load(self.game, self.players, **self.options).options,
+            "bots": list(self.bots),
+            "games": self.games,
+            "seed": self.seed,
+            "rotate": self.rotate,
+        }
+
 
 @dataclass(frozen=True)
 class GameResult:
@@ -108,15 +121,8 @@ class Summary:
         return self.spec.games / self.seconds if self.seconds > 0 else math.inf
 
     def to_json(self) -> dict[str, Any]:
-        spec = self.spec
         return {
-            "game": spec.game,
-            "players": spec.players,
-            "options": load(spec.game, spec.players, **spec.options).options,
-            "bots": list(spec.bots),
-            "games": spec.games,
-            "seed": spec.seed,
-            "rotate": spec.rotate,
+            **self.spec.describe(),
             "seconds": self.seconds,
             "games_per_second": self.games_per_second,
             "mean_scores": list(self.mean_scores),

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from parlour.datasets import load_pyarrow
-from parlour.kernel import load
 from parlour.sim import Summary, derived_seed
 
 COLUMNS = ("game", "index", "seed", "seating", "bots", "scores", "winners", "length")
@@ -42,17 +41,8 @@ def games_table(summary: Summary) -> Any:
         [list(result.won) for result in summary.results],
         [result.length for result in summary.results],
     )
-    run = {
-        "game": spec.game,
-        "players": spec.players,
-        "options": load(spec.game, spec.players, **spec.options).options,
-        "bots": list(spec.bots),
-        "games": spec.games,
-        "seed": spec.seed,
-        "rotate": spec.rotate,
-    }
     schema = pa.schema(
-        list(zip(COLUMNS, types, strict=True)), metadata={"parlour": json.dumps(run)}
+        list(zip(COLUMNS, types, strict=True)), metadata={"parlour": json.dumps(spec.describe())}
     )
     return pa.table(dict(zip(COLUMNS, values, strict=True)), schema=schema)
 

@@ -12,6 +12,11 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from rich.console import Console
+from rich.control import Control
+from rich.segment import ControlType
+
+ERASE_LINE = (Control.move_to_column(0), Control((ControlType.ERASE_IN_LINE, 2)))
+"""Back to the start of the line, and the line cleared."""
 
 WAIT = "<wait>"
 """In a script: let the deadline pass instead of answering."""
@@ -44,7 +49,10 @@ class ConsolePrompt:
         while b"\n" not in self._pending:
             wait = None if deadline is None else deadline - time.monotonic()
             if wait is not None and (wait <= 0 or not select.select([fd], [], [], wait)[0]):
-                self.console.print()
+                if self.console.is_terminal:  # the unanswered prompt goes: it is asked again
+                    self.console.control(*ERASE_LINE)
+                else:
+                    self.console.print()
                 return None
             chunk = os.read(fd, 4096)
             if not chunk:

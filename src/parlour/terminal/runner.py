@@ -5,34 +5,71 @@ action with the game's own `parse_action`, and applies it through the kernel. Wh
 seats may act at once, bots answer after their `think_time` (shown while the person thinks)
 and a person's action counts from when it was typed, so actions apply in the order they were
 made. The table's `timeout` is applied when the state's clock runs out, counted from when it
-started (a game may restart it, see `State.clock_since`).
+started (a game may restart it, see `State.clock_since`). Seats are named with the bot that
+plays them (`Seat 2 (greedy)`), and what the runner tells the person (a refusal, the legal
+actions, a save) comes after the board is drawn again, just above the prompt.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import secrets
+from collections.abc import Sequence
 import time
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from parlour.bots.registry import Bot, make_bot
 from parlour.bots.schedule import Schedule
-from parlour.kernel import SPECTATOR, TABLE, IllegalAction, Seat, State
+from parlour.kernel import SPECTATOR, TABLE, IllegalAction, Seat, State, View
 from parlour.terminal.hints import hint_source
 from parlour.terminal.prompt import Prompt
 from parlour.terminal.renderers import renderer_for
-from parlour.terminal.renderers.names import player_name
+from parlour.terminal.renderers.names import labelled, player_name
 
 HUMAN = "human"
 HELP = "Type an action (help lists them), save [FILE], or quit."
+NUMBERED = re.compile(r"(?P<stem>\D* )(?P<number>\d+)")
+"""An action that ends in a number (`answer 17`, `cone 3`), but not a list (`keep 1,3`)."""
 
 
 class Quit(Exception):
     """The person left the game (it was saved)."""
+
+
+def summarised(actions: Sequence[str]) -> list[str]:
+    """`actions` for reading: three or more that differ only in a final number make one entry,
+    `answer N (0-99)` or `cone N (1, 3-8)`; the others stay as they are, in their order."""
+    numbers: dict[str, list[int]] = {}
+    for action in actions:
+        if match := NUMBERED.fullmatch(action):
+            numbers.setdefault(match["stem"], []).append(int(match["number"]))
+    entries: list[str] = []
+    for action in actions:
+        match = NUMBERED.fullmatch(action)
+        if match is None or len(numbers[match["stem"]]) < 3:
+            entries.append(action)
+        elif int(match["number"]) == numbers[match["stem"]][0]:  # the first of its kind
+            entries.append(f"{match['stem']}N ({_ranges(numbers[match['stem']])})")
+    return entries
+
+
+def _ranges(numbers: list[int]) -> str:
+    """`0-99`, `1, 3-8`: runs of three or more consecutive numbers as ranges."""
+    runs: list[list[int]] = []
+    for number in sorted(set(numbers)):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    parts: list[str] = []
+    for run in runs:
+        parts.extend([f"{run[0]}-{run[-1]}"] if len(run) >= 3 else map(str, run))
+    return ", ".join(parts)
 
 
 def save_record(state: State, seats: list[str], path: Path) -> Path:
@@ -68,6 +105,8 @@ class TerminalGame:
         }
         self.render = renderer_for(game)
         self.humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
+        self.played_by = [None if kind == HUMAN else kind for kind in seats]
+        self.notices: list[RenderableType] = []  # for the person, shown under the next board
         self.shown = len(state.view(SPECTATOR)["log"])
         self.schedule = Schedule()  # the bots' decisions on their way
         self.clock_started = time.monotonic()
@@ -96,12 +135,12 @@ class TerminalGame:
 
     def _human_turn(self, seat: int, deadline: float | None) -> None:
         self._refresh_bots()
-        view = self.state.view(seat)
-        self.console.print(self.render(view))
+        self.console.print(self.render(self._view(seat)))
         if self.hints is not None:
             shown = self.hints(self.state, seat)
             if shown is not None:
                 self.console.print(shown)
+        self._show_notices()
         name = self._name(seat)
         text = self._ask(seat, f"[bold]{name}[/bold] > ", deadline)
         if text is None or (deadline is not None and time.monotonic() >= deadline):
@@ -114,20 +153,20 @@ class TerminalGame:
             self._quit()
         if command == "save" or command.startswith("save "):
             path = Path(text.strip()[5:].strip() or self.save_path)
-            self.console.print(f"Saved to {save_record(self.state, self.seats, path)}.")
+            self._tell(f"Saved to {save_record(self.state, self.seats, path)}.")
             return
         if not command:
             return
         try:
             action = self.state.parse_action(seat, text)
         except IllegalAction as error:
-            self.console.print(Text(f"Not possible: {error}", style="red"))
+            self._tell(Text(f"Not possible: {error}", style="red"))
             return
         self._bots_until(time.monotonic())  # bots that were quicker act first
         if self.state.is_legal(seat, action):
             self._apply(seat, action)
         else:
-            self.console.print(Text(f"Too late for {action!r}: the others were faster.", "red"))
+            self._tell(Text(f"Too late for {action!r}: the others were faster.", "red"))
 
     def _ask(self, seat: int, prompt: str, deadline: float | None) -> str | None:
         """The person's line. Meanwhile bots whose actions fall due act (their log lines are
@@ -172,18 +211,31 @@ class TerminalGame:
 
     def _show_log(self) -> None:
         viewer: Seat = self.humans[0] if self.humans else SPECTATOR
-        log: list[dict[str, Any]] = self.state.view(viewer)["log"]
+        log: list[dict[str, Any]] = self._view(viewer)["log"]
         for entry in log[self.shown :]:
             self.console.print(Text("· " + entry["text"], style="dim"))
         self.shown = len(log)
 
     def _help(self, seat: int) -> None:
-        legal = self.state.legal_actions(seat)
-        self.console.print("Legal now: " + ", ".join(legal))
-        self.console.print(HELP, style="dim")
+        legal = summarised(self.state.legal_actions(seat))
+        self._tell(Text("Legal now: " + ", ".join(legal)))
+        self._tell(Text(HELP, style="dim"))
+
+    def _tell(self, message: RenderableType) -> None:
+        """Tell the person something, under the board when it is next drawn."""
+        self.notices.append(message)
+
+    def _show_notices(self) -> None:
+        for message in self.notices:
+            self.console.print(message)
+        self.notices.clear()
+
+    def _view(self, seat: Seat) -> View:
+        """What `seat` sees, knowing who plays each seat (for the names)."""
+        return labelled(self.state.view(seat), self.played_by)
 
     def _name(self, seat: int) -> str:
-        return player_name(self.state.view(seat), seat)
+        return player_name(self._view(seat), seat)
 
     def _quit(self) -> None:
         path = save_record(self.state, self.seats, self.save_path)
@@ -192,7 +244,8 @@ class TerminalGame:
 
     def _show_end(self) -> None:
         viewer: Seat = self.humans[0] if self.humans else SPECTATOR
-        self.console.print(self.render(self.state.view(viewer)))
+        self.console.print(self.render(self._view(viewer)))
+        self._show_notices()
         scores = ", ".join(f"{self._name(s)}: {p}" for s, p in enumerate(self.state.scores))
         winners = ", ".join(self._name(seat) for seat in self.state.winners)
         self.console.print(Text(f"Final scores: {scores}. Won: {winners}.", style="bold"))

@@ -35,8 +35,9 @@ def test_a_bot_calls_out_while_the_person_thinks(tmp_path: Path) -> None:
         game.play()
     assert state.history[:2] == ((1, "answer 5"), (0, "pass"))
     text = shown.export_text()
-    assert text.index("Seat 2 calls 5.") < text.index("You pass.")
-    assert "Seat 2's 5 is right!" in text
+    bot = "Seat 2 (counter:speed=20:error=0)"  # named with the bot that plays it
+    assert text.index(f"{bot} calls 5.") < text.index("You pass.")
+    assert f"{bot}'s 5 is right!" in text
 
 
 def test_each_challenge_gets_its_own_time(tmp_path: Path) -> None:
@@ -85,7 +86,7 @@ def test_a_whole_game_through_parlour_play(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, args, "help\n100\n" + "p\n" * 60)
     assert result.exit_code == 0, result.output
     assert "Not possible: an answer is a whole number from 0 to 99" in result.output
-    assert "Legal now: answer 0, answer 1" in result.output
+    assert "Legal now: answer N (0-99), pass" in result.output
     state = parlour.replay(json.loads(save.read_text()))
     assert state.over and state.winners == (1,)
     assert json.loads(save.read_text())["meta"] == {"seats": ["human", "counter"]}

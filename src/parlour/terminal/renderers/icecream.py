@@ -82,7 +82,7 @@ def _players(view: IcecreamView) -> Table:
     for seat in view["seats"]:
         number = seat["seat"]
         name = seat_name(view, number) + (" ▶" if number in view["to_act"] else "")
-        cards = Text(" ").join(
+        cards = Text(", ").join(
             flavour(card["flavour"], f" ●{card['scoops']}" if card["scoops"] else "")
             for card in seat["cards"]
         ) or Text("none", style="dim")

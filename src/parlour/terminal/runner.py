@@ -15,8 +15,8 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from collections.abc import Sequence
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 

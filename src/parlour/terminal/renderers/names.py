@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from parlour.kernel import SPECTATOR, View
 from parlour.kernel import seat_name as numbered
@@ -18,7 +19,7 @@ PLAYED_BY = "played_by"
 
 def labelled(view: View, played_by: Sequence[str | None]) -> View:
     """A copy of `view` that knows who plays each seat, its log's seat names labelled so."""
-    shown: View = {**view, PLAYED_BY: list(played_by)}
+    shown: dict[str, Any] = {**view, PLAYED_BY: list(played_by)}
     if isinstance(view.get("log"), list):
         shown["log"] = [{**entry, "text": _label(shown, entry["text"])} for entry in view["log"]]
     return shown
@@ -55,8 +56,7 @@ def _label(view: View, text: str) -> str:
             continue
         colour = _colour(view, seat)
         plain = numbered(seat, SPECTATOR) if colour is None else colour.capitalize()
-        named = seat_name(view, seat)
-        text = re.sub(rf"\b{re.escape(plain)}\b", lambda _: named, text)
+        text = seat_name(view, seat).join(re.split(rf"\b{re.escape(plain)}\b", text))
     return text
 
 

@@ -153,7 +153,7 @@ class TerminalGame:
             self._quit()
         if command == "save" or command.startswith("save "):
             path = Path(text.strip()[5:].strip() or self.save_path)
-            self._tell(f"Saved to {save_record(self.state, self.seats, path)}.")
+            self._tell(Text(f"Saved to {save_record(self.state, self.seats, path)}."))
             return
         if not command:
             return
@@ -170,7 +170,8 @@ class TerminalGame:
 
     def _ask(self, seat: int, prompt: str, deadline: float | None) -> str | None:
         """The person's line. Meanwhile bots whose actions fall due act (their log lines are
-        shown) and the prompt is asked again; `None` when the deadline passes, or when the bots
+        shown) and the prompt is asked again (at a terminal in place of the unanswered one, so
+        that it is on screen once); `None` when the deadline passes, or when the bots
         changed what the seat may do (the view is drawn again)."""
         legal = self.state.legal_actions(seat)
         while True:

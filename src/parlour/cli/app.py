@@ -113,7 +113,7 @@ def play(
     ] = False,
 ) -> None:
     """Play a game in the terminal against people and bots; the menu asks for what the
-    command line leaves out."""
+    command line leaves out (the players default to one a --seats name)."""
     prompt = ConsolePrompt(console)
     own = resume is not None and save is not None and save.resolve() == resume.resolve()
     if save is not None and not own and not may_replace(prompt, save):
@@ -125,7 +125,8 @@ def play(
         if named is not None and players is not None and len(named) != players:
             raise ParlourError(f"--seats names {len(named)} seats for {players} players")
         count = len(named) if named is not None and players is None else players
-        options = parse_options(option) if option else None
+        # with --seats the command line sets the table: options not given keep their defaults
+        options = parse_options(option) if option or named is not None else None
         chosen, seating = set_up(console, prompt, Given(game, count, options, named))
         state = chosen.new(seed)
     path = save or resume or default_save_path(state.game.name, datetime.now())
@@ -161,12 +162,13 @@ def resumed(
 
 
 def bot_entry(bot: dict[str, Any], default: str) -> str:
-    """A listed bot in words: its name, whether it is the default, its levels' words."""
+    """A listed bot in words: its name, whether it is the default, its levels by the names
+    `--seats` takes (`mcts:hard`), and what it does (which names the settings it takes)."""
     notes = ["default"] if bot["name"] == default else []
     if bot["levels"]:
-        notes.append("levels " + ", ".join(level["label"] for level in bot["levels"]))
+        notes.append("levels " + ", ".join(level["name"] for level in bot["levels"]))
     name: str = bot["name"]
-    return name + (f" ({'; '.join(notes)})" if notes else "")
+    return name + (f" ({'; '.join(notes)})" if notes else "") + f": {bot['description']}"
 
 
 @app.command("games")
@@ -192,8 +194,11 @@ def list_games(
             f"{info['min_players']}-{info['max_players']} players): {info['summary']}"
         )
         console.print(f"  rules: {info['rulebook']}")
-        bots = [bot_entry(bot, info["default_bot"]) for bot in info["bots"]]
-        console.print(f"  bots: {', '.join(bots)}" + ("; gives advice" if info["advice"] else ""))
+        if info["advice"]:
+            console.print("  gives advice: parlour hint, analyse, solve; play --hints")
+        console.print("  bots (--seats NAME or NAME:SETTINGS):")
+        for bot in info["bots"]:
+            console.print(f"    {bot_entry(bot, info['default_bot'])}")
         for opt in info["options"]:
             console.print(
                 f"  --option {opt['name']}=... {opt['allowed']}; default {opt['default']}. "

@@ -75,9 +75,6 @@ def test_games_json_lists_the_bots_with_the_default_and_levels_and_the_advice() 
         "icecream": False,
         "likedice": False,
     }
-    text = runner.invoke(app, ["games"]).output
-    assert "bots: greedy (default), optimal, winner, random; gives advice" in text
-    assert "bots: counter (default; levels child, teen, adult, skilled, expert), random" in text
 
 
 def test_games_plain_text_names_every_option_and_the_rules_page() -> None:

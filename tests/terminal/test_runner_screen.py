@@ -71,7 +71,8 @@ def test_help_and_a_save_stay_in_view_above_the_prompt(name: str, tmp_path: Path
     helped = tail(screens[1], "Legal now:")
     assert helped[-1] == HELP and len(helped) <= 12
     confirmed = tail(screens[2], "Saved to")
-    assert len(confirmed) <= 3 and " ".join(confirmed).split() == ["Saved", "to", f"{saved}."]
+    words = " ".join(confirmed).split()
+    assert len(confirmed) <= 3 and words[:3] == ["Saved", "to", f"{saved}."]
     assert saved.exists()
 
 

@@ -8,20 +8,22 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
-from parlour.kernel import ParlourError, game_class, load, replay
+from parlour.kernel import ParlourError, State, game_class, replay
 from parlour.kernel.options import Value
 from parlour.kernel.schemas import view_schema
 from parlour.listing import listing as game_listing
-from parlour.terminal.menu import set_up
+from parlour.terminal.menu import Given, set_up
 from parlour.terminal.prompt import ConsolePrompt
 from parlour.terminal.replayer import step_through
 from parlour.terminal.runner import HUMAN, Quit, TerminalGame
+from parlour.terminal.saving import default_save_path, may_replace
 
 app = typer.Typer(
     help="Parlour: five tabletop games about ice cream and dice, in the terminal.",
@@ -87,54 +89,86 @@ def play(
     game: Annotated[
         str | None, typer.Argument(help="The game (default: choose from a menu).")
     ] = None,
-    players: Annotated[int | None, typer.Option(help="The number of players.")] = None,
+    players: Annotated[
+        int | None, typer.Option(help="The number of players (default: one a --seats name).")
+    ] = None,
     seats: Annotated[
         str | None, typer.Option(help="Who plays each seat: human or a bot name, comma-separated.")
     ] = None,
     option: OptionArg = None,
     seed: Annotated[int | None, typer.Option(help="Deal a reproducible game.")] = None,
     resume: Annotated[
-        Path | None, typer.Option(help="Resume a saved game from its record.")
+        Path | None, typer.Option(help="Resume a saved game from its record (and save it there).")
     ] = None,
-    save: Annotated[Path, typer.Option(help="Where the game is saved.")] = Path(
-        "parlour-save.json"
-    ),
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            help="Where the game is saved (default: the resumed file, else a new "
+            "parlour-GAME-YYYYMMDD-HHMM.json here)."
+        ),
+    ] = None,
     hints: Annotated[
         bool,
         typer.Option(help="Show what each choice is worth before you decide (games that advise)."),
     ] = False,
 ) -> None:
-    """Play a game in the terminal against people and bots."""
+    """Play a game in the terminal against people and bots; the menu asks for what the
+    command line leaves out (the players default to one a --seats name)."""
     prompt = ConsolePrompt(console)
+    own = resume is not None and save is not None and save.resolve() == resume.resolve()
+    if save is not None and not own and not may_replace(prompt, save):
+        raise ParlourError(f"{save} was kept: give another --save, or none for a new file")
     if resume is not None:
-        record = read_record(resume)
-        state = replay(record)
-        meta = record.get("meta", {})
-        seating = meta.get("seats") if isinstance(meta, dict) else None
-        if not isinstance(seating, list) or len(seating) != state.game.players:
-            seating = [HUMAN] * state.game.players
-    elif game is not None and seats is not None:
-        chosen = load(game, players, **parse_options(option))
-        seating = [name.strip().lower() for name in seats.split(",")]
-        if len(seating) != chosen.players:
-            raise ParlourError(f"--seats names {len(seating)} seats for {chosen.players} players")
-        state = chosen.new(seed)
+        state, seating = resumed(resume, game, players, seats, option, seed)
     else:
-        chosen, seating = set_up(console, prompt, game)
+        named = None if seats is None else [name.strip().lower() for name in seats.split(",")]
+        if named is not None and players is not None and len(named) != players:
+            raise ParlourError(f"--seats names {len(named)} seats for {players} players")
+        count = len(named) if named is not None and players is None else players
+        # with --seats the command line sets the table: options not given keep their defaults
+        options = parse_options(option) if option or named is not None else None
+        chosen, seating = set_up(console, prompt, Given(game, count, options, named))
         state = chosen.new(seed)
+    path = save or resume or default_save_path(state.game.name, datetime.now())
     try:
-        TerminalGame(state, seating, console, prompt, save, hints=hints).play()
+        TerminalGame(state, seating, console, prompt, path, hints=hints).play()
     except Quit:
         return
 
 
+def resumed(
+    path: Path,
+    game: str | None,
+    players: int | None,
+    seats: str | None,
+    option: list[str] | None,
+    seed: int | None,
+) -> tuple[State, list[str]]:
+    """The saved game in `path` and who sits where; flags that would change it are refused
+    rather than ignored."""
+    given = {"--players": players, "--seats": seats, "--option": option or None, "--seed": seed}
+    for flag, value in given.items():
+        if value is not None:
+            raise ParlourError(f"--resume continues the saved game as it was: leave out {flag}")
+    record = read_record(path)
+    state = replay(record)
+    if game is not None and game != state.game.name:
+        raise ParlourError(f"{path} is a saved {state.game.name} game, not {game}")
+    meta = record.get("meta", {})
+    seating = meta.get("seats") if isinstance(meta, dict) else None
+    if not isinstance(seating, list) or len(seating) != state.game.players:
+        seating = [HUMAN] * state.game.players
+    return state, seating
+
+
 def bot_entry(bot: dict[str, Any], default: str) -> str:
-    """A listed bot in words: its name, whether it is the default, its levels' words."""
+    """A listed bot in words: its name, whether it is the default, its levels by the names
+    `--seats` takes (`mcts:hard`), and what it does (which names the settings it takes)."""
     notes = ["default"] if bot["name"] == default else []
     if bot["levels"]:
-        notes.append("levels " + ", ".join(level["label"] for level in bot["levels"]))
+        notes.append("levels " + ", ".join(level["name"] for level in bot["levels"]))
     name: str = bot["name"]
-    return name + (f" ({'; '.join(notes)})" if notes else "")
+    return name + (f" ({'; '.join(notes)})" if notes else "") + f": {bot['description']}"
 
 
 @app.command("games")
@@ -160,8 +194,11 @@ def list_games(
             f"{info['min_players']}-{info['max_players']} players): {info['summary']}"
         )
         console.print(f"  rules: {info['rulebook']}")
-        bots = [bot_entry(bot, info["default_bot"]) for bot in info["bots"]]
-        console.print(f"  bots: {', '.join(bots)}" + ("; gives advice" if info["advice"] else ""))
+        if info["advice"]:
+            console.print("  gives advice: parlour hint, analyse, solve; play --hints")
+        console.print("  bots (--seats NAME or NAME:SETTINGS):")
+        for bot in info["bots"]:
+            console.print(f"    {bot_entry(bot, info['default_bot'])}")
         for opt in info["options"]:
             console.print(
                 f"  --option {opt['name']}=... {opt['allowed']}; default {opt['default']}. "
@@ -359,9 +396,16 @@ def report(
 @app.command("replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A saved record (JSON).")],
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            help="Show what seat N (1 is the first seat, as players count) saw, its hand "
+            "included; only once the game is over."
+        ),
+    ] = None,
 ) -> None:
-    """Step through a saved game, action by action."""
-    step_through(console, ConsolePrompt(console), read_record(file))
+    """Step through a saved game, action by action, as a spectator or (--seat) as a seat."""
+    step_through(console, ConsolePrompt(console), read_record(file), seat)
 
 
 @app.command()

@@ -1,18 +1,25 @@
-"""The terminal's game menu: pick a game, the players, which seats are bots and the options."""
+"""The terminal's game menu: pick a game, the players, the options and which seats are bots,
+asking only for what the command line did not give."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from parlour.bots.registry import bot_info, bots_for, default_bot, level_label
-from parlour.kernel import Game, GameInfo, OptionError, games, load
+from parlour.kernel import Game, GameInfo, OptionError, game_class, games, load
+from parlour.kernel.options import Value
 from parlour.terminal.prompt import Prompt
 from parlour.terminal.runner import HUMAN
 
 
 def choose(prompt: Prompt, question: str, default: str) -> str:
-    answer = prompt.ask(f"{question} [{default}]: ")
+    """The answer to `question`, or `default` (shown in brackets, not read as markup)."""
+    answer = prompt.ask(escape(f"{question} [{default}]: "))
     return (answer or "").strip() or default
 
 
@@ -36,22 +43,44 @@ def pick_game(console: Console, prompt: Prompt) -> GameInfo:
         console.print(f"[red]No game {answer!r}.[/red] Type a number or a name from the list.")
 
 
-def pick_options(console: Console, prompt: Prompt, info: GameInfo) -> dict[str, str]:
-    """Ask for each option (Enter keeps the default); the kernel validates them later."""
+def pick_players(console: Console, prompt: Prompt, info: GameInfo) -> int:
+    """Ask for the number of players until it is one the game allows."""
+    low, high = info.min_players, info.max_players
+    while True:
+        answer = choose(prompt, f"Players ({low}-{high})", str(low))
+        if answer.isdigit() and low <= int(answer) <= high:
+            return int(answer)
+        console.print(Text(f"{info.title} is for {low} to {high} players, not {answer!r}.", "red"))
+
+
+def as_text(value: Value) -> str:
+    """An option's value as it is typed (`true`, `7`, `a,b`)."""
+    if isinstance(value, list):
+        return ",".join(as_text(item) for item in value)
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def pick_options(console: Console, prompt: Prompt, info: GameInfo, players: int) -> dict[str, str]:
+    """Ask for each option that applies (Enter keeps the default); each answer is checked as
+    it is given, with the answers before it, and a refused one is asked again."""
     chosen: dict[str, str] = {}
     if not info.options or choose(prompt, "Change the options? (y/n)", "n").lower() != "y":
         return chosen
     for option in info.options:
-        if option.applies_when is not None:
-            other, allowed = option.applies_when
-            spec = next(o for o in info.options if o.name == other)
-            if str(chosen.get(other, spec.default)) not in {str(value) for value in allowed}:
-                continue  # e.g. time_limit outside the puzzle
+        current = load(info.name, players, **chosen).options
+        if option.name not in current:
+            continue  # it does not apply to the answers so far (time_limit outside the puzzle)
         console.print(f"[bold]{option.name}[/bold]: {option.description} ({option.allowed()})")
-        default = option.default if not callable(option.default) else ""
-        text = str(default).lower() if isinstance(default, bool) else str(default)
-        answer = choose(prompt, option.name, text)
-        if answer != text:
+        default = as_text(current[option.name])
+        while True:
+            answer = choose(prompt, option.name, default)
+            try:
+                load(info.name, players, **chosen, **{option.name: answer})
+            except OptionError as error:
+                console.print(Text(f"{error}. Try again (Enter: {default or 'none'}).", "red"))
+                continue
+            break
+        if answer != default:
             chosen[option.name] = answer
     return chosen
 
@@ -65,6 +94,12 @@ def seat_choices(game: str) -> list[tuple[str, str, str]]:
             choices.append((bot.name, bot.name, ""))
             choices += [(level, bot.name, level_label(level)) for level in bot.levels]
     return choices
+
+
+def check_seat(game: Game, name: str) -> None:
+    """Refuse (`OptionError`) a seat's name that is neither a person nor a bot of `game`."""
+    if name != HUMAN:
+        bot_info(game.name, name)
 
 
 def pick_seats(console: Console, prompt: Prompt, game: Game) -> list[str]:
@@ -85,8 +120,7 @@ def pick_seats(console: Console, prompt: Prompt, game: Game) -> list[str]:
             if answer.isdigit() and 1 <= int(answer) <= len(choices):
                 answer = choices[int(answer) - 1][0]
             try:
-                if answer != HUMAN:
-                    bot_info(game.name, answer)
+                check_seat(game, answer)
             except OptionError as error:
                 console.print(
                     f"[red]{answer!r} is neither human nor a bot of this game: {error}.[/red] "
@@ -98,18 +132,27 @@ def pick_seats(console: Console, prompt: Prompt, game: Game) -> list[str]:
     return seats
 
 
-def set_up(console: Console, prompt: Prompt, name: str | None = None) -> tuple[Game, list[str]]:
-    """The whole menu: returns the loaded game and who sits where."""
-    info = pick_game(console, prompt) if name is None else load(name).info
-    while True:
-        players = choose(
-            prompt, f"Players ({info.min_players}-{info.max_players})", str(info.min_players)
-        )
-        options = pick_options(console, prompt, info)
-        try:
-            count = int(players) if players.isdigit() else -1
-            game = load(info.name, count if count >= 0 else players, **options)  # type: ignore[arg-type]
-            break
-        except OptionError as error:
-            console.print(f"[red]{error}[/red]")
-    return game, pick_seats(console, prompt, game)
+@dataclass(frozen=True)
+class Given:
+    """What the command line settled already; the menu asks only for the rest (`None`)."""
+
+    game: str | None = None
+    players: int | None = None
+    options: dict[str, str] | None = None
+    seats: list[str] | None = None
+
+
+def set_up(console: Console, prompt: Prompt, given: Given = Given()) -> tuple[Game, list[str]]:
+    """The menu for what `given` leaves out: returns the loaded game and who sits where. What
+    was given is checked as the menu's answers are (`OptionError` names what was wrong)."""
+    info = pick_game(console, prompt) if given.game is None else game_class(given.game).info
+    players = pick_players(console, prompt, info) if given.players is None else given.players
+    options = given.options
+    if options is None:
+        options = pick_options(console, prompt, info, players)
+    game = load(info.name, players, **options)
+    if given.seats is None:
+        return game, pick_seats(console, prompt, game)
+    for name in given.seats:
+        check_seat(game, name)
+    return game, given.seats

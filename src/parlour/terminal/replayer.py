@@ -1,16 +1,18 @@
-"""Stepping through a saved record in the terminal, as a spectator."""
+"""Stepping through a saved record in the terminal: as a spectator sees it or, once the game
+is over, as one seat saw it (its hand included)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rich.console import Console
+from rich.text import Text
 
-from parlour.kernel import SPECTATOR, State, load, replay
+from parlour.kernel import SPECTATOR, ParlourError, Seat, State, load, replay
 from parlour.terminal.prompt import Prompt
 from parlour.terminal.renderers import renderer_for
 
-KEYS = "Enter: next · b: back · NUMBER: go to that action · e: end · q: quit"
+KEYS = "Enter or n: next · b: back · NUMBER: go to that action · e: end · q: quit"
 
 
 def states_of(record: dict[str, Any]) -> list[State]:
@@ -25,29 +27,59 @@ def states_of(record: dict[str, Any]) -> list[State]:
     return states
 
 
-def step_through(console: Console, prompt: Prompt, record: dict[str, Any]) -> None:
-    """Show the game position by position, as a spectator sees it."""
+def viewer_of(states: list[State], seat: int | None) -> Seat:
+    """Whose view is shown: the spectator's, or seat number `seat` (1-based, as players
+    count seats) once the game is over; an unfinished game's seats stay hidden."""
+    if seat is None:
+        return SPECTATOR
+    players = states[-1].game.players
+    if not 1 <= seat <= players:
+        raise ParlourError(f"there is no seat {seat}: seats are numbered 1 to {players}")
+    if not states[-1].over:
+        raise ParlourError(
+            "this game is not over: a seat's view is shown only once the game has ended "
+            "(leave out --seat to watch it as a spectator)"
+        )
+    return seat - 1
+
+
+def next_index(answer: str, index: int, last: int) -> int | str:
+    """Where the answer moves the replay to, or what to say when it moves nowhere."""
+    if answer in ("", "n", "next"):
+        return index + 1 if index < last else "That was the last action: b goes back, q quits."
+    if answer in ("b", "back"):
+        return index - 1 if index > 0 else "This is the start of the game: Enter steps on."
+    if answer in ("e", "end"):
+        return last
+    if answer.isdigit():
+        return int(answer) if int(answer) <= last else f"There is no action {answer}: 0 to {last}."
+    return f"{answer!r} is not a replay key. {KEYS}"
+
+
+def step_through(
+    console: Console, prompt: Prompt, record: dict[str, Any], seat: int | None = None
+) -> None:
+    """Show the game position by position, as a spectator sees it or as seat number `seat`
+    (1-based) saw it; q (or the end of the input) leaves."""
     states = states_of(record)
+    viewer = viewer_of(states, seat)
+    whose = "" if seat is None else f" as seat {seat} saw it"
     render = renderer_for(record["game"])
     last = len(states) - 1
-    index = 0
+    index, shown = 0, -1
     while True:
-        state = states[index]
-        console.print(render(state.view(SPECTATOR)))
-        console.print(f"[bold]Action {index} of {last}[/bold]  {KEYS}", style="dim")
+        if index != shown:
+            console.print(render(states[index].view(viewer)))
+            console.print(f"[bold]Action {index} of {last}[/bold]{whose}  {KEYS}", style="dim")
+            shown = index
         try:
             answer = (prompt.ask("replay > ") or "").strip().lower()
         except EOFError:
             return
-        if answer == "q":
+        if answer in ("q", "quit", "exit"):
             return
-        if answer == "b":
-            index = max(0, index - 1)
-        elif answer == "e":
-            index = last
-        elif answer.isdigit():
-            index = min(last, int(answer))
-        elif index == last:
-            return
+        moved = next_index(answer, index, last)
+        if isinstance(moved, str):
+            console.print(Text(moved, style="red"))
         else:
-            index += 1
+            index = moved

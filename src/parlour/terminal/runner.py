@@ -12,7 +12,6 @@ actions, a save) comes after the board is drawn again, just above the prompt.
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
 import time
@@ -30,6 +29,7 @@ from parlour.terminal.hints import hint_source
 from parlour.terminal.prompt import Prompt
 from parlour.terminal.renderers import renderer_for
 from parlour.terminal.renderers.names import labelled, player_name
+from parlour.terminal.saving import may_replace, save_record, why_not
 
 HUMAN = "human"
 HELP = "Type an action (help lists them), save [FILE], or quit."
@@ -38,7 +38,7 @@ NUMBERED = re.compile(r"(?P<stem>\D* )(?P<number>\d+)")
 
 
 class Quit(Exception):
-    """The person left the game (it was saved)."""
+    """The person left the game (saved, unless saving failed and they chose to leave)."""
 
 
 def summarised(actions: Sequence[str]) -> list[str]:
@@ -70,14 +70,6 @@ def _ranges(numbers: list[int]) -> str:
     for run in runs:
         parts.extend([f"{run[0]}-{run[-1]}"] if len(run) >= 3 else map(str, run))
     return ", ".join(parts)
-
-
-def save_record(state: State, seats: list[str], path: Path) -> Path:
-    """Write the game's record, with who sits where, as JSON."""
-    record = state.record
-    record["meta"] = {"seats": seats}
-    path.write_text(json.dumps(record, indent=1) + "\n")
-    return path
 
 
 class TerminalGame:
@@ -152,8 +144,10 @@ class TerminalGame:
         if command in ("quit", "exit"):
             self._quit()
         if command == "save" or command.startswith("save "):
-            path = Path(text.strip()[5:].strip() or self.save_path)
-            self._tell(Text(f"Saved to {save_record(self.state, self.seats, path)}."))
+            path, before = Path(text.strip()[5:].strip() or self.save_path), self.save_path
+            if self._save(path):
+                moved = "" if path == before else " The game saves there from now on."
+                self._tell(Text(f"Saved to {path}.{moved}"))
             return
         if not command:
             return
@@ -238,9 +232,42 @@ class TerminalGame:
     def _name(self, seat: int) -> str:
         return player_name(self._view(seat), seat)
 
+    # -- saving -----------------------------------------------------------------------------
+
+    def _save(self, path: Path) -> bool:
+        """Save to `path` (asking first if it is another file that exists) and make it the
+        game's file; if it cannot be written, say why and return False."""
+        if path.resolve() != self.save_path.resolve() and not may_replace(self.prompt, path):
+            self._tell(Text(f"Not saved: {path} was kept."))
+            return False
+        try:
+            save_record(self.state, self.seats, path)
+        except OSError as error:
+            self._tell(Text(f"Could not save to {path}: {why_not(error)}.", "red"))
+            return False
+        self.save_path = path
+        return True
+
+    def _keep(self) -> Path | None:
+        """Save before leaving: to the game's file or, if that fails, to a file the person
+        names; `None` if they leave without saving (Enter, or the end of the input)."""
+        path = self.save_path
+        while not self._save(path):
+            self._show_notices()
+            try:
+                answer = self.prompt.ask("Save to another file (Enter: leave without saving): ")
+            except (EOFError, KeyboardInterrupt):
+                answer = None
+            if not (answer or "").strip():
+                self.console.print("Left without saving.")
+                return None
+            path = Path((answer or "").strip())
+        return path
+
     def _quit(self) -> None:
-        path = save_record(self.state, self.seats, self.save_path)
-        self.console.print(f"Saved to {path}; resume with: parlour play --resume {path}")
+        path = self._keep()
+        if path is not None:
+            self.console.print(f"Saved to {path}; resume with: parlour play --resume {path}")
         raise Quit
 
     def _show_end(self) -> None:
@@ -250,5 +277,8 @@ class TerminalGame:
         scores = ", ".join(f"{self._name(s)}: {p}" for s, p in enumerate(self.state.scores))
         winners = ", ".join(self._name(seat) for seat in self.state.winners)
         self.console.print(Text(f"Final scores: {scores}. Won: {winners}.", style="bold"))
-        path = save_record(self.state, self.seats, self.save_path)
-        self.console.print(f"The record is in {path}; watch it again with: parlour replay {path}")
+        path = self._keep()
+        if path is not None:
+            self.console.print(
+                f"The record is in {path}; watch it again with: parlour replay {path}"
+            )

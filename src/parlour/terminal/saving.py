@@ -1,0 +1,53 @@
+"""Saving a terminal game: a new game's own file, named after the game and the time it began
+(so it never replaces another game's save), a question before replacing any other file, and
+records written whole or not at all."""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import datetime
+from pathlib import Path
+
+from parlour.kernel import State
+from parlour.terminal.prompt import Prompt
+
+
+def default_save_path(game: str, began: datetime, folder: Path = Path()) -> Path:
+    """`parlour-GAME-YYYYMMDD-HHMM.json` in `folder`, with `-2`, `-3`, ... if that is taken."""
+    stem = f"parlour-{game}-{began:%Y%m%d-%H%M}"
+    path, number = folder / f"{stem}.json", 2
+    while path.exists():
+        path, number = folder / f"{stem}-{number}.json", number + 1
+    return path
+
+
+def save_record(state: State, seats: list[str], path: Path) -> Path:
+    """Write the game's record, with who sits where, as JSON; the file is replaced only once
+    the whole record is written (`OSError` if it cannot be)."""
+    record = state.record
+    record["meta"] = {"seats": seats}
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        partial.write_text(json.dumps(record, indent=1) + "\n")
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
+    return path
+
+
+def why_not(error: OSError) -> str:
+    """What the system said about a file that could not be written, in words."""
+    return (error.strerror or str(error)).lower()
+
+
+def may_replace(prompt: Prompt, path: Path) -> bool:
+    """Whether `path` may be written: it holds no file yet, or the person says so (no answer,
+    as at the end of the input, keeps the file)."""
+    if not path.is_file():
+        return True
+    try:
+        answer = prompt.ask(f"{path} exists (another game's save?). Replace it? (y/n, Enter: n) ")
+    except (EOFError, KeyboardInterrupt):
+        return False
+    return (answer or "").strip().lower() in ("y", "yes")

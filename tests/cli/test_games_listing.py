@@ -1,0 +1,48 @@
+"""`parlour games` lists each game's bots with their levels and settings, by the names the
+registry, the menu, `--seats` and the web all take (`NAME:SETTINGS`, e.g. `counter:child`)."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from parlour.bots.registry import offered_bots
+from parlour.cli.app import app
+from parlour.listing import listing
+from parlour.terminal.menu import seat_choices
+from parlour.terminal.runner import HUMAN
+
+runner = CliRunner()
+
+
+def shown_listing() -> str:
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "1000"})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_the_text_listing_names_every_bot_its_levels_and_what_settings_it_takes() -> None:
+    shown = "\n" + shown_listing()
+    games = listing()
+    for game, after in zip(games, [*games[1:], None], strict=True):
+        end = len(shown) if after is None else shown.index(f"\n{after['name']} (")
+        lines = shown[shown.index(f"\n{game['name']} (") : end].splitlines()
+        for bot in game["bots"]:
+            line = next(line for line in lines if line.startswith(f"    {bot['name']}"))
+            assert line.endswith(f": {bot['description']}")
+            assert all(level["name"] in line for level in bot["levels"])
+    assert "counter (default; levels counter:child, counter:teen," in shown
+    assert "settings: counter:speed=2:error=0.05:cards=race" in shown
+    assert "mcts:iterations=400" in shown
+    assert "gives advice: parlour hint, analyse, solve; play --hints" in shown
+
+
+def test_one_spelling_of_bots_everywhere() -> None:
+    """The menu offers exactly the listed names (levels as `NAME:WORD`, never the aliases
+    such as `counter-child`), and the web's tables take each of them."""
+    for game in listing():
+        listed = {bot["name"] for bot in game["bots"]}
+        listed |= {level["name"] for bot in game["bots"] for level in bot["levels"]}
+        offered = {name for name, _, _ in seat_choices(game["name"])} - {HUMAN}
+        assert offered == listed
+        assert offered <= offered_bots(game["name"])  # what the web's tables accept
+    assert "counter:child" in {name for name, _, _ in seat_choices("likedice")}

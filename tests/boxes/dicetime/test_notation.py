@@ -171,6 +171,6 @@ def test_bare_counts_are_no_row(word: str) -> None:
     wrong row, so they name no row (ambiguous or not legal) and nothing changes."""
     state = rolled_state()
     before = state.view(0)
-    with pytest.raises(IllegalAction, match="legal|could mean"):
+    with pytest.raises(IllegalAction, match=r"legal|could mean"):
         state.parse_action(0, word)
     assert state.view(0) == before

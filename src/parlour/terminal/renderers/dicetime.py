@@ -64,7 +64,7 @@ def _header(view: DicetimeView) -> Text:
     else:
         rounds = len(view["seats"][0]["sheet"])
         text.append(f"  round {view.get('round')} of {rounds}")
-        if view["current"] is None:
+        if view["options"].get("start") == "race" and view["first"] is None:
             text.append(" · race: whoever rolls first begins")
     if view["over"]:
         names = ", ".join(seat_name(view, seat) for seat in view["winners"])
@@ -127,13 +127,19 @@ def _turn(view: DicetimeView, seat: SeatView) -> Text:
     for position, (face, kept) in enumerate(zip(turn["dice"], turn["kept"], strict=True), 1):
         style = "bold yellow" if kept else "bold"
         text.append(f" {position}:{FACES[face - 1]} {face}{'★' if kept else ''} ", style=style)
-    left = turn.get("rolls_left", turn.get("rerolls_left"))
+    left = turn.get("rolls_left", turn.get("rerolls_left", 0))
     label = "rolls left" if "rolls_left" in turn else "rerolls left in the pool"
     text.append(f"   {label}: {left}")
-    text.append(
-        "\nkeep dice and roll the rest (e.g. keep 1,3 or 13), roll all, or enter a row "
-        "(e.g. enter full_house or fh); the numbers in brackets are what each open row "
-        "scores now.",
-        style="dim",
-    )
+    text.append("\n" + _choices(left), style="dim")
     return text
+
+
+def _choices(rolls_left: int) -> str:
+    """What the seat may do with its roll: roll again while a roll is left, else enter it."""
+    scores = "the numbers in brackets are what each open row scores now."
+    if rolls_left:
+        return (
+            "keep dice and roll the rest (e.g. keep 1,3 or 13), roll all, or enter a row "
+            f"(e.g. enter full_house or fh); {scores}"
+        )
+    return f"no rolls left: enter the roll in an open row (e.g. enter full_house or fh); {scores}"

@@ -1,8 +1,10 @@
 """Dicetime in the terminal: the sheets side by side, the dice with kept ones starred, the
-rolls left, what each open row would score now, and the recent log."""
+rolls left, what each open row would score now, and the recent log; a question before a 0
+entered while another row would score, and the puzzle's time left."""
 
 from __future__ import annotations
 
+import math
 from typing import cast
 
 from rich.console import Group, RenderableType
@@ -39,6 +41,7 @@ STYLES = {
     "teal": "bold cyan",
 }
 FACES = "⚀⚁⚂⚃⚄⚅"
+TITLES = {key: english for key, english, _ in ROWS}
 
 
 def render(shown: View) -> RenderableType:
@@ -57,7 +60,7 @@ def _header(view: DicetimeView) -> Text:
     text = Text("Dicetime", style="bold")
     if view["mode"] == "puzzle":
         limit = view.get("time_limit", 0)
-        clock = f"{limit // 60}:{limit % 60:02d} to play" if limit else "untimed"
+        clock = f"{_minutes(limit)} on the clock" if limit else "untimed"
         text.append(f"  puzzle · rerolls left in the pool: {view.get('pool')} · {clock}")
     elif view["mode"] == "simultaneous":
         text.append("  simultaneous: everyone plays their own sheet")
@@ -143,3 +146,27 @@ def _choices(rolls_left: int) -> str:
             f"(e.g. enter full_house or fh); {scores}"
         )
     return f"no rolls left: enter the roll in an open row (e.g. enter full_house or fh); {scores}"
+
+
+def confirm(shown: View, action: str) -> str | None:
+    """A question before entering 0 in a row while another open row would score (a slip, such
+    as `ls` for `ss`), from what the view says each open row would score now."""
+    view = cast(DicetimeView, shown)
+    seat = view["seat"]
+    turn = None if seat is None else view["seats"][seat]["turn"]
+    would = cast(dict[str, int], turn.get("would_score", {})) if turn else {}
+    row = action.removeprefix("enter ")
+    best = max(would, key=would.__getitem__, default=row)
+    if would.get(row) != 0 or would[best] == 0:
+        return None
+    return f"Enter 0 in {TITLES[row]}? {TITLES[best]} would score {would[best]}."
+
+
+def clock(shown: View, left: float) -> Text:
+    """The puzzle's time left, shown before each prompt."""
+    return Text(f"Time left: {_minutes(max(0, math.ceil(left)))}", style="bold")
+
+
+def _minutes(seconds: int) -> str:
+    """Seconds as minutes and seconds (`9:05`)."""
+    return f"{seconds // 60}:{seconds % 60:02d}"

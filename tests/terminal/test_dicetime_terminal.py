@@ -4,11 +4,16 @@ counts down, survives a save and waits while the hints' table is built."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from rich.console import Console
 
 import parlour
 from parlour.kernel import SPECTATOR, View
+from parlour.terminal.prompt import ScriptedPrompt
 from parlour.terminal.renderers import dicetime
+from parlour.terminal.runner import Quit, TerminalGame
 
 KEEP_WORDS = "keep dice and roll the rest"
 
@@ -59,3 +64,54 @@ def test_the_race_start_shows_only_in_a_race_and_until_someone_rolls() -> None:
         state = finished(parlour.load("dicetime", 2, **options).new(1))
         screen = shown(state.view(SPECTATOR))
         assert "Game over" in screen and "race" not in screen
+
+
+def playing(
+    lines: list[str], tmp_path: Path, confirm: bool = True, **options: object
+) -> tuple[parlour.State, str]:
+    """A solo game whose first roll is 1 1 2 3 5, played from `lines` until they run out (the
+    game is then saved and left): the state and what the screen showed."""
+    state = parlour.load("dicetime", 1, **options).new(0, chance=[1, 1, 2, 3, 5])
+    console = Console(record=True, width=160, color_system=None)
+    prompt = ScriptedPrompt(lines, console)
+    game = TerminalGame(state, ["human"], console, prompt, tmp_path / "s.json", confirm=confirm)
+    with pytest.raises(Quit):
+        game.play()
+    return state, console.export_text()
+
+
+def test_a_zero_where_another_row_scores_is_asked_about_first(tmp_path: Path) -> None:
+    """`ls` (large straight, 0 for 1 1 2 3 5) asks first: no keeps the roll, yes enters it."""
+    state, screen = playing(["roll", "ls", "n", "ls", "y"], tmp_path)
+    assert state.history == ((0, "roll"), (0, "enter large_straight"))
+    question = "Enter 0 in Large straight? Chance would score 12."
+    assert screen.count(question) == 2
+    assert screen.index("Not played: enter large_straight.") < screen.rindex(question)
+
+
+def test_a_row_that_scores_is_entered_without_a_question(tmp_path: Path) -> None:
+    state, screen = playing(["roll", "ss", "n"], tmp_path)  # 1 2 3 5: no small straight
+    assert "Enter 0 in Small straight?" in screen
+    state, screen = playing(["roll", "1s"], tmp_path)
+    assert state.history == ((0, "roll"), (0, "enter ones"))
+    assert "Enter 0" not in screen
+
+
+def test_the_question_can_be_turned_off(tmp_path: Path) -> None:
+    state, screen = playing(["roll", "ls"], tmp_path, confirm=False)
+    assert state.history == ((0, "roll"), (0, "enter large_straight"))
+    assert "Enter 0" not in screen
+
+
+def test_no_question_when_every_open_row_scores_zero() -> None:
+    """Only when some open row would score more: with nothing better, a 0 is no slip."""
+    state = parlour.load("dicetime").new(0, chance=[1, 1, 2, 3, 5])
+    state.apply(0, "roll")
+    view = state.view(0)
+    turn = view["seats"][0]["turn"]
+    turn["would_score"] = {"large_straight": 0, "five_of_a_kind": 0}
+    assert dicetime.confirm(view, "enter large_straight") is None
+    turn["would_score"] = {"large_straight": 0, "five_of_a_kind": 0, "chance": 12}
+    assert dicetime.confirm(view, "enter large_straight") is not None
+    assert dicetime.confirm(view, "keep 1,2") is None
+    assert dicetime.confirm(state.view(SPECTATOR), "enter large_straight") is None

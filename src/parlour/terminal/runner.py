@@ -24,7 +24,7 @@ from parlour.bots.schedule import Schedule
 from parlour.kernel import SPECTATOR, TABLE, IllegalAction, Seat, State
 from parlour.terminal.hints import hint_source
 from parlour.terminal.prompt import Prompt
-from parlour.terminal.renderers import renderer_for
+from parlour.terminal.renderers import clock_for, confirm_for, renderer_for
 from parlour.terminal.renderers.names import player_name
 
 HUMAN = "human"
@@ -44,7 +44,8 @@ def save_record(state: State, seats: list[str], path: Path) -> Path:
 
 
 class TerminalGame:
-    """One game at the terminal. `seats[i]` is `"human"` or the name of a bot."""
+    """One game at the terminal. `seats[i]` is `"human"` or the name of a bot; `confirm`:
+    ask the renderer's questions before actions that look like slips."""
 
     def __init__(
         self,
@@ -54,6 +55,7 @@ class TerminalGame:
         prompt: Prompt,
         save_path: Path,
         hints: bool = False,
+        confirm: bool = True,
     ) -> None:
         self.state = state
         self.seats = seats
@@ -67,6 +69,8 @@ class TerminalGame:
             if kind != HUMAN
         }
         self.render = renderer_for(game)
+        self.confirm = confirm_for(game) if confirm else None
+        self.show_clock = clock_for(game)
         self.humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
         self.shown = len(state.view(SPECTATOR)["log"])
         self.schedule = Schedule()  # the bots' decisions on their way
@@ -102,6 +106,8 @@ class TerminalGame:
             shown = self.hints(self.state, seat)
             if shown is not None:
                 self.console.print(shown)
+        if deadline is not None and self.show_clock is not None:
+            self.console.print(self.show_clock(view, deadline - time.monotonic()))
         name = self._name(seat)
         text = self._ask(seat, f"[bold]{name}[/bold] > ", deadline)
         if text is None or (deadline is not None and time.monotonic() >= deadline):
@@ -123,11 +129,25 @@ class TerminalGame:
         except IllegalAction as error:
             self.console.print(Text(f"Not possible: {error}", style="red"))
             return
+        if not self._confirmed(seat, action, deadline):
+            return
         self._bots_until(time.monotonic())  # bots that were quicker act first
         if self.state.is_legal(seat, action):
             self._apply(seat, action)
         else:
             self.console.print(Text(f"Too late for {action!r}: the others were faster.", "red"))
+
+    def _confirmed(self, seat: int, action: str, deadline: float | None) -> bool:
+        """Whether the person means `action`: yes unless the renderer asks (a likely slip) and
+        the answer is not yes."""
+        question = None if self.confirm is None else self.confirm(self.state.view(seat), action)
+        if question is None:
+            return True
+        answer = self._ask(seat, f"{question} (y/n) > ", deadline)
+        if answer is not None and answer.strip().lower() in ("y", "yes"):
+            return True
+        self.console.print(Text(f"Not played: {action}.", style="dim"))
+        return False
 
     def _ask(self, seat: int, prompt: str, deadline: float | None) -> str | None:
         """The person's line. Meanwhile bots whose actions fall due act (their log lines are

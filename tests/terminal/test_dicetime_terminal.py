@@ -4,12 +4,15 @@ counts down, survives a save and waits while the hints' table is built."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
 import parlour
+from parlour.cli.app import app
 from parlour.kernel import SPECTATOR, View
 from parlour.terminal.prompt import ScriptedPrompt
 from parlour.terminal.renderers import dicetime
@@ -115,3 +118,18 @@ def test_no_question_when_every_open_row_scores_zero() -> None:
     assert dicetime.confirm(view, "enter large_straight") is not None
     assert dicetime.confirm(view, "keep 1,2") is None
     assert dicetime.confirm(state.view(SPECTATOR), "enter large_straight") is None
+
+
+def test_play_no_confirm_enters_the_zero_at_once(tmp_path: Path) -> None:
+    """`parlour play --no-confirm`: the slip question is off; by default it is asked."""
+    first = parlour.load("dicetime").new(0)
+    first.apply(0, "roll")
+    assert first.view(0)["seats"][0]["turn"]["would_score"]["large_straight"] == 0
+    for flags, entered in (([], False), (["--no-confirm"], True)):
+        save = tmp_path / f"{entered}.json"
+        args = ["play", "dicetime", "--seats", "human", "--seed", "0", "--save", str(save)]
+        result = CliRunner().invoke(app, [*args, *flags], "roll\nls\n")
+        assert result.exit_code == 0, result.output
+        actions = json.loads(save.read_text())["actions"]
+        assert ([0, "enter large_straight"] in actions) is entered
+        assert ("Enter 0 in Large straight?" in result.output) is not entered

@@ -103,6 +103,10 @@ def play(
         bool,
         typer.Option(help="Show what each choice is worth before you decide (games that advise)."),
     ] = False,
+    confirm: Annotated[
+        bool,
+        typer.Option(help="Ask before a move that looks like a slip (a 0 where a row scores)."),
+    ] = True,
 ) -> None:
     """Play a game in the terminal against people and bots."""
     prompt = ConsolePrompt(console)
@@ -123,7 +127,7 @@ def play(
         chosen, seating = set_up(console, prompt, game)
         state = chosen.new(seed)
     try:
-        TerminalGame(state, seating, console, prompt, save, hints=hints).play()
+        TerminalGame(state, seating, console, prompt, save, hints=hints, confirm=confirm).play()
     except Quit:
         return
 

@@ -74,8 +74,8 @@ class TerminalGame:
         self.humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
         self.shown = len(state.view(SPECTATOR)["log"])
         self.schedule = Schedule()  # the bots' decisions on their way
+        self.hints = hint_source(state.game, console) if hints else None  # may take a while
         self.clock_started = time.monotonic()
-        self.hints = hint_source(state.game) if hints else None
 
     # -- the loop -------------------------------------------------------------------------
 

@@ -35,17 +35,23 @@ class Quit(Exception):
     """The person left the game (it was saved)."""
 
 
-def save_record(state: State, seats: list[str], path: Path) -> Path:
-    """Write the game's record, with who sits where, as JSON."""
+def save_record(
+    state: State, seats: list[str], path: Path, clock_used: float | None = None
+) -> Path:
+    """Write the game's record, with who sits where and the seconds used of a running clock
+    (read back on resume), as JSON."""
     record = state.record
     record["meta"] = {"seats": seats}
+    if clock_used is not None:
+        record["meta"]["clock_used"] = clock_used
     path.write_text(json.dumps(record, indent=1) + "\n")
     return path
 
 
 class TerminalGame:
     """One game at the terminal. `seats[i]` is `"human"` or the name of a bot; `confirm`:
-    ask the renderer's questions before actions that look like slips."""
+    ask the renderer's questions before actions that look like slips; `clock_used`: seconds
+    of the current clock used before (a resumed game)."""
 
     def __init__(
         self,
@@ -56,6 +62,7 @@ class TerminalGame:
         save_path: Path,
         hints: bool = False,
         confirm: bool = True,
+        clock_used: float = 0.0,
     ) -> None:
         self.state = state
         self.seats = seats
@@ -75,7 +82,7 @@ class TerminalGame:
         self.shown = len(state.view(SPECTATOR)["log"])
         self.schedule = Schedule()  # the bots' decisions on their way
         self.hints = hint_source(state.game, console) if hints else None  # may take a while
-        self.clock_started = time.monotonic()
+        self.clock_started = time.monotonic() - clock_used
 
     # -- the loop -------------------------------------------------------------------------
 
@@ -120,7 +127,8 @@ class TerminalGame:
             self._quit()
         if command == "save" or command.startswith("save "):
             path = Path(text.strip()[5:].strip() or self.save_path)
-            self.console.print(f"Saved to {save_record(self.state, self.seats, path)}.")
+            saved = save_record(self.state, self.seats, path, self._clock_used())
+            self.console.print(f"Saved to {saved}.")
             return
         if not command:
             return
@@ -202,11 +210,17 @@ class TerminalGame:
         self.console.print("Legal now: " + ", ".join(legal))
         self.console.print(HELP, style="dim")
 
+    def _clock_used(self) -> float | None:
+        """Seconds used of the running clock, `None` when the game is untimed or over."""
+        if self.state.clock is None or self.state.over:
+            return None
+        return round(time.monotonic() - self.clock_started, 1)
+
     def _name(self, seat: int) -> str:
         return player_name(self.state.view(seat), seat)
 
     def _quit(self) -> None:
-        path = save_record(self.state, self.seats, self.save_path)
+        path = save_record(self.state, self.seats, self.save_path, self._clock_used())
         self.console.print(f"Saved to {path}; resume with: parlour play --resume {path}")
         raise Quit
 
@@ -216,5 +230,5 @@ class TerminalGame:
         scores = ", ".join(f"{self._name(s)}: {p}" for s, p in enumerate(self.state.scores))
         winners = ", ".join(self._name(seat) for seat in self.state.winners)
         self.console.print(Text(f"Final scores: {scores}. Won: {winners}.", style="bold"))
-        path = save_record(self.state, self.seats, self.save_path)
+        path = save_record(self.state, self.seats, self.save_path, self._clock_used())
         self.console.print(f"The record is in {path}; watch it again with: parlour replay {path}")

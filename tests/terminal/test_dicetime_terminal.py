@@ -5,6 +5,7 @@ counts down, survives a save and waits while the hints' table is built."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,8 @@ from typer.testing import CliRunner
 
 import parlour
 from parlour.cli.app import app
-from parlour.kernel import SPECTATOR, View
+from parlour.kernel import SPECTATOR, Advice, Choice, Progress, Solution, View
+from parlour.kernel.advice import ignore
 from parlour.terminal.prompt import ScriptedPrompt
 from parlour.terminal.renderers import dicetime
 from parlour.terminal.runner import Quit, TerminalGame
@@ -133,3 +135,84 @@ def test_play_no_confirm_enters_the_zero_at_once(tmp_path: Path) -> None:
         actions = json.loads(save.read_text())["actions"]
         assert ([0, "enter large_straight"] in actions) is entered
         assert ("Enter 0 in Large straight?" in result.output) is not entered
+
+
+# -- the puzzle's clock ------------------------------------------------------------------------
+
+
+def test_the_puzzle_counts_down_at_each_prompt(tmp_path: Path) -> None:
+    """The header names the clock; before each prompt the time left is shown, counting the
+    time used before a resume; a save keeps the time used."""
+    state, screen = playing(["roll"], tmp_path, mode="puzzle")
+    assert "10:00 on the clock" in screen and "to play" not in screen
+    assert screen.count("Time left: 10:00") == 2  # before the roll and after it
+    state = parlour.load("dicetime", 1, mode="puzzle").new(0)
+    console = Console(record=True, width=160, color_system=None)
+    game = TerminalGame(
+        state, ["human"], console, ScriptedPrompt([]), tmp_path / "s.json", clock_used=125.0
+    )
+    with pytest.raises(Quit):
+        game.play()
+    assert "Time left: 7:55" in console.export_text()
+    used = json.loads((tmp_path / "s.json").read_text())["meta"]["clock_used"]
+    assert 125 <= used < 130
+
+
+def puzzle_saved(tmp_path: Path, clock_used: float) -> Path:
+    """A saved puzzle of 60 seconds after its first roll, `clock_used` of them used."""
+    state = parlour.load("dicetime", 1, mode="puzzle", time_limit=60).new(4)
+    state.apply(0, "roll")
+    record = state.record
+    record["meta"] = {"seats": ["human"], "clock_used": clock_used}
+    path = tmp_path / "puzzle.json"
+    path.write_text(json.dumps(record))
+    return path
+
+
+def test_a_resumed_puzzle_keeps_the_time_already_used(tmp_path: Path) -> None:
+    saved = puzzle_saved(tmp_path, 50.0)
+    result = CliRunner().invoke(app, ["play", "--resume", str(saved), "--save", str(saved)], "")
+    assert result.exit_code == 0, result.output
+    assert "Time left: 0:10" in result.output
+    assert json.loads(saved.read_text())["meta"]["clock_used"] >= 50
+    spent = puzzle_saved(tmp_path, 60.0)
+    result = CliRunner().invoke(app, ["play", "--resume", str(spent), "--save", str(spent)], "")
+    assert result.exit_code == 0, result.output
+    assert "Time is up" in result.output
+    assert json.loads(spent.read_text())["actions"][-1] == [None, "timeout"]
+
+
+class SlowAdvice(Advice):
+    """Advice whose table takes 1.5 s to build, the first time it is needed (as Dicetime's
+    solver does, once per variant), reporting its progress."""
+
+    built = False
+
+    def solve(self, rebuild: bool, progress: Progress) -> Solution:
+        for step in range(3):
+            time.sleep(0.5)
+            progress((step + 1) / 3)
+        self.built = True
+        return Solution(1.0, 0.0, 1.5, False, None, 0)
+
+    def choices(self, state: parlour.State, seat: int) -> list[Choice] | None:
+        if not self.built:
+            self.solve(False, ignore)
+        return None
+
+
+def test_preparing_the_hints_shows_progress_and_costs_no_clock_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A one-second puzzle with hints: the table's 1.5 s are announced and do not count, so
+    the first roll, typed at once, is in time."""
+    game = parlour.load("dicetime", 1, mode="puzzle", time_limit=1)
+    monkeypatch.setattr(game, "advice", lambda: SlowAdvice(game))
+    state = game.new(0)
+    console = Console(record=True, width=160, color_system=None)
+    prompt = ScriptedPrompt(["roll"], console)
+    play = TerminalGame(state, ["human"], console, prompt, tmp_path / "s.json", hints=True)
+    with pytest.raises(Quit):
+        play.play()
+    assert state.history[0] == (0, "roll")
+    assert "Preparing the hints" in console.export_text()

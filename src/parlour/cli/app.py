@@ -110,6 +110,7 @@ def play(
 ) -> None:
     """Play a game in the terminal against people and bots."""
     prompt = ConsolePrompt(console)
+    clock_used = 0.0
     if resume is not None:
         record = read_record(resume)
         state = replay(record)
@@ -117,6 +118,9 @@ def play(
         seating = meta.get("seats") if isinstance(meta, dict) else None
         if not isinstance(seating, list) or len(seating) != state.game.players:
             seating = [HUMAN] * state.game.players
+        used = meta.get("clock_used") if isinstance(meta, dict) else None
+        if isinstance(used, int | float) and not isinstance(used, bool) and used > 0:
+            clock_used = float(used)
     elif game is not None and seats is not None:
         chosen = load(game, players, **parse_options(option))
         seating = [name.strip().lower() for name in seats.split(",")]
@@ -127,7 +131,16 @@ def play(
         chosen, seating = set_up(console, prompt, game)
         state = chosen.new(seed)
     try:
-        TerminalGame(state, seating, console, prompt, save, hints=hints, confirm=confirm).play()
+        TerminalGame(
+            state,
+            seating,
+            console,
+            prompt,
+            save,
+            hints=hints,
+            confirm=confirm,
+            clock_used=clock_used,
+        ).play()
     except Quit:
         return
 

@@ -35,7 +35,8 @@ def parlour_cli(
 
 
 def human_lines(turns: int = 13) -> str:
-    """A person who rolls once and enters the roll in the next open row, every turn."""
+    """A person who rolls once and enters the roll in the next open row, every turn (playing
+    with `--no-confirm`, as a 0 where another row scores is asked about)."""
     return "".join(f"roll\n{ENTRIES[turn]}\n" for turn in range(turns))
 
 
@@ -154,7 +155,7 @@ def test_solo_game_played_to_the_end(tmp_path: Path) -> None:
     save = tmp_path / "solo.json"
     stdin = "help\nnonsense\nkeep 1\n" + human_lines()
     result = runner.invoke(
-        app, ["play", "dicetime", "--seats", "human", "--save", str(save)], stdin
+        app, ["play", "dicetime", "--seats", "human", "--no-confirm", "--save", str(save)], stdin
     )
     assert result.exit_code == 0, result.output
     assert "Not possible" in result.output  # the nonsense and the keep before rolling
@@ -166,7 +167,7 @@ def test_solo_game_played_to_the_end(tmp_path: Path) -> None:
 def test_two_players_with_a_bot(tmp_path: Path) -> None:
     save = tmp_path / "duel.json"
     args = ["play", "dicetime", "--players", "2", "--seats", "human,greedy", "--save", str(save)]
-    result = runner.invoke(app, args, human_lines())
+    result = runner.invoke(app, [*args, "--no-confirm"], human_lines())
     assert result.exit_code == 0, result.output
     state = saved(save)
     assert state.over
@@ -177,7 +178,7 @@ def test_two_players_with_a_bot(tmp_path: Path) -> None:
 def test_the_start_race_lets_the_quicker_person_begin(tmp_path: Path) -> None:
     save = tmp_path / "race.json"
     args = ["play", "dicetime", "--players", "3", "--seats", "human,greedy,random"]
-    args += ["-o", "start=race", "--save", str(save)]
+    args += ["-o", "start=race", "--no-confirm", "--save", str(save)]
     result = runner.invoke(app, args, human_lines())
     assert result.exit_code == 0, result.output
     state = saved(save)
@@ -189,7 +190,7 @@ def test_the_start_race_lets_the_quicker_person_begin(tmp_path: Path) -> None:
 def test_simultaneous_mode_with_a_bot(tmp_path: Path) -> None:
     save = tmp_path / "simultaneous.json"
     args = ["play", "dicetime", "--players", "2", "--seats", "human,random"]
-    args += ["-o", "mode=simultaneous", "--save", str(save)]
+    args += ["-o", "mode=simultaneous", "--no-confirm", "--save", str(save)]
     result = runner.invoke(app, args, human_lines())
     assert result.exit_code == 0, result.output
     state = saved(save)
@@ -239,7 +240,8 @@ def test_quit_saves_and_resume_continues(tmp_path: Path) -> None:
     paused = saved(save)
     assert not paused.over and paused.to_act == (0,)
     remaining = "".join(f"roll\n{entry}\n" for entry in ENTRIES[:-1])
-    result = runner.invoke(app, ["play", "--resume", str(save), "--save", str(save)], remaining)
+    resume = ["play", "--resume", str(save), "--save", str(save), "--no-confirm"]
+    result = runner.invoke(app, resume, remaining)
     assert result.exit_code == 0, result.output
     finished = saved(save)
     assert finished.over
@@ -274,7 +276,7 @@ def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
 def test_the_menu_sets_up_a_game_with_options_and_bots(tmp_path: Path) -> None:
     menu = "9\nnope\ndicetime\n2\ny\nturns\nfirst\nfalse\nrobot\nhuman\ngreedy\n"
     result = runner.invoke(
-        app, ["play", "--save", str(tmp_path / "menu.json")], menu + human_lines()
+        app, ["play", "--no-confirm", "--save", str(tmp_path / "menu.json")], menu + human_lines()
     )
     assert result.exit_code == 0, result.output
     assert "No game 'nope'" in result.output

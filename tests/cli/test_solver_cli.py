@@ -146,7 +146,7 @@ def test_play_with_hints_shows_them_before_each_decision(tmp_path: Path) -> None
         for c in list(parlour.load("dicetime").new(0).view(0)["seats"][0]["sheet"])
     )
     args = ["play", "dicetime", "--seats", "human", "--hints", "--save", str(tmp_path / "h.json")]
-    result = runner.invoke(app, args, lines)
+    result = runner.invoke(app, [*args, "--no-confirm"], lines)  # every row in order, zeros too
     assert result.exit_code == 0, result.output
     assert result.output.count("Hints for you") == 13
     assert "gives up" in result.output

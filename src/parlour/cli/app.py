@@ -111,6 +111,10 @@ def play(
         bool,
         typer.Option(help="Show what each choice is worth before you decide (games that advise)."),
     ] = False,
+    confirm: Annotated[
+        bool,
+        typer.Option(help="Ask before a move that looks like a slip (a 0 where a row scores)."),
+    ] = True,
 ) -> None:
     """Play a game in the terminal against people and bots; the menu asks for what the
     command line leaves out (the players default to one a --seats name)."""
@@ -119,7 +123,7 @@ def play(
     if save is not None and not own and not may_replace(prompt, save):
         raise ParlourError(f"{save} was kept: give another --save, or none for a new file")
     if resume is not None:
-        state, seating = resumed(resume, game, players, seats, option, seed)
+        state, seating, clock_used = resumed(resume, game, players, seats, option, seed)
     else:
         named = None if seats is None else [name.strip().lower() for name in seats.split(",")]
         if named is not None and players is not None and len(named) != players:
@@ -128,10 +132,19 @@ def play(
         # with --seats the command line sets the table: options not given keep their defaults
         options = parse_options(option) if option or named is not None else None
         chosen, seating = set_up(console, prompt, Given(game, count, options, named))
-        state = chosen.new(seed)
+        state, clock_used = chosen.new(seed), 0.0
     path = save or resume or default_save_path(state.game.name, datetime.now())
     try:
-        TerminalGame(state, seating, console, prompt, path, hints=hints).play()
+        TerminalGame(
+            state,
+            seating,
+            console,
+            prompt,
+            path,
+            hints=hints,
+            confirm=confirm,
+            clock_used=clock_used,
+        ).play()
     except Quit:
         return
 
@@ -143,9 +156,9 @@ def resumed(
     seats: str | None,
     option: list[str] | None,
     seed: int | None,
-) -> tuple[State, list[str]]:
-    """The saved game in `path` and who sits where; flags that would change it are refused
-    rather than ignored."""
+) -> tuple[State, list[str], float]:
+    """The saved game in `path`, who sits where and the seconds used of its running clock;
+    flags that would change it are refused rather than ignored."""
     given = {"--players": players, "--seats": seats, "--option": option or None, "--seed": seed}
     for flag, value in given.items():
         if value is not None:
@@ -158,7 +171,9 @@ def resumed(
     seating = meta.get("seats") if isinstance(meta, dict) else None
     if not isinstance(seating, list) or len(seating) != state.game.players:
         seating = [HUMAN] * state.game.players
-    return state, seating
+    used = meta.get("clock_used") if isinstance(meta, dict) else None
+    valid = isinstance(used, int | float) and not isinstance(used, bool) and used > 0
+    return state, seating, float(used) if valid else 0.0
 
 
 def bot_entry(bot: dict[str, Any], default: str) -> str:

@@ -1,5 +1,7 @@
 """Hints in the terminal: what each choice of a person's decision is worth, for any game that
 gives advice (`parlour.kernel.advice`); this module only asks for the values and lays them out.
+The advice is prepared before play (its solver may take a while the first time), with its
+progress shown, so no decision waits for it in silence and no clock runs meanwhile.
 """
 
 from __future__ import annotations
@@ -8,10 +10,11 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 
-from parlour.kernel import Game, State, advice_of
+from parlour.kernel import Advice, Game, State, advice_of
 
 HintSource = Callable[[State, int], RenderableType | None]
 
@@ -34,10 +37,37 @@ def choices_table(seat_name: str, choices: list[dict[str, Any]], limit: int = 12
     return table
 
 
-def hint_source(game: Game) -> HintSource:
-    """The hints of `game`: the seat's choices, best first, or nothing when it has no
-    decision; `OptionError` if the game gives no advice."""
+def prepare(advice: Advice, console: Console) -> None:
+    """Get `advice` ready, drawing a bar of the work done (on a terminal; elsewhere a line
+    says what is under way)."""
+    bar = Progress(
+        "Preparing the hints",
+        BarColumn(),
+        TaskProgressColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
+    with bar:
+        task = bar.add_task("hints", total=1.0)
+        said = False
+
+        def done(fraction: float) -> None:
+            nonlocal said
+            if not (said or console.is_terminal):  # no bar to draw: say it once
+                console.print("Preparing the hints (the first time takes a while)...")
+                said = True
+            bar.update(task, completed=fraction)
+
+        advice.prepare(done)
+
+
+def hint_source(game: Game, console: Console) -> HintSource:
+    """The hints of `game`, its advice prepared first (progress on `console`): the seat's
+    choices, best first, or nothing when it has no decision; `OptionError` if the game gives
+    no advice."""
     advice = advice_of(game)
+    prepare(advice, console)
 
     def hints(state: State, seat: int) -> RenderableType | None:
         choices = advice.choices(state, seat)

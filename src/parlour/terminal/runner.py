@@ -27,7 +27,7 @@ from parlour.bots.schedule import Schedule
 from parlour.kernel import SPECTATOR, TABLE, IllegalAction, Seat, State, View
 from parlour.terminal.hints import hint_source
 from parlour.terminal.prompt import Prompt
-from parlour.terminal.renderers import renderer_for
+from parlour.terminal.renderers import clock_for, confirm_for, renderer_for
 from parlour.terminal.renderers.names import labelled, player_name
 from parlour.terminal.saving import may_replace, save_record, why_not
 
@@ -73,7 +73,9 @@ def _ranges(numbers: list[int]) -> str:
 
 
 class TerminalGame:
-    """One game at the terminal. `seats[i]` is `"human"` or the name of a bot."""
+    """One game at the terminal. `seats[i]` is `"human"` or the name of a bot; `confirm`:
+    ask the renderer's questions before actions that look like slips; `clock_used`: seconds
+    of the current clock used before (a resumed game)."""
 
     def __init__(
         self,
@@ -83,6 +85,8 @@ class TerminalGame:
         prompt: Prompt,
         save_path: Path,
         hints: bool = False,
+        confirm: bool = True,
+        clock_used: float = 0.0,
     ) -> None:
         self.state = state
         self.seats = seats
@@ -96,13 +100,15 @@ class TerminalGame:
             if kind != HUMAN
         }
         self.render = renderer_for(game)
+        self.confirm = confirm_for(game) if confirm else None
+        self.show_clock = clock_for(game)
         self.humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
         self.played_by = [None if kind == HUMAN else kind for kind in seats]
         self.notices: list[RenderableType] = []  # for the person, shown under the next board
         self.shown = len(state.view(SPECTATOR)["log"])
         self.schedule = Schedule()  # the bots' decisions on their way
-        self.clock_started = time.monotonic()
-        self.hints = hint_source(state.game) if hints else None
+        self.hints = hint_source(state.game, console) if hints else None  # may take a while
+        self.clock_started = time.monotonic() - clock_used
 
     # -- the loop -------------------------------------------------------------------------
 
@@ -127,11 +133,14 @@ class TerminalGame:
 
     def _human_turn(self, seat: int, deadline: float | None) -> None:
         self._refresh_bots()
-        self.console.print(self.render(self._view(seat)))
+        view = self._view(seat)
+        self.console.print(self.render(view))
         if self.hints is not None:
             shown = self.hints(self.state, seat)
             if shown is not None:
                 self.console.print(shown)
+        if deadline is not None and self.show_clock is not None:
+            self.console.print(self.show_clock(view, deadline - time.monotonic()))
         self._show_notices()
         name = self._name(seat)
         text = self._ask(seat, f"[bold]{name}[/bold] > ", deadline)
@@ -156,11 +165,25 @@ class TerminalGame:
         except IllegalAction as error:
             self._tell(Text(f"Not possible: {error}", style="red"))
             return
+        if not self._confirmed(seat, action, deadline):
+            return
         self._bots_until(time.monotonic())  # bots that were quicker act first
         if self.state.is_legal(seat, action):
             self._apply(seat, action)
         else:
             self._tell(Text(f"Too late for {action!r}: the others were faster.", "red"))
+
+    def _confirmed(self, seat: int, action: str, deadline: float | None) -> bool:
+        """Whether the person means `action`: yes unless the renderer asks (a likely slip) and
+        the answer is not yes."""
+        question = None if self.confirm is None else self.confirm(self.state.view(seat), action)
+        if question is None:
+            return True
+        answer = self._ask(seat, f"{question} (y/n) > ", deadline)
+        if answer is not None and answer.strip().lower() in ("y", "yes"):
+            return True
+        self._tell(Text(f"Not played: {action}.", style="dim"))
+        return False
 
     def _ask(self, seat: int, prompt: str, deadline: float | None) -> str | None:
         """The person's line. Meanwhile bots whose actions fall due act (their log lines are
@@ -229,6 +252,12 @@ class TerminalGame:
         """What `seat` sees, knowing who plays each seat (for the names)."""
         return labelled(self.state.view(seat), self.played_by)
 
+    def _clock_used(self) -> float | None:
+        """Seconds used of the running clock, `None` when the game is untimed or over."""
+        if self.state.clock is None or self.state.over:
+            return None
+        return round(time.monotonic() - self.clock_started, 1)
+
     def _name(self, seat: int) -> str:
         return player_name(self._view(seat), seat)
 
@@ -241,7 +270,7 @@ class TerminalGame:
             self._tell(Text(f"Not saved: {path} was kept."))
             return False
         try:
-            save_record(self.state, self.seats, path)
+            save_record(self.state, self.seats, path, self._clock_used())
         except OSError as error:
             self._tell(Text(f"Could not save to {path}: {why_not(error)}.", "red"))
             return False

@@ -22,11 +22,16 @@ def default_save_path(game: str, began: datetime, folder: Path = Path()) -> Path
     return path
 
 
-def save_record(state: State, seats: list[str], path: Path) -> Path:
-    """Write the game's record, with who sits where, as JSON; the file is replaced only once
-    the whole record is written (`OSError` if it cannot be)."""
+def save_record(
+    state: State, seats: list[str], path: Path, clock_used: float | None = None
+) -> Path:
+    """Write the game's record, with who sits where and the seconds used of a running clock
+    (read back on resume), as JSON; the file is replaced only once the whole record is
+    written (`OSError` if it cannot be)."""
     record = state.record
     record["meta"] = {"seats": seats}
+    if clock_used is not None:
+        record["meta"]["clock_used"] = clock_used
     partial = path.with_name(f".{path.name}.partial")
     try:
         partial.write_text(json.dumps(record, indent=1) + "\n")

@@ -163,3 +163,14 @@ def test_the_table_parses_timeout() -> None:
     state = new_state(1, mode="puzzle")
     assert state.parse_action(None, "time") == "timeout"
     assert state.parse_action(None, "TIMEOUT") == "timeout"
+
+
+@pytest.mark.parametrize("word", ["three", "four", "five", "THREE", "Four", "enter five"])
+def test_bare_counts_are_no_row(word: str) -> None:
+    """`three`, `four` and `five` could mean threes or three of a kind: a slip would fill the
+    wrong row, so they name no row (ambiguous or not legal) and nothing changes."""
+    state = rolled_state()
+    before = state.view(0)
+    with pytest.raises(IllegalAction, match=r"legal|could mean"):
+        state.parse_action(0, word)
+    assert state.view(0) == before

@@ -10,6 +10,9 @@ Short forms:
 r, roll                     -> roll
 135, 1 3 5, k135, hold 1,3,5 -> keep 1,3,5 (dice positions 1-5)
 fh, full, ss, 3k, 5er pasch  -> enter full_house, ... (English or German row names)
+
+No bare `three`, `four` or `five`: they read as threes, fours and fives as well as the kinds
+(`3k`, `4k`, `5k`), and a slip would fill the wrong row.
 """
 
 from __future__ import annotations
@@ -60,11 +63,9 @@ _ALIASES.update(
         "3k": Category.THREE_OF_A_KIND,
         "3x": Category.THREE_OF_A_KIND,
         "3er pasch": Category.THREE_OF_A_KIND,
-        "three": Category.THREE_OF_A_KIND,
         "4k": Category.FOUR_OF_A_KIND,
         "4x": Category.FOUR_OF_A_KIND,
         "4er pasch": Category.FOUR_OF_A_KIND,
-        "four": Category.FOUR_OF_A_KIND,
         "fh": Category.FULL_HOUSE,
         "full": Category.FULL_HOUSE,
         "ss": Category.SMALL_STRAIGHT,
@@ -76,7 +77,6 @@ _ALIASES.update(
         "5k": Category.FIVE_OF_A_KIND,
         "5x": Category.FIVE_OF_A_KIND,
         "5er pasch": Category.FIVE_OF_A_KIND,
-        "five": Category.FIVE_OF_A_KIND,
         "yahtzee": Category.FIVE_OF_A_KIND,
         "c": Category.CHANCE,
         "sos": Category.CHANCE,

@@ -1,8 +1,10 @@
 """Dicetime in the terminal: the sheets side by side, the dice with kept ones starred, the
-rolls left, what each open row would score now, and the recent log."""
+rolls left, what each open row would score now, and the recent log; a question before a 0
+entered while another row would score, and the puzzle's time left."""
 
 from __future__ import annotations
 
+import math
 from typing import cast
 
 from rich.console import Group, RenderableType
@@ -39,6 +41,7 @@ STYLES = {
     "teal": "bold cyan",
 }
 FACES = "⚀⚁⚂⚃⚄⚅"
+TITLES = {key: english for key, english, _ in ROWS}
 
 
 def render(shown: View) -> RenderableType:
@@ -57,14 +60,14 @@ def _header(view: DicetimeView) -> Text:
     text = Text("Dicetime", style="bold")
     if view["mode"] == "puzzle":
         limit = view.get("time_limit", 0)
-        clock = f"{limit // 60}:{limit % 60:02d} to play" if limit else "untimed"
+        clock = f"{_minutes(limit)} on the clock" if limit else "untimed"
         text.append(f"  puzzle · rerolls left in the pool: {view.get('pool')} · {clock}")
     elif view["mode"] == "simultaneous":
         text.append("  simultaneous: everyone plays their own sheet")
     else:
         rounds = len(view["seats"][0]["sheet"])
         text.append(f"  round {view.get('round')} of {rounds}")
-        if view["current"] is None:
+        if view["options"].get("start") == "race" and view["first"] is None:
             text.append(" · race: whoever rolls first begins")
     if view["over"]:
         names = ", ".join(seat_name(view, seat) for seat in view["winners"])
@@ -127,13 +130,43 @@ def _turn(view: DicetimeView, seat: SeatView) -> Text:
     for position, (face, kept) in enumerate(zip(turn["dice"], turn["kept"], strict=True), 1):
         style = "bold yellow" if kept else "bold"
         text.append(f" {position}:{FACES[face - 1]} {face}{'★' if kept else ''} ", style=style)
-    left = turn.get("rolls_left", turn.get("rerolls_left"))
+    left = turn.get("rolls_left", turn.get("rerolls_left", 0))
     label = "rolls left" if "rolls_left" in turn else "rerolls left in the pool"
     text.append(f"   {label}: {left}")
-    text.append(
-        "\nkeep dice and roll the rest (e.g. keep 1,3 or 13), roll all, or enter a row "
-        "(e.g. enter full_house or fh); the numbers in brackets are what each open row "
-        "scores now.",
-        style="dim",
-    )
+    text.append("\n" + _choices(left), style="dim")
     return text
+
+
+def _choices(rolls_left: int) -> str:
+    """What the seat may do with its roll: roll again while a roll is left, else enter it."""
+    scores = "the numbers in brackets are what each open row scores now."
+    if rolls_left:
+        return (
+            "keep dice and roll the rest (e.g. keep 1,3 or 13), roll all, or enter a row "
+            f"(e.g. enter full_house or fh); {scores}"
+        )
+    return f"no rolls left: enter the roll in an open row (e.g. enter full_house or fh); {scores}"
+
+
+def confirm(shown: View, action: str) -> str | None:
+    """A question before entering 0 in a row while another open row would score (a slip, such
+    as `ls` for `ss`), from what the view says each open row would score now."""
+    view = cast(DicetimeView, shown)
+    seat = view["seat"]
+    turn = None if seat is None else view["seats"][seat]["turn"]
+    would = cast(dict[str, int], turn.get("would_score", {})) if turn else {}
+    row = action.removeprefix("enter ")
+    best = max(would, key=would.__getitem__, default=row)
+    if would.get(row) != 0 or would[best] == 0:
+        return None
+    return f"Enter 0 in {TITLES[row]}? {TITLES[best]} would score {would[best]}."
+
+
+def clock(shown: View, left: float) -> Text:
+    """The puzzle's time left, shown before each prompt."""
+    return Text(f"Time left: {_minutes(max(0, math.ceil(left)))}", style="bold")
+
+
+def _minutes(seconds: int) -> str:
+    """Seconds as minutes and seconds (`9:05`)."""
+    return f"{seconds // 60}:{seconds % 60:02d}"

@@ -141,8 +141,8 @@ def check_the_end_screen(page: Any, base_url: str, game: str) -> None:
     assert top < 900, "the result is not on the first screen"
     assert end.locator("h2").inner_text().startswith(("Winner", "Nobody"))
     view = page.evaluate("window.parlourFrame.view")
-    rows = end.locator(".final-scores li").all_inner_texts()
-    assert sorted(int(row.split()[-1]) for row in rows) == sorted(view["scores"])
+    shown = end.locator(".final-scores li strong").all_inner_texts()
+    assert sorted(map(int, shown)) == sorted(view["scores"])
     assert end.locator("#rematch").is_visible()
     assert end.locator("a[href^='/replay/']").first.is_visible()
     assert end.locator("a[href$='/record']").is_visible()

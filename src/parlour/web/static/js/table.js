@@ -149,7 +149,7 @@ function showEnd(current) {
   const ranked = view.scores.map((score, seat) => ({ seat, score, won: view.winners.includes(seat) }))
     .sort((a, b) => (b.won - a.won) || (b.score - a.score));
   const scores = el("ol", { class: "final-scores", "aria-label": "Final scores" }, ranked.map((r) =>
-    el("li", { class: r.won ? "won" : null }, el("span", { text: name(r.seat) }), el("strong", { text: String(r.score) }))));
+    el("li", { class: r.won ? "won" : null }, el("span", { text: name(r.seat) }), " ", el("strong", { text: String(r.score) }))));
   const next = el("p", { class: "end-actions" });
   if (current.seat !== null) {
     next.append(el("button", { id: "rematch", text: table.rematch ? "Go to the rematch" : "Rematch", onclick: async () => {

@@ -10,14 +10,14 @@ import re
 import pytest
 
 import parlour
-from parlour.kernel import SPECTATOR, seat_name
+from parlour.kernel import SPECTATOR, Seat, seat_name
 from parlour.playthrough import Playthrough, _choose, playthroughs
 
 IDENTIFIER = re.compile(r"\w+_\w+|[{}\[\]]|\b(?:None|True|False)\b")
 """What only code writes: snake_case names, brackets of a repr, Python's constants."""
 
 
-def logs(play: Playthrough, seed: int) -> list[tuple[object, dict[str, object]]]:
+def logs(play: Playthrough, seed: int) -> list[tuple[Seat, dict[str, object]]]:
     """Every entry of a seeded random game of `play`, as each seat and a spectator read it."""
     state = parlour.load(play.game, play.players, **play.options).new(seed=seed)
     rnd = random.Random(seed)
@@ -25,7 +25,7 @@ def logs(play: Playthrough, seed: int) -> list[tuple[object, dict[str, object]]]
         if state.over:
             break
         state.apply(*_choose(state, rnd))
-    viewers = [SPECTATOR, *range(play.players)]
+    viewers: list[Seat] = [SPECTATOR, *range(play.players)]
     return [(viewer, dict(entry)) for viewer in viewers for entry in state.view(viewer)["log"]]
 
 

@@ -332,7 +332,7 @@ def test_a_broken_renderer_is_reported_not_hidden(browser: Any, base_url: str) -
 def test_pages_name_seats_with_the_one_shared_function(browser: Any, base_url: str) -> None:
     """`names.js` names a seat for the table page, the replay and every renderer: `You` to its
     viewer, a person's or bot's name (numbered when names repeat, or when asked), else its
-    number."""
+    number; `logText` names so every seat the kernel's log calls "Seat N" (one that exists)."""
     page = browser.new_page()
     page.goto(base_url)
     names = page.evaluate(
@@ -344,11 +344,20 @@ def test_pages_name_seats_with_the_one_shared_function(browser: Any, base_url: s
             { seat: 2, kind: "bot", name: null, bot: "greedy" },
             { seat: 3, kind: "person", name: null, bot: null },
           ] };
+          const { logText } = await import("/static/js/names.js");
           return [seatName(table, 0, 0), seatName(table, 0), seatName(table, 1, 0),
-            seatName(table, 3), seatName(table, 0, null, { numbered: true })];
+            seatName(table, 3), seatName(table, 0, null, { numbered: true }),
+            logText(table, { text: "Seat 1 and Seat 3 beat Seat 4; Seat 9's 2" })];
         }"""
     )
-    assert names == ["You", "Ann", "greedy (seat 2)", "Seat 4", "Ann (seat 1)"]
+    assert names == [
+        "You",
+        "Ann",
+        "greedy (seat 2)",
+        "Seat 4",
+        "Ann (seat 1)",
+        "Ann and greedy (seat 3) beat Seat 4; Seat 9's 2",
+    ]
     page.close()
 
 

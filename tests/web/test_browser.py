@@ -8,12 +8,14 @@ Set PARLOUR_SCREENSHOTS=1 to save each game's table page to docs/screenshots/.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.request import urlopen
 
 import pytest
 
@@ -113,6 +115,43 @@ def create_in_lobby(page: Any, base_url: str, game: str, players: int, people: i
     page.wait_for_url("**/t/*")
 
 
+def wait_until(page: Any, expression: str, timeout: float = 30.0) -> None:
+    """Poll `expression` in the page until it is true (wait_for_function would evaluate a
+    string, which the CSP forbids)."""
+    for _ in range(int(timeout / 0.05)):
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"not true after {timeout} s: {expression}")
+
+
+def games_listed(base_url: str) -> dict[str, dict[str, Any]]:
+    """`/api/games` by name."""
+    with urlopen(base_url + "/api/games") as answer:
+        return {game["name"]: game for game in json.load(answer)}
+
+
+def check_the_end_screen(page: Any, base_url: str, game: str) -> None:
+    """The result on top: who won, every seat's final score, then rematch, replay, record and
+    (where the game advises) analysis; what no longer applies (hints, dice) is gone."""
+    end = page.locator("#end")
+    top = end.bounding_box()["y"]
+    for below in ("#status", "#board"):
+        assert top < page.locator(below).bounding_box()["y"], f"{below} is above the result"
+    assert top < 900, "the result is not on the first screen"
+    assert end.locator("h2").inner_text().startswith(("Winner", "Nobody"))
+    view = page.evaluate("window.parlourFrame.view")
+    shown = end.locator(".final-scores li strong").all_inner_texts()
+    assert sorted(map(int, shown)) == sorted(view["scores"])
+    assert end.locator("#rematch").is_visible()
+    assert end.locator("a[href^='/replay/']").first.is_visible()
+    assert end.locator("a[href$='/record']").is_visible()
+    advises = games_listed(base_url)[game]["advice"]
+    assert end.locator("a[href$='#analysis']").count() == (1 if advises else 0)
+    assert page.locator("#hints").is_hidden()
+    assert "No dice rolled yet" not in page.locator("main").inner_text()
+
+
 def play_a_game_against_bots(browser: Any, base_url: str, game: str) -> None:
     """Create a table of `game` in the lobby and click through to its end: drawn by the
     game's own page renderer where it has one (`static/js/games/NAME.js`), else the generic."""
@@ -129,8 +168,7 @@ def play_a_game_against_bots(browser: Any, base_url: str, game: str) -> None:
     clicks = play_by_clicking(page, random.Random(game), shot=shot)
     assert clicks > 0
     assert page.locator(drawn).count() > 0
-    assert page.locator("#end h2").inner_text().startswith(("Winner", "Nobody"))
-    assert page.locator("#end a[href*='/record']").count() == 1
+    check_the_end_screen(page, base_url, game)
     assert not errors, errors
     context.close()
 
@@ -294,7 +332,7 @@ def test_a_broken_renderer_is_reported_not_hidden(browser: Any, base_url: str) -
 def test_pages_name_seats_with_the_one_shared_function(browser: Any, base_url: str) -> None:
     """`names.js` names a seat for the table page, the replay and every renderer: `You` to its
     viewer, a person's or bot's name (numbered when names repeat, or when asked), else its
-    number."""
+    number; `logText` names so every seat the kernel's log calls "Seat N" (one that exists)."""
     page = browser.new_page()
     page.goto(base_url)
     names = page.evaluate(
@@ -306,11 +344,20 @@ def test_pages_name_seats_with_the_one_shared_function(browser: Any, base_url: s
             { seat: 2, kind: "bot", name: null, bot: "greedy" },
             { seat: 3, kind: "person", name: null, bot: null },
           ] };
+          const { logText } = await import("/static/js/names.js");
           return [seatName(table, 0, 0), seatName(table, 0), seatName(table, 1, 0),
-            seatName(table, 3), seatName(table, 0, null, { numbered: true })];
+            seatName(table, 3), seatName(table, 0, null, { numbered: true }),
+            logText(table, { text: "Seat 1 and Seat 3 beat Seat 4; Seat 9's 2" })];
         }"""
     )
-    assert names == ["You", "Ann", "greedy (seat 2)", "Seat 4", "Ann (seat 1)"]
+    assert names == [
+        "You",
+        "Ann",
+        "greedy (seat 2)",
+        "Seat 4",
+        "Ann (seat 1)",
+        "Ann and greedy (seat 3) beat Seat 4; Seat 9's 2",
+    ]
     page.close()
 
 
@@ -430,4 +477,112 @@ def test_seats_offer_each_bots_levels_in_words_and_send_their_names(
         page.wait_for_timeout(25)
     seats = page.evaluate("window.parlourFrame.table.seats.map(s => s.bot)")
     assert seats == [None, "counter:child", "counter:expert"]
+    page.close()
+
+
+def test_the_others_last_moves_show_above_the_board_in_the_tables_names(
+    browser: Any, base_url: str
+) -> None:
+    """Once a bot has played, "Last moves" above the board says what it did, named as the
+    page names it everywhere (its bot's name, not "Seat 2" or a colour) and in words (no
+    `three_of_a_kind`); it stays while the seat plays its own turn."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    create_in_lobby(page, base_url, "dicetime", 2)
+    page.click("[data-action='roll']")
+    page.click("[data-action^='enter ']")
+    played = "window.parlourFrame.view.log.some((e) => e.seat === 1 && e.event === 'enter')"
+    wait_until(page, f"{played} && window.parlourFrame.legal.includes('roll')", timeout=120)
+    bot = page.evaluate("window.parlourFrame.table.seats[1].bot")
+    recent = page.locator("#recent")
+    playwright_api.expect(recent).to_contain_text(f"{bot} entered")
+    assert recent.locator("h2").inner_text().lower() == "last moves"
+    assert recent.bounding_box()["y"] < page.locator("#board").bounding_box()["y"]
+    page.click("[data-action='roll']")  # our own move: the others' moves stay in view
+    wait_until(page, "window.parlourFrame.view.log.at(-1).seat === 0")
+    playwright_api.expect(recent).to_contain_text(f"{bot} entered")
+    shown = recent.inner_text() + page.locator("#log").text_content()
+    for word in ("Seat 2", "Blue", "_"):
+        assert word not in shown, f"{word!r} in {shown!r}"
+    assert not errors, errors
+    context.close()
+
+
+def test_a_rematch_seats_the_same_players_at_a_new_table_of_the_same_game(
+    browser: Any, base_url: str
+) -> None:
+    """Rematch (the server's: same seats and tokens, the game's rematch options) takes the
+    player to the new table, already under way; the old table then offers the way there."""
+    page = browser.new_page()
+    create_in_lobby(page, base_url, "dicetime", 2)
+    play_by_clicking(page, random.Random(3))
+    old = page.evaluate("window.parlourFrame.table")
+    page.click("#rematch")
+    page.wait_for_url(lambda url: old["id"] not in url)
+    wait_until(page, "Boolean(window.parlourFrame && window.parlourFrame.view)")
+    new = page.evaluate("window.parlourFrame.table")
+    assert new["game"] == old["game"] and new["status"] == "running"
+    assert [(s["name"], s["bot"]) for s in new["seats"]] == [
+        (s["name"], s["bot"]) for s in old["seats"]
+    ]
+    assert page.evaluate("window.parlourFrame.seat") == 0  # the same person, the same seat
+    assert page.locator("#end").is_hidden()
+    page.goto(f"{base_url}/t/{old['id']}")
+    playwright_api.expect(page.locator("#rematch")).to_have_text("Go to the rematch")
+    page.close()
+
+
+def test_the_header_names_the_game_by_its_title(browser: Any, base_url: str) -> None:
+    """The table page's header and the window's title say "Ice Cream", never `icecream`."""
+    page = browser.new_page()
+    titles = {name: game["title"] for name, game in games_listed(base_url).items()}
+    for game in ("icecream", "likedice"):
+        create_in_lobby(page, base_url, game, players_for(game))
+        header = page.locator("#title")
+        playwright_api.expect(header).to_contain_text(titles[game])
+        assert game not in header.inner_text() and game not in page.title()
+        assert titles[game] in page.title()
+    page.close()
+
+
+def test_while_disconnected_a_banner_shows_and_every_action_is_disabled(
+    browser: Any, base_url: str
+) -> None:
+    """The table's WebSocket is closed from the page's side and reconnecting is refused: a
+    banner says so and no control can be used; once the server is let through again, the
+    banner goes and the actions come back."""
+    page = browser.new_page()
+    refusing = [False]
+    sockets: list[Any] = []
+
+    def through(socket: Any) -> None:
+        if refusing[0]:
+            socket.close()
+            return
+        socket.connect_to_server()
+        sockets.append(socket)
+
+    page.route_web_socket("**/ws/tables/*", through)
+    create_in_lobby(page, base_url, "dicetime", 2)
+    roll = page.locator("[data-action='roll']")
+    playwright_api.expect(roll).to_be_enabled(timeout=10_000)
+    banner = page.locator("#offline")
+    assert banner.is_hidden()
+    refusing[0] = True
+    sockets[-1].close()
+    playwright_api.expect(banner).to_be_visible()
+    assert "Connection lost" in banner.inner_text()
+    playwright_api.expect(roll).to_be_disabled()
+    controls = page.locator("main button, main input, main select")
+    assert controls.count() > 0
+    assert all(not controls.nth(i).is_enabled() for i in range(controls.count()))
+    page.wait_for_timeout(1500)  # a reconnection or two refused meanwhile
+    playwright_api.expect(banner).to_be_visible()
+    refusing[0] = False
+    playwright_api.expect(banner).to_be_hidden(timeout=20_000)
+    playwright_api.expect(roll).to_be_enabled()
+    page.click("[data-action='roll']")
+    wait_until(page, "window.parlourFrame.view.log.length > 0")
     page.close()

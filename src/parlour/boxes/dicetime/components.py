@@ -50,6 +50,11 @@ class Category(IntEnum):
         return self.name.lower()
 
     @property
+    def title(self) -> str:
+        """The row's name in words, as players read it (`Three of a kind`)."""
+        return self.name.replace("_", " ").capitalize()
+
+    @property
     def german(self) -> str:
         """The rulebook's name for this row."""
         return GERMAN[self]

@@ -23,7 +23,7 @@ from parlour.boxes.dicetime.components import (
     mask,
 )
 from parlour.boxes.dicetime.rules import total, upper_bonus
-from parlour.kernel import Seat
+from parlour.kernel import Seat, seat_name
 
 REASON_TEXTS: Mapping[str, str] = {
     "roll_first": "roll first: a turn begins by rolling all five dice",
@@ -265,7 +265,7 @@ def describe(logged: Logged, viewer: Seat) -> dict[str, Any]:
     event = typed(logged)
     if isinstance(event, TimedOut):
         return {"event": "timeout", "text": "Time is up: the score so far counts."}
-    who = "You" if event.seat == viewer else COLOURS[event.seat].capitalize()
+    who = seat_name(event.seat, viewer)
     if isinstance(event, Begins):
         verb = "begin" if who == "You" else "begins"
         return {"event": "begins", "seat": event.seat, "text": f"{who} rolled first and {verb}."}
@@ -277,8 +277,9 @@ def describe(logged: Logged, viewer: Seat) -> dict[str, Any]:
         )
         kept = [bool(event.kept >> p & 1) for p in range(DICE)]
         return {"event": "roll", "seat": event.seat, "dice": list(dice), "kept": kept, "text": text}
-    key = CATEGORIES[event.category].key
-    text = f"{who} entered {event.points} in {key}" + (
+    category = CATEGORIES[event.category]
+    key = category.key
+    text = f"{who} entered {event.points} in {category.title.lower()}" + (
         f" and reached the upper bonus ({UPPER_BONUS})." if event.bonus else "."
     )
     return {

@@ -9,3 +9,13 @@ export function seatName(table, seat, viewer = null, { numbered = false } = {}) 
   const same = table.seats.filter((s) => (s.name || s.bot) === name).length;
   return numbered || same > 1 ? `${name} (seat ${seat + 1})` : name;
 }
+
+// A log entry's text with each seat named as above: the kernel's logs say "Seat 2" for another
+// seat (and "You" for the viewer's own), so one pass puts the table's names in.
+export function logText(table, entry, viewer = null) {
+  const text = typeof entry === "string" ? entry : (entry?.text ?? JSON.stringify(entry));
+  return text.replace(/\bSeat (\d+)\b/g, (words, number) => {
+    const seat = Number(number) - 1;
+    return table.seats[seat] ? seatName(table, seat, viewer) : words;
+  });
+}

@@ -15,7 +15,7 @@ async function show(n) {
   step = Math.max(0, Math.min(steps, n));
   const data = await api(`/api/tables/${tableId}/replay?step=${step}`);
   steps = data.steps;
-  $("step").textContent = `step ${step} of ${steps}` + (data.action ? ` — ${data.action[0] === null ? "table" : `seat ${data.action[0] + 1}`}: ${data.action[1]}` : "");
+  $("step").textContent = `step ${step} of ${steps}` + (data.action ? ` — ${data.action[0] === null ? "table" : seatName(info, data.action[0])}: ${data.action[1]}` : "");
   const board = $("board");
   board.replaceChildren();
   renderer.render({ table: info, seat: null, view: data.view, legal: [], now: 0 },
@@ -55,8 +55,11 @@ async function analysis() {
 
 async function start() {
   try {
-    info = await api(`/api/tables/${tableId}`);
-    $("title").textContent = `Replay: ${info.game}`;
+    const [table, games] = await Promise.all([api(`/api/tables/${tableId}`), api("/api/games")]);
+    info = table;
+    const title = games.find((game) => game.name === info.game)?.title || info.game;
+    document.title = `Parlour replay: ${title}`;
+    $("title").textContent = `Replay: ${title}`;
     renderer = await rendererFor(info.game);
     $("download").href = `/api/tables/${tableId}/record`;
     await show(0);

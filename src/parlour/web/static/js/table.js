@@ -3,7 +3,7 @@ import { api, el, keepToken, requestId, tokenFor } from "/static/js/api.js";
 import { botChoices } from "/static/js/bots.js";
 import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
-import { seatName } from "/static/js/names.js";
+import { logText, seatName } from "/static/js/names.js";
 
 const tableId = location.pathname.split("/").pop();
 let token = tokenFor(tableId);
@@ -16,6 +16,7 @@ let hintsOn = localStorage.getItem("parlour.hints") === "on";
 let advice = false; // whether the game gives advice (hints, analysis): /api/games says
 let gameInfo = null; // this table's game as /api/games lists it (its bots, whether it advises)
 let fillBot = null; // the host's choice of bot for the open seats, kept across redraws
+let online = false; // whether the socket is open and has sent this table's state since
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,7 +25,7 @@ function showError(message) {
 }
 
 async function act(action) {
-  if (busy) return;
+  if (busy || !online) return;
   busy = true;
   showError("");
   document.body.classList.add("busy");
@@ -110,37 +111,65 @@ function showAway(current) {
     : `${seatName(table, s.seat)} is away: a bot is playing for them.` })));
 }
 
-function showLog(view) {
-  const log = $("log");
-  log.replaceChildren(...(view?.log || []).map((line) => el("li", { text: typeof line === "string" ? line : (line.text ?? JSON.stringify(line)) })));
+function showLog(current) {
+  const lines = (current.view?.log || []).map((entry) => el("li", { text: logText(current.table, entry, current.seat) }));
+  $("log").replaceChildren(...lines);
 }
 
+// What the others did since this seat's own last moves: back from the log's end, past the
+// seat's latest entries, up to its earlier ones (at most `most`); a watcher sees the latest.
+function othersMoves(log, seat, most = 4) {
+  let end = log.length;
+  while (seat !== null && end > 0 && log[end - 1].seat === seat) end -= 1;
+  let start = end;
+  while (start > 0 && end - start < most && (seat === null || log[start - 1].seat !== seat)) start -= 1;
+  return log.slice(start, end);
+}
+
+// The others' last moves, in view above the board while the game goes on.
+function showRecent(current) {
+  const { view } = current;
+  const moves = view && !view.over ? othersMoves(view.log, current.seat) : [];
+  const box = $("recent");
+  box.hidden = moves.length === 0;
+  box.replaceChildren(el("h2", { text: "Last moves" }),
+    el("ol", {}, moves.map((entry) => el("li", { text: logText(current.table, entry, current.seat) }))));
+}
+
+// The result on top once the game is over: who won, the final scores (winners first, then by
+// score), and what comes next: a rematch, the replay, the record and, where offered, analysis.
 function showEnd(current) {
   const { table, view } = current;
   const box = $("end");
   box.hidden = !(view && view.over);
   if (box.hidden) return;
-  const winners = view.winners.map((s) => (s === current.seat ? "you" : seatName(table, s)));
-  const children = [el("h2", { text: winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}` : "Nobody wins" })];
+  const name = (seat) => seatName(table, seat, current.seat);
+  const winners = view.winners.map(name);
+  const heading = winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}` : "Nobody wins";
+  const ranked = view.scores.map((score, seat) => ({ seat, score, won: view.winners.includes(seat) }))
+    .sort((a, b) => (b.won - a.won) || (b.score - a.score));
+  const scores = el("ol", { class: "final-scores", "aria-label": "Final scores" }, ranked.map((r) =>
+    el("li", { class: r.won ? "won" : null }, el("span", { text: name(r.seat) }), " ", el("strong", { text: String(r.score) }))));
+  const next = el("p", { class: "end-actions" });
   if (current.seat !== null) {
-    children.push(el("button", { id: "rematch", text: table.rematch ? "Go to the rematch" : "Rematch", onclick: async () => {
+    next.append(el("button", { id: "rematch", text: table.rematch ? "Go to the rematch" : "Rematch", onclick: async () => {
       try {
-        const next = await api(`/api/tables/${tableId}/rematch`, { method: "POST", token });
-        keepToken(next.table.id, token);
-        location.href = `/t/${next.table.id}`;
+        const rematch = await api(`/api/tables/${tableId}/rematch`, { method: "POST", token });
+        keepToken(rematch.table.id, token);
+        location.href = `/t/${rematch.table.id}`;
       } catch (failure) { showError(failure.message); }
     } }));
   }
-  children.push(" ", el("a", { href: `/replay/${tableId}`, text: "Replay step by step" }),
-    " ", el("a", { href: `/api/tables/${tableId}/record`, download: `parlour-${table.game}.json`, text: "Download the record" }));
-  if (advice) children.push(" ", el("a", { href: `/replay/${tableId}#analysis`, text: "Analysis" }));
-  box.replaceChildren(...children);
+  next.append(el("a", { href: `/replay/${tableId}`, text: "Replay step by step" }),
+    el("a", { href: `/api/tables/${tableId}/record`, download: `parlour-${table.game}.json`, text: "Download the record" }));
+  if (advice) next.append(el("a", { href: `/replay/${tableId}#analysis`, text: "Analysis" }));
+  box.replaceChildren(el("h2", { text: heading }), scores, next);
 }
 
 async function showHints(current) {
   const box = $("hints");
   const mine = current.legal.length > 0;
-  box.hidden = !(advice && current.seat !== null);
+  box.hidden = !(advice && current.seat !== null && !current.view?.over);
   if (box.hidden) return;
   const toggle = el("label", { class: "check" }, el("input", { type: "checkbox", id: "hints-toggle", checked: hintsOn, onchange: (e) => {
     hintsOn = e.target.checked;
@@ -163,8 +192,9 @@ function render(current) {
   frame = current;
   window.parlourFrame = current; // for tests and the curious: exactly what the server sent
   const { table } = current;
-  document.title = `Parlour: ${table.game}`;
-  $("title").textContent = `${table.game} · table ${table.id.slice(0, 6)}`;
+  const title = gameInfo?.title || table.game;
+  document.title = `Parlour: ${title}`;
+  $("title").textContent = `${title} · table ${table.id.slice(0, 6)}`;
   showSeating(table);
   showStatus(current);
   showAway(current);
@@ -175,9 +205,19 @@ function render(current) {
   if (current.view) {
     renderer.render(current, { board, actions, act, el });
   }
-  showLog(current.view);
+  showRecent(current);
+  showLog(current);
   showEnd(current);
   showHints(current).catch((failure) => showError(failure.message));
+}
+
+// While the socket is down, a banner says so and every control of the page is disabled (the
+// fieldset around them): a move made then would be lost or made on a stale state.
+function setOnline(live) {
+  online = live;
+  $("connection").textContent = live ? "live" : "reconnecting";
+  $("offline").hidden = live;
+  $("play").disabled = !live;
 }
 
 function connect() {
@@ -187,12 +227,12 @@ function connect() {
   const mine = socket;
   socket.addEventListener("open", () => {
     mine.send(JSON.stringify({ token }));
-    $("connection").textContent = "live";
     retry = 500;
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "state") {
+      if (!online) setOnline(true);
       if (!frame || message.table.version >= frame.table.version || message.table.id !== frame.table.id) render(message);
     } else if (message.type === "error") {
       showError(message.error);
@@ -200,7 +240,7 @@ function connect() {
   });
   socket.addEventListener("close", () => {
     if (socket !== mine) return;
-    $("connection").textContent = "reconnecting";
+    setOnline(false);
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 10000);
   });

@@ -75,7 +75,8 @@ export function render(frame, ctx) {
   ].map(([label, f]) => el("tr", { class: "total" }, el("th", { text: label }), view.seats.map((s) => el("td", { text: f(s) }))));
   sheet.append(el("thead", {}, head), el("tbody", {}, body, totals));
 
-  ctx.board.append(el("div", { class: "card" }, el("h2", { text: active ? `${active.seat === view.seat ? "Your" : seatName(frame.table, active.seat) + "'s"} dice` : "Dice" }), diceRow, el("p", { class: "muted", text: left })), el("div", { class: "card sheet-box" }, sheet));
+  const dice = el("div", { class: "card" }, el("h2", { text: active ? `${active.seat === view.seat ? "Your" : seatName(frame.table, active.seat) + "'s"} dice` : "Dice" }), diceRow, el("p", { class: "muted", text: left }));
+  ctx.board.append(...(view.over ? [] : [dice]), el("div", { class: "card sheet-box" }, sheet)); // no dice at the end
   if (legal.includes("roll")) {
     updateRoll();
     ctx.actions.append(rollButton);

@@ -4,7 +4,7 @@
 // face-down card carries keep and discard, and the Ice Cream deck is the draw button. Anything
 // else the kernel allows (nothing today) falls back to a plain button, so every legal action is
 // reachable and nothing outside frame.legal is ever offered.
-import { seatName } from "/static/js/names.js";
+import { logText, seatName } from "/static/js/names.js";
 
 // Two letters on each scoop and card so flavours never depend on colour alone.
 const SHORT = {
@@ -64,7 +64,7 @@ function strip(c) {
   const turn = el("div", { class: "ic-turn" },
     el("p", { class: "ic-who", text: turnText(c) }),
     el("p", { class: "muted", text: `Dealer: ${c.label(view.dealer)}` }),
-    last ? el("p", { class: "ic-last muted", text: last.text ?? String(last) }) : null);
+    last ? el("p", { class: "ic-last muted", text: logText(c.frame.table, last, c.me) }) : null);
   return el("section", { class: "card ic-strip", "aria-label": "The day" }, day, turn, piles(c));
 }
 

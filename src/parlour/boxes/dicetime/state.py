@@ -3,6 +3,7 @@ The actions are in `notation`, why one is refused in `rules`, what a seat sees i
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, cast
 
 from parlour.boxes.dicetime import views
@@ -84,7 +85,8 @@ class DicetimeState(State):
         self._timed_out = False
         self.to_act = tuple(range(players)) if self._race or self._mode == "simultaneous" else (0,)
         self.over = False
-        self._events: EventLog[Logged] = EventLog(views.describe)
+        self._colours = game.colours()
+        self._events: EventLog[Logged] = EventLog(partial(views.describe, colours=self._colours))
 
     def _copy_into(self, twin: State) -> None:
         assert isinstance(twin, DicetimeState)
@@ -281,7 +283,7 @@ class DicetimeState(State):
         return view
 
     def _seat_view(self, seat: int) -> views.SeatView:
-        info = views.seat_view(seat, self._sheets[seat], self._upper[seat])
+        info = views.seat_view(seat, self._colours[seat], self._sheets[seat], self._upper[seat])
         if seat in self.to_act:
             rolls = self._rolls[seat]
             code = self._dice[seat]

@@ -49,6 +49,7 @@ class Options(TypedDict):
     five_of_a_kind_is_full_house: bool
     start: NotRequired[Literal["first", "race"]]
     time_limit: NotRequired[int]
+    colours: list[str]
 
 
 class Sheet(TypedDict):
@@ -180,11 +181,11 @@ class DicetimeView(TypedDict):
 # -- each seat's part ---------------------------------------------------------------------------
 
 
-def seat_view(seat: int, sheet: Sequence[int | None], upper: int) -> SeatView:
+def seat_view(seat: int, colour: str, sheet: Sequence[int | None], upper: int) -> SeatView:
     """A seat's place at the table, its turn not yet filled in."""
     return {
         "seat": seat,
-        "colour": COLOURS[seat],
+        "colour": colour,
         "sheet": cast(Sheet, dict(zip(KEYS, sheet, strict=True))),
         "upper": upper,
         "bonus": upper_bonus(upper),
@@ -260,12 +261,13 @@ def typed(logged: Logged) -> Event:
     return tuple.__new__(_TYPES[len(logged)], logged)
 
 
-def describe(logged: Logged, viewer: Seat) -> dict[str, Any]:
-    """One log entry (a `LogEntry`) told from `viewer`'s side (`You` for its own seat)."""
+def describe(logged: Logged, viewer: Seat, colours: Sequence[str] = COLOURS) -> dict[str, Any]:
+    """One log entry (a `LogEntry`) told from `viewer`'s side (`You` for its own seat, else
+    the seat's colour)."""
     event = typed(logged)
     if isinstance(event, TimedOut):
         return {"event": "timeout", "text": "Time is up: the score so far counts."}
-    who = "You" if event.seat == viewer else COLOURS[event.seat].capitalize()
+    who = "You" if event.seat == viewer else colours[event.seat].capitalize()
     if isinstance(event, Begins):
         verb = "begin" if who == "You" else "begins"
         return {"event": "begins", "seat": event.seat, "text": f"{who} rolled first and {verb}."}

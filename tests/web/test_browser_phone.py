@@ -22,12 +22,13 @@ STATE = {
     "dicecream": [".dc-tray", ".dc-sheet.own"],
     "dicetime": [".dt-turn", ".dt-sheet-box"],
     "dokitto": [".dk-hand", ".dk-trick"],
-    "icecream": [".ic-player.mine", ".ic-turned"],
+    "icecream": [".phase-deliveries .ic-player.mine", ".ic-turned"],
     "likedice": [".ld-challenge", ".ld-common", ".ld-player.mine"],
 }
-"""What each game's turn depends on, where the page draws it (`.ic-turned`: while there is a
-scoop to place)."""
-TURNS = 12
+"""What each game's turn depends on, where the page draws it. Ice Cream: your cards while you
+keep or discard a delivery; the scoop to place (`.ic-turned`) and the cones, which are the
+controls and say how each fits your cards, after that."""
+TURNS = 25
 """How many of the tester's turns are looked at, from the first."""
 
 OUTSIDE = """(selectors) => {

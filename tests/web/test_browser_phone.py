@@ -35,7 +35,8 @@ OUTSIDE = """(selectors) => {
   const seen = (n) => n.offsetParent !== null;
   const out = (n) => { const r = n.getBoundingClientRect();
     return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth; };
-  const where = (n) => { const r = n.getBoundingClientRect(); return `${Math.round(r.top)}-${Math.round(r.bottom)}`; };
+  const where = (n) => { const r = n.getBoundingClientRect();
+    return `${Math.round(r.top)}-${Math.round(r.bottom)}`; };
   const controls = [...document.querySelectorAll("[data-action]:not([disabled])")].filter(seen);
   const state = selectors.flatMap((s) => [...document.querySelectorAll(s)]).filter(seen);
   return [...controls.filter(out).map((n) => `${n.dataset.action} at ${where(n)}`),

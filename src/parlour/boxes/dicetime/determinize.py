@@ -5,12 +5,11 @@ with a freshly seeded RNG, and every seat's view of it is the real state's."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 from typing import TYPE_CHECKING, cast
 
 from parlour.boxes.dicetime.components import KEYS, ROLLS_PER_TURN, encode, mask
 from parlour.boxes.dicetime.state import DicetimeState
-from parlour.boxes.dicetime.views import DicetimeView, describe, event_of
+from parlour.boxes.dicetime.views import DicetimeView, describer, event_of
 from parlour.kernel import Rng, View
 from parlour.kernel.log import EventLog
 
@@ -52,5 +51,5 @@ def determinize(game: Dicetime, view: View, rng: Rng) -> DicetimeState:
         state._timed_out = shown["timed_out"]
     state.over = shown["over"]
     state.to_act = tuple(shown["to_act"])
-    state._events = EventLog(partial(describe, colours=game.colours()), map(event_of, shown["log"]))
+    state._events = EventLog(describer(game.colours()), map(event_of, shown["log"]))
     return state

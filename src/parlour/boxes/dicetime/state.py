@@ -3,7 +3,6 @@ The actions are in `notation`, why one is refused in `rules`, what a seat sees i
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, cast
 
 from parlour.boxes.dicetime import views
@@ -86,7 +85,7 @@ class DicetimeState(State):
         self.to_act = tuple(range(players)) if self._race or self._mode == "simultaneous" else (0,)
         self.over = False
         self._colours = game.colours()
-        self._events: EventLog[Logged] = EventLog(partial(views.describe, colours=self._colours))
+        self._events: EventLog[Logged] = EventLog(views.describer(self._colours))
 
     def _copy_into(self, twin: State) -> None:
         assert isinstance(twin, DicetimeState)

@@ -4,7 +4,7 @@ and the seed, so every seat sees the same, told from its side (`You` for its own
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, NamedTuple, NotRequired, cast
 
 from typing_extensions import TypedDict
@@ -291,6 +291,16 @@ def describe(logged: Logged, viewer: Seat, colours: Sequence[str] = COLOURS) -> 
         "bonus": event.bonus,
         "text": text,
     }
+
+
+def describer(colours: Sequence[str]) -> Callable[[Logged, Seat], dict[str, Any]]:
+    """`describe` for a game whose seats have `colours` (a plain function: a clone may share
+    it, as it shares nothing mutable)."""
+
+    def describe_coloured(logged: Logged, viewer: Seat) -> dict[str, Any]:
+        return describe(logged, viewer, colours)
+
+    return describe_coloured
 
 
 def told(entries: Sequence[Mapping[str, Any]]) -> list[LogEntry]:

@@ -40,7 +40,7 @@ def test_each_answer_is_checked_as_it_is_given_and_only_that_question_is_asked_a
     """A refused player count or option value is asked again at once, with the reason; the
     menu does not start again from "Players"."""
     console = Console(record=True, width=200, color_system=None)
-    answers = ["dicetime", "9", "2", "y", "fast", "puzzle", "turns", "", "maybe", "false"]
+    answers = ["dicetime", "9", "2", "y", "fast", "puzzle", "turns", "", "maybe", "false", ""]
     answers += ["human", "greedy"]
     game, seats = set_up(console, ScriptedPrompt(answers, console))
     assert game.players == 2 and seats == ["human", "greedy"]

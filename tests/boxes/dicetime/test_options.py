@@ -1,4 +1,4 @@
-"""Loading Dicetime: player counts, its four options, their values and cross-checks, and the
+"""Loading Dicetime: player counts, its five options, their values and cross-checks, and the
 listing in `parlour.games()`."""
 
 from __future__ import annotations
@@ -19,15 +19,18 @@ def test_defaults() -> None:
         "mode": "turns",
         "start": "first",
         "five_of_a_kind_is_full_house": True,
+        "colours": [],
     }
     assert parlour.load("dicetime", mode="simultaneous", players=2).options == {
         "mode": "simultaneous",
         "five_of_a_kind_is_full_house": True,
+        "colours": [],
     }
     assert parlour.load("dicetime", mode="puzzle").options == {
         "mode": "puzzle",
         "five_of_a_kind_is_full_house": True,
         "time_limit": 600,
+        "colours": [],
     }
 
 
@@ -182,7 +185,13 @@ def test_games_lists_dicetime_with_metadata() -> None:
     assert info.hidden_information is False
     described = json.loads(json.dumps(info.describe()))
     options = {option["name"]: option for option in described["options"]}
-    assert list(options) == ["mode", "start", "five_of_a_kind_is_full_house", "time_limit"]
+    assert list(options) == [
+        "mode",
+        "start",
+        "five_of_a_kind_is_full_house",
+        "time_limit",
+        "colours",
+    ]
     assert options["mode"]["choices"] == ["turns", "simultaneous", "puzzle"]
     assert options["mode"]["default"] == "turns"
     assert options["start"]["applies_when"] == {"mode": ["turns"]}

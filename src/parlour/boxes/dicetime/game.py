@@ -3,6 +3,8 @@ offers beyond play (the determinizer, its full action list, its length bound).""
 
 from __future__ import annotations
 
+from typing import cast
+
 from parlour.boxes.dicetime import rules
 from parlour.boxes.dicetime.components import COLOURS, FACES, MODES
 from parlour.boxes.dicetime.determinize import determinize as rebuild
@@ -65,6 +67,16 @@ OPTIONS = (
         maximum=TIME_LIMIT_MAX,
         applies_when=("mode", ("puzzle",)),
     ),
+    Option(
+        "colours",
+        OptionType.CHOICE,
+        [],
+        "each player's colour, seat 1 first, all different (the rulebook's spaceships, e.g. "
+        "blue,red); none: " + ", ".join(COLOURS) + " in seat order",
+        choices=COLOURS,
+        is_list=True,
+        length_text="none, or one per seat",
+    ),
 )
 
 
@@ -108,6 +120,22 @@ class Dicetime(Game):
     def check(cls, players: int, options: dict[str, Value]) -> None:
         if options["mode"] == "puzzle" and players != 1:
             raise OptionError(f"the puzzle (mode=puzzle) is solo: players must be 1, not {players}")
+        chosen = cast(list[str], options["colours"])
+        if chosen and len(chosen) != players:
+            raise OptionError(
+                f"option colours={','.join(chosen)} names {len(chosen)} colours for {players} "
+                f"players: give one per seat, or none for {', '.join(COLOURS[:players])}"
+            )
+        twice = next((colour for colour in chosen if chosen.count(colour) > 1), None)
+        if twice is not None:
+            raise OptionError(
+                f"option colours={','.join(chosen)} gives {twice} twice: each player chooses "
+                "a colour of their own"
+            )
+
+    def colours(self) -> tuple[str, ...]:
+        """Each seat's colour, seat 0 first: the ones chosen, else the palette in seat order."""
+        return tuple(cast(list[str], self.options["colours"])) or COLOURS[: self.players]
 
     def rematch_options(self) -> dict[str, Value]:
         """The rulebook's Revanche: in a game of turns, a rematch begins with the race

@@ -29,6 +29,7 @@ from parlour.boxes.dicetime.rules import (
 from parlour.boxes.dicetime.views import DicetimeView, Logged
 from parlour.kernel import TABLE, Action, Reason, Rng, Seat, State
 from parlour.kernel.log import EventLog
+from parlour.kernel.options import Value
 
 if TYPE_CHECKING:
     from parlour.boxes.dicetime.game import Dicetime
@@ -84,6 +85,7 @@ class DicetimeState(State):
         self._timed_out = False
         self.to_act = tuple(range(players)) if self._race or self._mode == "simultaneous" else (0,)
         self.over = False
+        self._colours = game.colours()
         self._events: EventLog[Logged] = EventLog(views.describe)
 
     def _copy_into(self, twin: State) -> None:
@@ -255,13 +257,19 @@ class DicetimeState(State):
 
     # -- what a seat sees (Dicetime hides nothing but the future dice and the seed) ------------
 
+    def _options(self) -> dict[str, Value]:
+        """The game's options for a view: a copy, its list (`colours`) copied too."""
+        options = dict(self.game.options)
+        options["colours"] = list(cast(list[str], options["colours"]))
+        return options
+
     def view(self, seat: Seat) -> DicetimeView:
         turns = self._mode == "turns"
         view: DicetimeView = {
             "game": "dicetime",
             "seat": seat,
             "mode": self._mode,
-            "options": cast(views.Options, dict(self.game.options)),
+            "options": cast(views.Options, self._options()),
             "to_act": list(self.to_act),
             "over": self.over,
             "winners": list(self.winners),
@@ -281,7 +289,7 @@ class DicetimeState(State):
         return view
 
     def _seat_view(self, seat: int) -> views.SeatView:
-        info = views.seat_view(seat, self._sheets[seat], self._upper[seat])
+        info = views.seat_view(seat, self._colours[seat], self._sheets[seat], self._upper[seat])
         if seat in self.to_act:
             rolls = self._rolls[seat]
             code = self._dice[seat]

@@ -11,7 +11,6 @@ from typing_extensions import TypedDict
 
 from parlour.boxes.dicetime.components import (
     CATEGORIES,
-    COLOURS,
     DICE,
     KEYS,
     ROLLS_PER_TURN,
@@ -49,6 +48,7 @@ class Options(TypedDict):
     five_of_a_kind_is_full_house: bool
     start: NotRequired[Literal["first", "race"]]
     time_limit: NotRequired[int]
+    colours: list[str]
 
 
 class Sheet(TypedDict):
@@ -180,11 +180,11 @@ class DicetimeView(TypedDict):
 # -- each seat's part ---------------------------------------------------------------------------
 
 
-def seat_view(seat: int, sheet: Sequence[int | None], upper: int) -> SeatView:
+def seat_view(seat: int, colour: str, sheet: Sequence[int | None], upper: int) -> SeatView:
     """A seat's place at the table, its turn not yet filled in."""
     return {
         "seat": seat,
-        "colour": COLOURS[seat],
+        "colour": colour,
         "sheet": cast(Sheet, dict(zip(KEYS, sheet, strict=True))),
         "upper": upper,
         "bonus": upper_bonus(upper),
@@ -261,7 +261,8 @@ def typed(logged: Logged) -> Event:
 
 
 def describe(logged: Logged, viewer: Seat) -> dict[str, Any]:
-    """One log entry (a `LogEntry`) told from `viewer`'s side (`You` for its own seat)."""
+    """One log entry (a `LogEntry`) told from `viewer`'s side (`You` for its own seat, else
+    `Seat N`, as the kernel names seats: front ends put their own names in)."""
     event = typed(logged)
     if isinstance(event, TimedOut):
         return {"event": "timeout", "text": "Time is up: the score so far counts."}

@@ -1,88 +1,207 @@
-// Dicetime: five dice to hold and roll, and a score sheet per seat with what each row would score.
+// Dicetime: the dice of the seat to play, kept dice in a tray apart from those to roll, the
+// rolls left as lamps (the app's yellow lamps), the Roll button under them; then the score sheet,
+// a column per seat in the seat's colour (the colour named too), the seat to play's column
+// marked, "+N" on each open row for what the roll would score. Every number comes from the
+// view; a die, an open row or the Roll button is the control, and nothing outside frame.legal is
+// ever offered.
 import { die } from "/static/js/dice.js";
 import { seatName } from "/static/js/names.js";
 
 const ROWS = [
   ["ones", "Ones"], ["twos", "Twos"], ["threes", "Threes"], ["fours", "Fours"], ["fives", "Fives"],
-  ["sixes", "Sixes"], ["three_of_a_kind", "Three of a kind"], ["four_of_a_kind", "Four of a kind"],
+  ["sixes", "Sixes"], ["three_of_a_kind", "3 of a kind"], ["four_of_a_kind", "4 of a kind"],
   ["full_house", "Full house"], ["small_straight", "Small straight"], ["large_straight", "Large straight"],
-  ["five_of_a_kind", "Five of a kind"], ["chance", "Chance"],
+  ["five_of_a_kind", "5 of a kind"], ["chance", "Chance"],
 ];
+const UPPER = 6; // the rows above the bonus line: ones to sixes
 
+// The dice the viewer holds for the next roll (positions 1-5), kept across redraws of one roll.
 let held = new Set();
 let heldKey = "";
 
-function turnOf(view) {
+// Everything the helpers below share for one frame.
+function context(frame, ctx) {
+  const { view } = frame;
+  return {
+    frame, view, ctx, el: ctx.el,
+    legal: new Set(frame.legal),
+    offered: new Set(), // the actions given a control so far, for the fallback buttons
+    me: frame.seat,
+    name: (s) => seatName(frame.table, s, frame.seat),
+    acting: new Set(view.over ? [] : view.to_act),
+  };
+}
+
+// A control that applies one legal action; records it as offered.
+function actionButton(c, action, attrs, ...children) {
+  c.offered.add(action);
+  const cls = ["action", attrs.class].filter(Boolean).join(" ");
+  return c.el("button", { ...attrs, class: cls, "data-action": action, onclick: () => c.ctx.act(action) }, ...children);
+}
+
+// The seat whose dice are shown: the viewer's while it is to act, else the seat that rolled.
+function shownSeat(view) {
   const mine = view.seat !== null ? view.seats[view.seat] : null;
   if (mine && mine.turn) return mine;
-  return view.seats.find((s) => s.turn && s.turn.rolled) || null;
+  return view.seats.find((s) => s.turn && s.turn.rolled) || view.seats.find((s) => s.turn) || null;
+}
+
+const colourName = (colour) => colour.charAt(0).toUpperCase() + colour.slice(1);
+
+// A seat's colour as a small token with its name, so it never depends on colour alone.
+function colourChip(c, colour) {
+  return c.el("span", { class: `dt-chip dt-${colour}` }, c.el("span", { class: "dt-swatch", "aria-hidden": "true" }), colour);
+}
+
+// ---- the dice: kept apart from those to roll -------------------------------------------------
+
+function diceCard(c) {
+  const { view, el } = c;
+  const active = shownSeat(view);
+  if (!active || view.over) return null;
+  const turn = active.turn;
+  const own = active.seat === c.me;
+  const canHold = own && turn.rolled && [...c.legal].some((a) => a.startsWith("keep"));
+  const key = `${c.frame.table.id}:${view.log.length}`;
+  if (key !== heldKey) { // a new roll: what it kept stays held until released
+    heldKey = key;
+    held = new Set((turn.kept || []).flatMap((k, i) => (k ? [i + 1] : [])));
+  }
+  const who = own ? "Your dice" : `${c.name(active.seat)}'s dice`;
+  const head = el("header", { class: "dt-turn-head" },
+    el("h2", { text: who }), colourChip(c, active.colour), lamps(c, active.seat, turn));
+  const body = el("div", { class: "dt-trays" });
+  const roll = own && c.legal.has("roll") ? el("button", { class: "action dt-roll", id: "roll" }) : null;
+  const hint = el("p", { class: "dt-hint muted" });
+  const draw = () => {
+    body.replaceChildren(...trays(c, turn, canHold, draw));
+    if (roll) updateRoll(c, roll, turn);
+    hint.textContent = hintText(c, turn, canHold);
+  };
+  draw();
+  if (roll) {
+    c.offered.add("roll");
+    roll.addEventListener("click", () => c.ctx.act(roll.dataset.action));
+  }
+  return el("section", { class: `card dt-turn dt-${active.colour}`, "aria-label": who }, head, body,
+    el("div", { class: "dt-roll-row" }, roll, hint));
+}
+
+// The kept tray and the to-roll tray; before the first roll, a note.
+function trays(c, turn, canHold, redraw) {
+  const { el } = c;
+  if (!turn.rolled) return [el("p", { class: "dt-none muted", text: "No dice rolled yet this turn." })];
+  const keptHere = (i) => (canHold ? held.has(i + 1) : Boolean(turn.kept?.[i]));
+  const dieOf = (value, i) => {
+    const kept = keptHere(i);
+    const face = die(value, kept ? "held" : "", `die ${i + 1}: ${value}${kept ? ", kept" : ""}`);
+    if (!canHold) return el("span", { class: "dt-die", "data-die": i + 1 }, face);
+    return el("button", { class: "die-button dt-die", type: "button", "data-die": i + 1, "aria-pressed": String(kept),
+      "aria-label": `${kept ? "roll" : "keep"} die ${i + 1} (${value})`,
+      onclick: () => { if (held.has(i + 1)) held.delete(i + 1); else held.add(i + 1); redraw(); } }, face);
+  };
+  const dice = turn.dice.map((value, i) => ({ value, i }));
+  const tray = (cls, label, items, empty) => el("div", { class: `dt-tray ${cls}`, role: "group", "aria-label": label },
+    el("span", { class: "dt-tray-label", text: label }),
+    el("div", { class: "dt-tray-dice" }, items.length ? items.map((d) => dieOf(d.value, d.i)) : el("span", { class: "dt-empty muted", text: empty })));
+  return [
+    tray("kept", "Kept", dice.filter((d) => keptHere(d.i)), canHold ? "tap a die to keep it" : "none"),
+    tray("to-roll", "To roll", dice.filter((d) => !keptHere(d.i)), "none"),
+  ];
+}
+
+// The rolls left as lamps, lit for each roll still to come (the turn's rolls: those made, from
+// the log, and those left); the puzzle's pool as a number.
+function lamps(c, seat, turn) {
+  const { el } = c;
+  if (turn.rerolls_left !== undefined) {
+    return el("span", { class: "dt-lamps", text: `${turn.rerolls_left} rerolls left in the pool` });
+  }
+  const left = turn.rolls_left;
+  const all = left + (turn.rolled ? rollsThisTurn(c.view, seat) : 0);
+  return el("span", { class: "dt-lamps", role: "img", "aria-label": `${left} ${left === 1 ? "roll" : "rolls"} left` },
+    Array.from({ length: all }, (_, i) => el("span", { class: `dt-lamp${i < left ? " lit" : ""}`, "aria-hidden": "true" })),
+    el("span", { class: "dt-lamps-text", "aria-hidden": "true", text: `${left} left` }));
+}
+
+// How often `seat` has rolled this turn: its rolls in the log since its last other event.
+function rollsThisTurn(view, seat) {
+  let rolls = 0;
+  for (let i = view.log.length - 1; i >= 0; i--) {
+    const entry = view.log[i];
+    if (entry.seat !== seat) continue;
+    if (entry.event !== "roll") break;
+    rolls += 1;
+  }
+  return rolls;
+}
+
+function rollAction() {
+  const kept = [...held].sort((a, b) => a - b);
+  return kept.length ? `keep ${kept.join(",")}` : "roll";
+}
+
+function updateRoll(c, button, turn) {
+  const action = turn.rolled ? rollAction() : "roll";
+  const count = 5 - held.size;
+  button.dataset.action = action;
+  button.textContent = !turn.rolled ? "Roll the dice" : action === "roll" ? "Roll all five again" : `Roll ${count === 1 ? "1 die" : `${count} dice`}`;
+  button.disabled = !c.legal.has(action);
+  c.offered.add(action);
+}
+
+function hintText(c, turn, canHold) {
+  if (!turn.rolled) return c.legal.has("roll") ? "Roll all five dice to begin your turn." : "";
+  if (!canHold) return turn.dice.length && c.legal.size ? "No rolls left: enter the roll in an open row of your column." : "";
+  if (held.size === 5) return "Release a die to roll it, or enter the roll in a row.";
+  return "Tap a die to keep or release it; or enter the roll in an open row.";
+}
+
+// ---- the sheet: a column per seat, in its colour ---------------------------------------------
+
+function sheet(c) {
+  const { view, el } = c;
+  const seats = view.seats;
+  const mark = (s) => (c.acting.has(s.seat) ? " current" : "") + (view.winners.includes(s.seat) ? " won" : "") + (s.seat === c.me ? " mine" : "");
+  const cols = el("colgroup", {}, el("col", { class: "dt-label-col" }), seats.map((s) => el("col", { class: `dt-${s.colour}${mark(s)}` })));
+  const head = el("tr", {}, el("th", { scope: "col", class: "dt-corner", text: view.round ? `Round ${view.round}` : "" }), seats.map((s) => {
+    const badge = view.winners.includes(s.seat) ? "winner" : c.acting.has(s.seat) ? (s.seat === c.me ? "your turn" : "to play") : "";
+    return el("th", { scope: "col", class: `dt-seat dt-${s.colour}${mark(s)}`, "data-seat": s.seat, "aria-current": c.acting.has(s.seat) ? "true" : null },
+      el("span", { class: "dt-name", text: c.name(s.seat) }),
+      el("span", { class: "dt-colour", text: colourName(s.colour) }),
+      badge ? el("span", { class: "dt-badge", text: badge }) : null);
+  }));
+  const row = ([key, label], index) => el("tr", { class: index === UPPER - 1 ? "dt-upper-end" : "" },
+    el("th", { scope: "row", text: label }), seats.map((s) => cell(c, s, key, label, mark(s))));
+  const bonus = el("tr", { class: "dt-bonus" }, el("th", { scope: "row", text: "Bonus" }), seats.map((s) =>
+    el("td", { class: `dt-${s.colour}${mark(s)}`, title: `upper section: ${s.upper}` },
+      s.bonus ? el("strong", { text: `+${s.bonus}` }) : el("span", { class: "muted", text: `${s.upper}/${s.upper + s.bonus_needed}` }))));
+  const totals = el("tr", { class: "dt-total" }, el("th", { scope: "row", text: "Total" }), seats.map((s) =>
+    el("td", { class: `dt-${s.colour}${mark(s)}`, text: String(s.total) })));
+  const body = [...ROWS.slice(0, UPPER).map(row), bonus, ...ROWS.slice(UPPER).map((r, i) => row(r, i + UPPER)), totals];
+  return el("section", { class: "card dt-sheet-box", "aria-label": "Score sheets" },
+    el("table", { class: "dt-sheet" }, cols, el("thead", {}, head), el("tbody", {}, body)));
+}
+
+// One row of a seat's column: its entry, "+N" where the viewer may enter it now, else a dot.
+function cell(c, s, key, label, mark) {
+  const { el } = c;
+  const value = s.sheet[key];
+  const cls = `dt-${s.colour}${mark}`;
+  if (value !== null) return el("td", { class: `${cls} filled`, text: String(value) });
+  const action = `enter ${key}`;
+  if (s.seat === c.me && c.legal.has(action)) {
+    const would = s.turn?.would_score?.[key] ?? 0;
+    return el("td", { class: cls }, actionButton(c, action, { class: `dt-enter${would ? "" : " zero"}`, text: `+${would}`, "aria-label": `enter ${label} for ${would}` }));
+  }
+  const would = c.acting.has(s.seat) ? s.turn?.would_score?.[key] : undefined;
+  return el("td", { class: `${cls} open muted` }, would === undefined ? "·" : el("span", { class: "dt-would", text: `+${would}` }));
 }
 
 export function render(frame, ctx) {
-  const { view, legal } = frame;
-  const { el } = ctx;
-  const legalSet = new Set(legal);
-  const active = turnOf(view);
-  const turn = active?.turn;
-  const key = `${frame.table.id}:${view.log.length}`;
-  if (key !== heldKey) { held = new Set(); heldKey = key; }
-
-  const diceRow = el("div", { class: "dice-row", "aria-label": "Dice" });
-  const canHold = turn && turn.rolled && active.seat === view.seat && legal.some((a) => a.startsWith("keep"));
-  const rollButton = el("button", { class: "action", id: "roll" });
-  const rollAction = () => {
-    const kept = [...held].sort((a, b) => a - b);
-    return kept.length ? `keep ${kept.join(",")}` : "roll";
-  };
-  const updateRoll = () => {
-    const action = rollAction();
-    rollButton.dataset.action = action;
-    rollButton.textContent = action === "roll" ? (turn && turn.rolled ? "Roll all again" : "Roll") : `Roll the others (${action})`;
-    rollButton.disabled = !legalSet.has(action);
-  };
-  rollButton.addEventListener("click", () => ctx.act(rollAction()));
-  if (turn && turn.rolled) {
-    turn.dice.forEach((value, index) => {
-      const face = die(value, turn.kept?.[index] ? "held" : "", `die ${index + 1}: ${value}`);
-      if (!canHold) { diceRow.append(face); return; }
-      const button = el("button", { class: "die-button", "data-die": index + 1, "aria-pressed": String(held.has(index + 1)), "aria-label": `hold die ${index + 1} (${value})` }, face);
-      button.addEventListener("click", () => {
-        if (held.has(index + 1)) held.delete(index + 1); else held.add(index + 1);
-        button.setAttribute("aria-pressed", String(held.has(index + 1)));
-        updateRoll();
-      });
-      diceRow.append(button);
-    });
-  } else {
-    diceRow.append(el("p", { class: "muted", text: "No dice rolled yet." }));
+  const c = context(frame, ctx);
+  ctx.board.append(c.el("div", { class: "dt" }, diceCard(c), sheet(c)));
+  for (const other of frame.legal.filter((a) => !c.offered.has(a) && !a.startsWith("keep"))) {
+    ctx.actions.append(actionButton(c, other, { text: other }));
   }
-  const left = turn ? (view.mode === "puzzle" ? `Rerolls left in the pool: ${turn.rerolls_left}` : `Rolls left: ${turn.rolls_left}`) : "";
-  const sheet = el("table", { class: "sheet" });
-  const head = el("tr", {}, el("th", { text: "" }), view.seats.map((s) => el("th", { text: seatName(frame.table, s.seat, view.seat) })));
-  const body = ROWS.map(([name, label]) => el("tr", {}, el("th", { text: label }), view.seats.map((s) => {
-    const value = s.sheet[name];
-    if (value !== null) return el("td", { text: String(value) });
-    const action = `enter ${name}`;
-    if (s.seat === view.seat && legalSet.has(action)) {
-      const would = s.turn?.would_score?.[name] ?? 0;
-      return el("td", {}, el("button", { class: "action enter", "data-action": action, text: `+${would}`, "aria-label": `enter ${label} for ${would}`, onclick: () => ctx.act(action) }));
-    }
-    return el("td", { class: "muted", text: "·" });
-  })));
-  const totals = [
-    ["Upper bonus", (s) => (s.bonus ? `${s.bonus} (${s.upper})` : `0 (${s.upper}, ${s.bonus_needed} to go)`)],
-    ["Total", (s) => String(s.total)],
-  ].map(([label, f]) => el("tr", { class: "total" }, el("th", { text: label }), view.seats.map((s) => el("td", { text: f(s) }))));
-  sheet.append(el("thead", {}, head), el("tbody", {}, body, totals));
-
-  const dice = el("div", { class: "card" }, el("h2", { text: active ? `${active.seat === view.seat ? "Your" : seatName(frame.table, active.seat) + "'s"} dice` : "Dice" }), diceRow, el("p", { class: "muted", text: left }));
-  ctx.board.append(...(view.over ? [] : [dice]), el("div", { class: "card sheet-box" }, sheet)); // no dice at the end
-  if (legal.includes("roll")) {
-    updateRoll();
-    ctx.actions.append(rollButton);
-  }
-  for (const other of legal.filter((a) => !a.startsWith("keep") && !a.startsWith("enter") && a !== "roll")) {
-    ctx.actions.append(el("button", { class: "action", "data-action": other, text: other, onclick: () => ctx.act(other) }));
-  }
-  if (canHold) ctx.actions.append(el("span", { class: "muted", text: "Click dice to hold them, then roll the others; or enter the roll in a row of your sheet." }));
 }

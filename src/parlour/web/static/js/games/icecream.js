@@ -282,7 +282,7 @@ function prompt(c) {
 
 export function render(frame, ctx) {
   const c = context(frame, ctx);
-  const root = c.el("div", { class: "ic" }, strip(c), counter(c), players(c));
+  const root = c.el("div", { class: `ic phase-${c.view.phase}` }, strip(c), counter(c), players(c));
   ctx.board.append(root);
   const rest = frame.legal.filter((a) => !c.offered.has(a));
   ctx.actions.append(...[prompt(c)].filter(Boolean),

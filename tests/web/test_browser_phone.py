@@ -1,0 +1,86 @@
+"""On a phone (390x844) every game's turn needs no scrolling: whenever it is the tester's turn,
+the controls it may use (every offered action) and the state they depend on (its dice, its
+hand, the trick, the challenge) lie within the first screen, the page scrolled to the top."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.web.test_browser import (  # noqa: F401 (fixtures)
+    GAMES,
+    base_url,
+    browser,
+    create_in_lobby,
+    players_for,
+)
+
+PHONE = {"width": 390, "height": 844}
+STATE = {
+    "dicecream": [".dc-tray", ".dc-sheet.own"],
+    "dicetime": [".dt-turn", ".dt-sheet-box"],
+    "dokitto": [".dk-hand", ".dk-trick"],
+    "icecream": [".phase-deliveries .ic-player.mine", ".ic-turned"],
+    "likedice": [".ld-challenge", ".ld-common", ".ld-player.mine"],
+}
+"""What each game's turn depends on, where the page draws it. Ice Cream: your cards while you
+keep or discard a delivery; the scoop to place (`.ic-turned`) and the cones, which are the
+controls and say how each fits your cards, after that."""
+TURNS = 25
+"""How many of the tester's turns are looked at, from the first."""
+
+OUTSIDE = """(selectors) => {
+  const seen = (n) => n.offsetParent !== null;
+  const out = (n) => { const r = n.getBoundingClientRect();
+    return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth; };
+  const where = (n) => { const r = n.getBoundingClientRect();
+    return `${Math.round(r.top)}-${Math.round(r.bottom)}`; };
+  const controls = [...document.querySelectorAll("[data-action]:not([disabled])")].filter(seen);
+  const state = selectors.flatMap((s) => [...document.querySelectorAll(s)]).filter(seen);
+  return [...controls.filter(out).map((n) => `${n.dataset.action} at ${where(n)}`),
+    ...state.filter(out).map((n) => `${n.className} at ${where(n)}`)];
+}"""
+
+
+def may_act(page: Any) -> bool:
+    """Whether the tester may act now and the page offers it something."""
+    return bool(
+        page.evaluate("Boolean(window.parlourFrame && window.parlourFrame.legal.length)")
+        and page.locator("[data-action]:not([disabled]):visible").count()
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_turn_on_a_phone_needs_no_scrolling(browser: Any, base_url: str, game: str) -> None:  # noqa: F811
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    create_in_lobby(page, base_url, game, players_for(game))
+    rng = random.Random(game)
+    turns = 0
+    for _ in range(2000):
+        if turns == TURNS or page.locator("#end:not([hidden])").count():
+            break
+        if not may_act(page):
+            page.wait_for_timeout(20)
+            continue
+        page.wait_for_timeout(150)  # let a frame on its way land before measuring
+        page.evaluate("window.scrollTo(0, 0)")
+        if not may_act(page):
+            continue
+        turns += 1
+        outside = page.evaluate(OUTSIDE, STATE[game])
+        assert not outside, f"{game}, turn {turns}: below the first screen: {outside}"
+        offered = page.locator("[data-action]:not([disabled]):visible")
+        pick = offered.nth(rng.randrange(offered.count()))
+        try:
+            pick.click(timeout=2000)
+        except Exception:  # redrawn under the click: look again
+            continue
+        page.wait_for_timeout(30)
+    assert turns > 0
+    assert not errors, errors
+    context.close()

@@ -30,8 +30,10 @@ FACES = "⚀⚁⚂⚃⚄⚅"
 def drawn(game: str, view: View, colour: bool) -> str:
     """What the game's renderer prints for `view`, with ANSI colour or without any."""
     out = io.StringIO()
-    system = "truecolor" if colour else None
-    console = Console(file=out, width=160, color_system=system, force_terminal=colour)
+    if colour:
+        console = Console(file=out, width=160, color_system="truecolor", force_terminal=True)
+    else:
+        console = Console(file=out, width=160, color_system=None)
     console.print(renderer_for(game)(view))
     return out.getvalue()
 

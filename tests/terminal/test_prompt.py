@@ -1,7 +1,8 @@
 """The keyboard prompt, driven through a pseudo-terminal: the line being typed survives what
 is printed meanwhile (a bot's call) and is shown again after the prompt; what was typed before
 a new question (a line begun, a line typed ahead) is dropped, and the person told; keys edit
-the line; a pipe's lines are a script and all count."""
+the line; a pipe's lines are a script and all count. Then through the runner: a key typed for
+a Like Dice challenge that has just ended does not answer the next one."""
 
 from __future__ import annotations
 
@@ -12,11 +13,14 @@ import termios
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from rich.console import Console
+from tests.boxes.likedice.helpers import OWN_COMMON, deal
 
 from parlour.terminal.prompt import ConsolePrompt
+from parlour.terminal.runner import Quit, TerminalGame
 
 Keys = Callable[[str], None]
 
@@ -112,3 +116,43 @@ def test_a_pipes_lines_are_a_script(monkeypatch: pytest.MonkeyPatch) -> None:
         assert prompt.ask("You > ") == "pass"
         with pytest.raises(EOFError):
             prompt.ask("You > ")
+
+
+def test_a_key_for_a_challenge_just_ended_does_not_answer_the_next(
+    keyboard: Keys, tmp_path: Path
+) -> None:
+    """The person begins typing `1` for the first challenge; the quick counter calls the right
+    count, and the time runs out: the counter wins it. At the next challenge the `1` is dropped
+    (and the person told), so the `p` typed then is a pass, not `1p`."""
+    state = deal(*OWN_COMMON, ["B", "R", "G"], time_limit=2)
+    shown, out = console()
+    seats = ["human", "counter:speed=2:error=0"]  # about a second a count
+    game = TerminalGame(state, seats, shown, ConsolePrompt(shown), tmp_path / "save.json")
+    ended: list[BaseException] = []
+
+    def play() -> None:
+        try:
+            game.play()
+        except BaseException as error:  # handed to the test's thread
+            ended.append(error)
+
+    runner = threading.Thread(target=play, daemon=True)
+    runner.start()
+    wait_for(lambda: "Seat 1 > " in out.getvalue())
+    keyboard("1")
+    wait_for(lambda: "Dropped" in out.getvalue())
+    keyboard("p\r")
+    wait_for(lambda: (0, "pass") in state.history)
+    while runner.is_alive():
+        keyboard("\x04")  # Ctrl-D, until one meets a prompt: leave
+        runner.join(0.2)
+    assert len(ended) == 1 and isinstance(ended[0], Quit)
+    assert state.history[:3] == ((1, "answer 5"), (None, "timeout"), (0, "pass"))
+    assert 'Dropped "1": typed before this question.' in out.getvalue()
+
+
+def wait_for(condition: Callable[[], bool], seconds: float = 10) -> None:
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.02)

@@ -39,6 +39,9 @@ class Snapshots:
             raise EOFError
         return self.lines.pop(0)
 
+    def new_question(self) -> None:
+        """Lines are each meant for the prompt they meet: nothing to drop."""
+
 
 def screens_at_80x24(name: str, lines: Sequence[str], tmp_path: Path) -> list[str]:
     """The screen at each prompt while people play `name` at an 80x24 terminal."""

@@ -100,6 +100,9 @@ class FirstLegal:
         seat = self.game.humans[0]
         return self.game.state.legal_actions(seat)[0].removeprefix("play ")
 
+    def new_question(self) -> None:
+        """Answers come straight from the state: nothing is typed ahead."""
+
 
 def test_the_terminal_plays_it_with_the_generic_renderer(tmp_path: Path) -> None:
     assert renderer_for("tiny") is generic.render

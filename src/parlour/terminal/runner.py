@@ -186,10 +186,12 @@ class TerminalGame:
         return False
 
     def _ask(self, seat: int, prompt: str, deadline: float | None) -> str | None:
-        """The person's line. Meanwhile bots whose actions fall due act (their log lines are
-        shown) and the prompt is asked again (at a terminal in place of the unanswered one, so
-        that it is on screen once); `None` when the deadline passes, or when the bots
+        """The person's line to a new question (what was typed before it does not count).
+        Meanwhile bots whose actions fall due act (their log lines are shown) and the prompt is
+        asked again (at a terminal in place of the unanswered one, so that it is on screen
+        once); `None` when the deadline passes, or when the bots
         changed what the seat may do (the view is drawn again)."""
+        self.prompt.new_question()
         legal = self.state.legal_actions(seat)
         while True:
             due = [pending.ready for pending in self.schedule.values()]

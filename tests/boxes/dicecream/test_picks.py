@@ -144,3 +144,15 @@ def test_choices_are_sealed_until_everyone_has_chosen() -> None:
     texts = [e["text"] for e in events(state, "take", viewer=2)]
     assert texts == ["Seat 2 took a die and entered the red 2 in the red cube of green."]
     assert [e["text"] for e in events(state, "pass", viewer=2)] == ["You took no die."]
+
+
+@pytest.mark.parametrize(("seat", "typed"), [(1, "unlock yellow"), (2, "done"), (1, "roll")])
+def test_an_action_of_another_phase_names_who_picks(seat: int, typed: str) -> None:
+    """A picker typing a placing action is told what the moment is, in words that do not
+    read as if they were left out ("the others take dice" did)."""
+    state = after_placing()
+    with pytest.raises(IllegalAction) as refused:
+        state.parse_action(seat, typed)
+    message = str(refused.value)
+    assert "not now: everyone but the active player may take one of the placed dice" in message
+    assert "the others" not in message

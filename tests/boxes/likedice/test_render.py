@@ -38,8 +38,8 @@ def test_each_kind_of_challenge(key: str, level: str, drawn: str) -> None:
     state = deal(*OWN_COMMON, [key], level=level)
     text = shown(state.view(0))
     assert drawn in text
-    assert "common" in text and "1:[⚃4 ⚄5]  2:[⚁2 ⚅6]  3:[⚂3 ⚂3]" in text
-    assert "You ▶" in text and "[⚀1 ⚄5]" in text and "waiting for: You, Seat 2" in text
+    assert "common" in text and "1:[⚃g4 ⚄y5]  2:[⚁y2 ⚅p6]  3:[⚂b3 ⚂g3]" in text
+    assert "You ▶" in text and "[⚀b1 ⚄r5]" in text and "waiting for: You, Seat 2" in text
     assert "1/10 cards · 6 dots" in text  # seat 0: blue 1 + red 5
     assert "Type your count" in text
 
@@ -51,7 +51,7 @@ def test_answers_check_and_choice() -> None:
     answer_all(state, (0, 7))
     text = shown(state.view(0))
     assert "Challenge 1 checked: Seat 2 9 ✗ (7) · You 7 ✓" in text
-    assert "You may take: take 1 [⚃4 ⚄5]  take 2 [⚁2 ⚅6]" in text
+    assert "You may take: take 1 [⚃g4 ⚄y5]  take 2 [⚁y2 ⚅p6]" in text
     assert "Type take 1 or take 2 (or just the number" in text  # the choices, from the view
     assert "Seat 1 may choose a card" in shown(state.view(1))
 

@@ -65,6 +65,9 @@ class Counting:
             return view["take"]["choices"][0]["action"].removeprefix("take ")
         return str(self.state.solution(0))
 
+    def new_question(self) -> None:
+        """Answers come straight from the state: nothing is typed ahead."""
+
 
 def test_a_quick_person_wins_every_challenge(tmp_path: Path) -> None:
     state = parlour.load("likedice", 2, time_limit=0).new(7)

@@ -496,7 +496,9 @@ def _fresh(entry: dict[str, Any]) -> dict[str, Any]:
 reason_texts: Mapping[str, str] = {
     "roll_first": "roll first: the turn begins by rolling all five dice",
     "wait_place": "not now: the active player places dice",
-    "wait_take": "not now: the others take dice",
+    "wait_take": (
+        "not now: everyone but the active player may take one of the placed dice, or pass"
+    ),
     "wait_bonus": "not now: everyone chooses a bonus",
     "no_beans": "both chocolate beans are spent",
     "placed_before_reroll": "dice are rerolled only before any die is placed",

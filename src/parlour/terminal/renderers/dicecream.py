@@ -1,7 +1,8 @@
 """Dicecream in the terminal: every sheet's four sundaes in their colours (cubes with their
 numbers, the two cream spaces, ticked toppings, each sundae's score), the beans and totals;
 the current roll with what each die is used for and what it may still do; the bonus cards;
-who is still choosing; and the recent log."""
+who is still choosing; what to type now (examples taken from the legal moves); and the recent
+log."""
 
 from __future__ import annotations
 
@@ -34,13 +35,6 @@ STYLES = {
     "white": "bold white",
 }
 FACES = "⚀⚁⚂⚃⚄⚅"
-HINTS = {
-    "roll": "Type roll (r).",
-    "place": "Type unlock blue (ub), red cube of blue (rcb), red topping of blue (rtb), the "
-    "white die's cream of blue (wb), reroll red,white (rr rw) or done (d).",
-    "take": "Type the space for the die you take, e.g. red cube of green (rcg), or pass (p).",
-    "bonus": "Type the space for the bonus, e.g. red cube of green (rcg), or pass (p).",
-}
 LEGEND = (
     "Sheets: tops ✓ ticked / · open, by colour initial; cream: left right; cubes: colour:number; "
     "bowl: dice placed / unlocking die this turn; x2: all toppings ticked. help lists every "
@@ -58,11 +52,48 @@ def render(shown: View) -> RenderableType:
     if view["choosing"] is not None:
         parts.append(_choosing(view, view["choosing"]))
     if view["seat"] in view["to_act"]:
-        parts.append(Text(HINTS[view["phase"]] + "\n" + LEGEND, style="dim"))
+        parts.append(Text(_hint(view) + "\n" + LEGEND, style="dim"))
     log = view["log"][-5:]
     if log:
         parts.append(Text("\n".join(entry["text"] for entry in log), style="dim"))
     return Group(*parts)
+
+
+def _hint(view: DicecreamView) -> str:
+    """What the seat may type at this moment, with examples from its legal moves (the view's
+    `moves`), each with its short form."""
+    phase = view["phase"]
+    if phase == "roll":
+        return "Type roll (r)."
+    moves = [action for actions in view["moves"].values() for action in actions]
+    if phase == "place":
+        turn = view["turn"]
+        assert turn is not None  # placing is the active player's turn
+        unlock = [_typed(a) for a in moves if a.startswith("unlock ")][:1]
+        dice = [_typed(a) for a in moves if " cube of " in a or " topping of " in a][:1]
+        cream = [_typed(a) for a in moves if "cream of" in a][:1]
+        reroll = ["reroll red,white (rr rw)"] if turn["may_reroll"] else []
+        return "Type " + _either([*unlock, *dice, *cream, *reroll, "done (d)"]) + "."
+    verb = "take" if phase == "take" else "bonus"
+    spaces = [_typed(a.removeprefix(verb + " ").split(" in ")[-1]) for a in moves]
+    if not spaces:
+        return "Nothing fits your sheet now: type pass (p)."
+    what = "the space for the die you take" if phase == "take" else "the space for the bonus"
+    return f"Type {what}, e.g. {spaces[0]}, or pass (p)."
+
+
+def _typed(action: str) -> str:
+    """An action and its short form: `unlock blue (ub)`, `red cube of blue (rcb)`,
+    `left cream of blue (left b)`."""
+    words = action.split()
+    if words[1] == "cream":
+        return f"{action} ({words[0]} {words[-1][0]})"
+    return f"{action} ({''.join(word[0] for word in words if word != 'of')})"
+
+
+def _either(options: list[str]) -> str:
+    """`a, b or c`."""
+    return options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]
 
 
 def _header(view: DicecreamView) -> Text:

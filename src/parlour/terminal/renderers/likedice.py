@@ -1,7 +1,8 @@
 """Like Dice in the terminal: the challenge card, the common display and every player's own
 display drawn with coloured dice (cards, target, dots), the answers called out so far in
 calling order, the last challenge's check (who won, which card moved), the winner's choice,
-and the recent log."""
+and the recent log. Every die shows its colour's initial too (`⚃b4`: blue 4, as typed to take
+a card), so the game reads the same without colour (`NO_COLOR`, or a colour-blind player)."""
 
 from __future__ import annotations
 
@@ -53,6 +54,7 @@ def _board(view: LikeDiceView) -> RenderableType:
     if not view["over"]:
         parts.append(_challenge(view["challenge"], view["number"]))
     parts.append(_displays(view))
+    parts.append(_legend())
     if view["answers"] and view["phase"] != "over":
         parts.append(_answers(view))
     if view["result"] is not None:
@@ -86,8 +88,15 @@ def _header(view: LikeDiceView) -> Text:
 
 
 def die(entry: DieView) -> Text:
-    """One die in its colour: its face and its number."""
-    return Text(f"{FACES[entry['pips'] - 1]}{entry['pips']}", style=STYLES[entry["colour"]])
+    """One die in its colour: its face, its colour's initial and its number (`⚃b4`)."""
+    colour, pips = entry["colour"], entry["pips"]
+    return Text(f"{FACES[pips - 1]}{colour[0]}{pips}", style=STYLES[colour])
+
+
+def _legend() -> Text:
+    """The colours' initials, each in its colour."""
+    keys = Text(" · ").join(Text(f"{c[0]} {c}", style=style) for c, style in STYLES.items())
+    return Text("dice: ", style="dim") + keys
 
 
 def card(entry: CardView) -> Text:

@@ -29,6 +29,7 @@ from parlour.terminal.renderers.names import player_name
 
 HUMAN = "human"
 HELP = "Type an action (help lists them), save [FILE], or quit."
+LISTED = "; type help to list them"
 
 
 class Quit(Exception):
@@ -121,7 +122,8 @@ class TerminalGame:
         try:
             action = self.state.parse_action(seat, text)
         except IllegalAction as error:
-            self.console.print(Text(f"Not possible: {error}", style="red"))
+            more = LISTED if error.reason and error.reason.code == "not_legal_many" else ""
+            self.console.print(Text(f"Not possible: {error}{more}", style="red"))
             return
         self._bots_until(time.monotonic())  # bots that were quicker act first
         if self.state.is_legal(seat, action):

@@ -84,7 +84,7 @@ def test_long_input_is_cut_in_every_refusal(name: str) -> None:
             lambda: state.apply(seat, LONG),  # noqa: B023
             lambda: state.apply(seat, [LONG]),  # type: ignore[arg-type]  # noqa: B023
             lambda: state.parse_action(seat, LONG),  # noqa: B023
-            lambda: state.parse_action(seat, "keep " + "9" * 300),  # noqa: B023
+            lambda: state.parse_action(seat, "keep " + "9" * 150),  # noqa: B023
             lambda: state.apply(TABLE, LONG),  # noqa: B023
         ):
             error = refused(call)
@@ -95,6 +95,23 @@ def test_long_input_is_cut_in_every_refusal(name: str) -> None:
                 len(value) <= SHOWN for value in described.values() if isinstance(value, str)
             )
             assert len(state.explain(seat, LONG)) < 400
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_what_a_player_types_is_refused_when_huge_or_no_text(name: str) -> None:
+    """`parse_action` refuses a text longer than any action before the game reads it (a
+    number past Python's digit limit raised ValueError in three games' notations), and what
+    is no text (it raised AttributeError)."""
+    state = first_state(name)
+    seat = state.to_act[0]
+    before = snapshot(state)
+    for text in ("9" * 5000, "take " + "9" * 5000, "answer " + "9" * 5000, " " * 201):
+        error = refused(lambda: state.parse_action(seat, text))  # noqa: B023
+        assert str(error) == f"an action is at most 200 characters, not {len(text)}"
+    for thing in (5, None, ["roll"]):
+        error = refused(lambda: state.parse_action(seat, thing))  # type: ignore[arg-type]  # noqa: B023
+        assert str(error) == f"an action is text, not {thing!r}"
+    assert snapshot(state) == before
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -253,11 +253,36 @@ def _seat_checked_with(method: Callable[[Any, Seat, Any], _Result]) -> Callable[
     return checked
 
 
+TYPED_MOST = 200
+"""The longest text `parse_action` reads (the web's limit too): no action is nearly as long,
+and so no game's notation meets a huge input (a number past Python's digit limit)."""
+
+
+def _typed_checked(method: Callable[[Any, Seat, str], Action]) -> Callable[..., Action]:
+    """`parse_action` of a `State`, its seat checked first (see `_seat_checked`), then its text:
+    what is no text, or longer than `TYPED_MOST`, is refused before the game reads it."""
+
+    @functools.wraps(method)
+    def checked(state: State, seat: Any, text: Any) -> Action:
+        if not (seat is None or (type(seat) is int and 0 <= seat < state._seat_count)):
+            seat = state._checked_seat(seat)
+        if type(text) is not str:
+            reason = Reason("not_text", {"action": shown(text)})
+            raise IllegalAction(state.game.tell(reason), reason)
+        if len(text) > TYPED_MOST:
+            reason = Reason("too_long", {"length": len(text), "most": TYPED_MOST})
+            raise IllegalAction(state.game.tell(reason), reason)
+        return method(state, seat, text)
+
+    _UNCHECKED[checked] = method
+    return checked
+
+
 _SEAT_FIRST: Mapping[str, Callable[[Any], Callable[..., Any]]] = {
     "legal_actions": _seat_checked,
     "view": _seat_checked,
     "is_legal": _seat_checked_with,
-    "parse_action": _seat_checked_with,
+    "parse_action": _typed_checked,
 }
 """The methods of a state whose first argument is a seat, and how the kernel checks it for
 every game (a wrapper of each one's arity: a generic one costs twice as much on the hot path)."""

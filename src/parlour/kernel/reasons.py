@@ -38,6 +38,7 @@ class Reason:
 
 KERNEL_TEXTS: Mapping[str, str] = {
     "not_text": "an action is text, not {action}",
+    "too_long": "an action is at most {most} characters, not {length}",
     "not_a_seat": "a seat is an integer or None, not {seat}",
     "no_seat": "there is no seat {seat} (seats: {seats})",
     "game_over": "the game is over",

@@ -154,6 +154,26 @@ def test_an_illegal_or_stale_action_is_refused_and_changes_nothing(client: TestC
     assert after["view"] == before["view"]
 
 
+def test_an_action_among_many_is_refused_in_the_apis_own_words(client: TestClient) -> None:
+    """Among many legal actions, a refusal counts them and says where the API lists them, not
+    the terminal's "type help"; a long action is repeated cut, in the words and the reason."""
+    created = create(client, "dicetime", ["person"])
+    table_id, token = created["table"]["id"], created["token"]
+    assert send_action(client, table_id, token, "roll", "r0").status_code == 200
+    legal = frame(client, table_id, token)["legal"]
+    refused = send_action(client, table_id, token, "dance", "r1")
+    assert refused.status_code == 409
+    assert refused.json() == {
+        "error": f"'dance' is not one of the {len(legal)} legal actions now"
+        " (your seat's state lists them under `legal`)",
+        "reason": {"code": "not_legal_many", "params": {"action": "dance", "count": len(legal)}},
+    }
+    long = send_action(client, table_id, token, "d" * 200, "r2").json()
+    cut = "d" * 37 + "..."
+    assert long["error"].startswith(f"'{cut}' is not one of the") and "d" * 38 not in long["error"]
+    assert long["reason"]["params"]["action"] == cut
+
+
 def test_bad_input_gets_a_clear_4xx_and_no_traceback(client: TestClient) -> None:
     created = create(client, "dicetime", ["person"])
     table_id, token = created["table"]["id"], created["token"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from parlour.kernel.errors import OptionError
+from parlour.kernel.errors import OptionError, cut, shown
 
 Scalar = int | bool | str
 Value = Scalar | list[Scalar]
@@ -143,11 +143,8 @@ class Option:
         return OptionError(f"option {self.name}={_text(raw)} is not allowed: use {self.allowed()}")
 
 
-SHOWN = 40
-"""The longest value an error message repeats (longer ones are cut, huge integers summed up)."""
-
-
 def _text(raw: object) -> str:
+    """An option value as a message repeats it (cut; a huge integer summed up)."""
     if isinstance(raw, bool):
         text = str(raw).lower()
     elif isinstance(raw, int) and raw.bit_length() > 64:
@@ -156,7 +153,7 @@ def _text(raw: object) -> str:
         text = ",".join(_text(item) for item in raw)
     else:
         text = str(raw)
-    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
+    return cut(text)
 
 
 def resolve_options(
@@ -167,7 +164,7 @@ def resolve_options(
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         known = ", ".join(by_name) or "none"
-        raise OptionError(f"{game} has no option {unknown[0]!r}; its options are: {known}")
+        raise OptionError(f"{game} has no option {shown(unknown[0])}; its options are: {known}")
     values: dict[str, Value] = {}
     for spec in specs:
         values[spec.name] = (

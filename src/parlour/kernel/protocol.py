@@ -9,14 +9,15 @@ Actions are short strings in their canonical text form, the same text a player t
 from __future__ import annotations
 
 import copy
+import functools
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, NoReturn, TypeVar
 
-from parlour.kernel.errors import IllegalAction, OptionError
+from parlour.kernel.errors import IllegalAction, OptionError, shown
 from parlour.kernel.options import Option, Value
 from parlour.kernel.reasons import Reason, tell
 from parlour.kernel.rng import Rng, ScriptedRng, StrictRng
@@ -221,11 +222,98 @@ class Game(ABC):
         return f"<{type(self).__name__} players={self.players} options={self.options}>"
 
 
+_Result = TypeVar("_Result")
+
+
+def _seat_checked(method: Callable[[Any, Seat], _Result]) -> Callable[[Any, Any], _Result]:
+    """`method(seat)` of a `State`, its seat checked first as `apply` checks it (see
+    `State._checked_seat`); the common case, an `int` in range or `None`, costs a few
+    comparisons."""
+
+    @functools.wraps(method)
+    def checked(state: State, seat: Any) -> _Result:
+        if not (seat is None or (type(seat) is int and 0 <= seat < state._seat_count)):
+            seat = state._checked_seat(seat)
+        return method(state, seat)
+
+    _UNCHECKED[checked] = method
+    return checked
+
+
+def _seat_checked_with(method: Callable[[Any, Seat, Any], _Result]) -> Callable[..., _Result]:
+    """`method(seat, argument)` of a `State`, its seat checked first (see `_seat_checked`)."""
+
+    @functools.wraps(method)
+    def checked(state: State, seat: Any, argument: Any) -> _Result:
+        if not (seat is None or (type(seat) is int and 0 <= seat < state._seat_count)):
+            seat = state._checked_seat(seat)
+        return method(state, seat, argument)
+
+    _UNCHECKED[checked] = method
+    return checked
+
+
+TYPED_MOST = 200
+"""The longest text `parse_action` reads (the web's limit too): no action is nearly as long,
+and so no game's notation meets a huge input (a number past Python's digit limit)."""
+
+
+def _typed_checked(method: Callable[[Any, Seat, str], Action]) -> Callable[..., Action]:
+    """`parse_action` of a `State`, its seat checked first (see `_seat_checked`), then its text:
+    what is no text, or longer than `TYPED_MOST`, is refused before the game reads it."""
+
+    @functools.wraps(method)
+    def checked(state: State, seat: Any, text: Any) -> Action:
+        if not (seat is None or (type(seat) is int and 0 <= seat < state._seat_count)):
+            seat = state._checked_seat(seat)
+        if type(text) is not str:
+            reason = Reason("not_text", {"action": shown(text)})
+            raise IllegalAction(state.game.tell(reason), reason)
+        if len(text) > TYPED_MOST:
+            reason = Reason("too_long", {"length": len(text), "most": TYPED_MOST})
+            raise IllegalAction(state.game.tell(reason), reason)
+        return method(state, seat, text)
+
+    _UNCHECKED[checked] = method
+    return checked
+
+
+_SEAT_FIRST: Mapping[str, Callable[[Any], Callable[..., Any]]] = {
+    "legal_actions": _seat_checked,
+    "view": _seat_checked,
+    "is_legal": _seat_checked_with,
+    "parse_action": _typed_checked,
+}
+"""The methods of a state whose first argument is a seat, and how the kernel checks it for
+every game (a wrapper of each one's arity: a generic one costs twice as much on the hot path)."""
+
+_UNCHECKED: dict[Callable[..., Any], Callable[..., Any]] = {}
+"""The method each seat-checking wrapper calls: an inherited wrapper is not wrapped again, and
+`apply` (which checks the seat itself) calls `is_legal` unwrapped."""
+
+
 class State(ABC):
-    """One moment of one game. Subclasses implement the rules; this class keeps the record."""
+    """One moment of one game. Subclasses implement the rules; this class keeps the record
+    and checks every seat it is given (a game's `legal_actions`, `is_legal`, `parse_action`
+    and `view` included: see `__init_subclass__`)."""
+
+    _is_legal_unchecked: ClassVar[Callable[[State, Seat, Action], bool]]
+    """The game's own `is_legal`, for `apply`, which has already checked the seat."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give the seat-first methods of every game (`_SEAT_FIRST`) the kernel's seat check,
+        so that each refuses what is no seat of the game as `apply` does, with no check of
+        its own."""
+        super().__init_subclass__(**kwargs)
+        for name, checking in _SEAT_FIRST.items():
+            method = getattr(cls, name)
+            if method not in _UNCHECKED:
+                setattr(cls, name, checking(method))
+        cls._is_legal_unchecked = _UNCHECKED[cls.is_legal]
 
     def __init__(self, game: Game, rng: Rng, seed: int, chance: tuple[int, ...]) -> None:
         self.game = game
+        self._seat_count = game.players
         self._rng = rng
         self._seed = seed
         self._chance = chance
@@ -297,10 +385,33 @@ class State(ABC):
 
     # -- what the kernel provides -----------------------------------------------------------
 
+    def _checked_seat(self, seat: object) -> Seat:
+        """`seat` as a seat of this game (`None`, or an `int` of a subclass made an `int`), or
+        `IllegalAction` saying why it is none: a bool or a string, or a number out of range."""
+        reason = self._seat_reason(seat)
+        if reason is not None:
+            raise IllegalAction(self.game.tell(reason), reason)
+        return int(seat) if isinstance(seat, int) else None
+
+    def _seat_reason(self, seat: object) -> Reason | None:
+        """Why `seat` is no seat of this game (`None`, the table or a spectator, is one)."""
+        if seat is None:
+            return None
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return Reason("not_a_seat", {"seat": shown(seat)})
+        if not 0 <= seat < self._seat_count:
+            seats = list(range(self._seat_count))
+            return Reason("no_seat", {"seat": shown(int(seat)), "seats": seats})
+        return None
+
     def refusal(self, seat: Seat, action: object) -> Reason | None:
-        """Why `seat` may not apply `action` now, or `None` when it may."""
+        """Why `seat` may not apply `action` now, or `None` when it may: no seat of the game,
+        an action that is no text, a seat not to act, or the rules' reason."""
+        reason = self._seat_reason(seat)
+        if reason is not None:
+            return reason
         if type(action) is not str:
-            return Reason("not_text", {"action": repr(action)})
+            return Reason("not_text", {"action": shown(action)})
         if seat is not TABLE and seat not in self.to_act:
             if self.over:
                 return Reason("game_over")
@@ -339,12 +450,9 @@ class State(ABC):
 
     def apply(self, seat: Seat, action: Action) -> None:
         """Apply `action` for `seat`, or raise `IllegalAction` and change nothing."""
-        if not (seat is None or type(seat) is int):  # the common case costs one test
-            if not isinstance(seat, int) or isinstance(seat, bool):
-                reason = Reason("not_a_seat", {"seat": repr(seat)})
-                raise IllegalAction(self.game.tell(reason), reason)
-            seat = int(seat)
-        if type(action) is not str or not self.is_legal(seat, action):
+        if not (seat is None or (type(seat) is int and 0 <= seat < self._seat_count)):
+            seat = self._checked_seat(seat)  # the common case costs a few comparisons
+        if type(action) is not str or not self._is_legal_unchecked(seat, action):
             self._refuse(seat, action)
         self._apply(seat, action)
         self._actions.append((seat, action))

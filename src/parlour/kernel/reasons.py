@@ -1,9 +1,12 @@
 """Why an action is refused: a code with parameters, told in words only at the edge.
 
-A game's single source of legality is its `State._refusal`, which answers a `Reason` or
+A game's single source of legality is its `State._verify`, which answers a `Reason` or
 `None`; an action is legal exactly when it has no reason. Codes and parameters are
 language-neutral (front ends and clients may tell them in any language); `tell` gives the
-English words from the kernel's texts and the game's own (`Game.reason_texts`).
+English words from the kernel's texts and the game's own (`Game.reason_texts`). Both forms cut
+long text parameters (what a player sent: see `errors.cut`), so no message repeats a long input
+whole. The words are neutral: each front end adds its own advice (where to find the legal
+actions, say).
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from parlour.kernel.errors import cut
 
 
 @dataclass(frozen=True, eq=True)
@@ -23,19 +28,23 @@ class Reason:
     params: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def describe(self) -> dict[str, Any]:
-        """The JSON form clients receive: `{"code": ..., "params": {...}}`."""
-        return {"code": self.code, "params": dict(self.params)}
+        """The JSON form clients receive: `{"code": ..., "params": {...}}` (long text cut)."""
+        return {"code": self.code, "params": self.shown_params()}
+
+    def shown_params(self) -> dict[str, Any]:
+        """The parameters as messages repeat them: a text parameter is cut (`errors.cut`)."""
+        return {key: cut(v) if type(v) is str else v for key, v in self.params.items()}
 
 
 KERNEL_TEXTS: Mapping[str, str] = {
     "not_text": "an action is text, not {action}",
+    "too_long": "an action is at most {most} characters, not {length}",
     "not_a_seat": "a seat is an integer or None, not {seat}",
+    "no_seat": "there is no seat {seat} (seats: {seats})",
     "game_over": "the game is over",
     "not_your_turn": "seat {seat} may not act now (to act: {to_act})",
     "not_legal": "{action!r} is not a legal action now; legal: {legal}",
-    "not_legal_many": (
-        "{action!r} is not a legal action now; type help to list the {count} that are"
-    ),
+    "not_legal_many": "{action!r} is not one of the {count} legal actions now",
     "ambiguous": "{text!r} could mean {matches}; say which",
 }
 """The reasons the kernel gives for any game."""
@@ -57,8 +66,9 @@ _WORDS = _Words()
 
 def tell(reason: Reason, texts: Mapping[str, str]) -> str:
     """`reason` in English words, from `texts` (the game's) or the kernel's own. A list
-    parameter is joined with commas, or with `or` where the template says `{name:or}`."""
+    parameter is joined with commas, or with `or` where the template says `{name:or}`; a long text
+    parameter is cut."""
     template = texts.get(reason.code) or KERNEL_TEXTS.get(reason.code)
     if template is None:
         raise KeyError(f"no words for the reason {reason.code!r}")
-    return _WORDS.format(template, **reason.params)
+    return _WORDS.format(template, **reason.shown_params())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from parlour.kernel.errors import IllegalAction, OptionError, RecordError
+from parlour.kernel.errors import IllegalAction, OptionError, RecordError, shown
 from parlour.kernel.protocol import State
 from parlour.kernel.registry import load
 
@@ -35,7 +35,7 @@ def replay(record: Mapping[str, Any]) -> State:
             raise RecordError(f"the record's {key!r} must be {_kind(kind)}")
     unknown = sorted(set(record) - set(REQUIRED) - set(OPTIONAL))
     if unknown:
-        raise RecordError(f"the record has an unknown key {unknown[0]!r}")
+        raise RecordError(f"the record has an unknown key {shown(unknown[0])}")
     if not all(isinstance(name, str) for name in record["options"]):
         raise RecordError("the record's 'options' must have text keys")
     chance = record.get("chance", [])
@@ -51,16 +51,19 @@ def replay(record: Mapping[str, Any]) -> State:
         raise RecordError(f"the record's chance script is refused: {error}") from None
     for number, item in enumerate(record["actions"], start=1):
         if not (isinstance(item, list) and len(item) == 2):
-            raise RecordError(f"action {number} must be a pair [seat, action], not {item!r}")
+            raise RecordError(f"action {number} must be a pair [seat, action], not {shown(item)}")
         seat, action = item
         if not (seat is None or _is(seat, int)) or not isinstance(action, str):
-            raise RecordError(f"action {number} {item!r} needs a seat (integer or null) and text")
+            raise RecordError(
+                f"action {number} {shown(item)} needs a seat (integer or null) and text"
+            )
+        where = f"action {number} [{seat}, {shown(action)}]"
         try:
             state.apply(seat, action)
         except IllegalAction as error:
-            raise RecordError(f"action {number} [{seat}, {action!r}] is illegal: {error}") from None
+            raise RecordError(f"{where} is illegal: {error}") from None
         except ValueError as error:
-            raise RecordError(f"action {number} [{seat}, {action!r}] failed: {error}") from None
+            raise RecordError(f"{where} failed: {error}") from None
     return state
 
 

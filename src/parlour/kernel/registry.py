@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from parlour.kernel.errors import OptionError
+from parlour.kernel.errors import OptionError, shown
 from parlour.kernel.options import resolve_options
 from parlour.kernel.protocol import Game, GameInfo
 
@@ -32,7 +32,7 @@ def game_class(name: str) -> type[Game]:
     """The class of the game called `name`, or `OptionError` listing the known games."""
     registry = _registry()
     if not isinstance(name, str) or name not in registry:
-        raise OptionError(f"unknown game {name!r}; games are: {', '.join(registry)}")
+        raise OptionError(f"unknown game {shown(name)}; games are: {', '.join(registry)}")
     return registry[name]
 
 
@@ -47,7 +47,7 @@ def load(name: str, players: int | None = None, **options: object) -> Game:
         or not (info.min_players <= count <= info.max_players)
     ):
         raise OptionError(
-            f"{name} is for {info.min_players} to {info.max_players} players, not {count!r}"
+            f"{name} is for {info.min_players} to {info.max_players} players, not {shown(count)}"
         )
     values = resolve_options(info.options, options, count, name)
     cls.check(count, values)

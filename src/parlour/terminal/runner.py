@@ -33,6 +33,7 @@ from parlour.terminal.saving import may_replace, save_record, why_not
 
 HUMAN = "human"
 HELP = "Type an action (help lists them), save [FILE], or quit."
+LISTED = "; type help to list them"
 NUMBERED = re.compile(r"(?P<stem>\D* )(?P<number>\d+)")
 """An action that ends in a number (`answer 17`, `cone 3`), but not a list (`keep 1,3`)."""
 
@@ -163,7 +164,8 @@ class TerminalGame:
         try:
             action = self.state.parse_action(seat, text)
         except IllegalAction as error:
-            self._tell(Text(f"Not possible: {error}", style="red"))
+            more = LISTED if error.reason and error.reason.code == "not_legal_many" else ""
+            self._tell(Text(f"Not possible: {error}{more}", style="red"))
             return
         if not self._confirmed(seat, action, deadline):
             return

@@ -30,7 +30,16 @@ from sqlalchemy.orm import Session, selectinload
 from parlour.bots.pool import BotPool
 from parlour.bots.registry import Bot, bot_info, default_bot, make_bot, offered_bots
 from parlour.bots.schedule import Pending, Question, ask
-from parlour.kernel import SPECTATOR, TABLE, Game, IllegalAction, OptionError, ParlourError, load
+from parlour.kernel import (
+    SPECTATOR,
+    TABLE,
+    Game,
+    IllegalAction,
+    OptionError,
+    ParlourError,
+    Reason,
+    load,
+)
 from parlour.web import storage
 from parlour.web.live import (
     Frame,
@@ -283,10 +292,10 @@ class TableHub:
         try:
             action = table.state.parse_action(seat, text)
         except IllegalAction as error:
-            raise TableError(409, str(error), error.reason) from error
+            raise _refused(str(error), error.reason) from error
         reason = table.state.refusal(seat, action)
         if reason is not None:
-            raise TableError(409, table.state.explain(seat, action), reason)
+            raise _refused(table.state.explain(seat, action), reason)
         return action
 
     def _take_back(self, table: LiveTable, seat: int) -> bool:
@@ -807,6 +816,18 @@ class TableHub:
             if table.timer is not None:
                 table.timer.cancel()
         await asyncio.to_thread(self.pool.close)
+
+
+LEGAL_LISTED = " (your seat's state lists them under `legal`)"
+"""The API's word where the kernel only counts the legal actions: where a client finds them."""
+
+
+def _refused(message: str, reason: Reason | None) -> TableError:
+    """The 409 of a refused action: the kernel's words, and the API's hint where they count
+    the legal actions without listing them."""
+    if reason is not None and reason.code == "not_legal_many":
+        message += LEGAL_LISTED
+    return TableError(409, message, reason)
 
 
 @contextlib.contextmanager

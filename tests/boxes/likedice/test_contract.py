@@ -38,7 +38,7 @@ def test_a_second_answer_is_refused_by_a_reason_with_its_words() -> None:
         (0, "take 1", "no_winner_yet", "nobody has won this challenge yet"),
         (0, "timeout", "table_only", "only the table applies timeout"),
         (None, "answer 3", "not_legal", "'answer 3' is not a legal action now; legal: timeout"),
-        (0, "shout", "not_legal_many", "'shout' is not a legal action now; type help"),
+        (0, "shout", "not_legal_many", "'shout' is not one of the 101 legal actions now"),
     ],
 )
 def test_refusals_while_the_race_runs(seat: int | None, action: str, code: str, words: str) -> None:
@@ -66,7 +66,7 @@ def test_refusals_while_the_winner_chooses() -> None:
     assert state.refusal(1, "take 1") == Reason("choosing", {"winner": 0, "number": 1})
     assert state.explain(1, "take 1") == "Seat 1 won the challenge and is choosing a card"
     assert state.refusal(None, "timeout") == Reason("no_race")
-    assert state.refusal(5, "pass") == Reason("not_your_turn", {"seat": 5, "to_act": [0]})
+    assert state.refusal(5, "pass") == Reason("no_seat", {"seat": "5", "seats": [0, 1]})
 
 
 def test_the_table_after_the_end_and_in_an_untimed_game() -> None:

@@ -83,14 +83,7 @@ def views_of(game: str, players: int) -> Iterator[View]:
         "dicecream",
         "dokitto",
         "icecream",
-        pytest.param(
-            "dicetime",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="the viewer's own column reads `You`: its colour shows only as colour "
-                "(names.py / dicetime.py, owned elsewhere)",
-            ),
-        ),
+        "dicetime",
     ],
 )
 def test_every_colour_drawn_reads_without_colour(game: str) -> None:

@@ -81,8 +81,11 @@ def _sheet(view: DicetimeView) -> Table:
     seats = view["seats"]
     for seat in seats:
         marker = " ▶" if seat["seat"] in view["to_act"] else ""
+        name = seat_name(view, seat["seat"])
+        if seat["seat"] == view["seat"]:  # `You`: the colour in words too, never colour alone
+            name += f" ({seat['colour']})"
         table.add_column(
-            Text(seat_name(view, seat["seat"]) + marker, style=STYLES[seat["colour"]]),
+            Text(name + marker, style=STYLES[seat["colour"]]),
             justify="right",
         )
     for index, (key, english, german) in enumerate(ROWS):

@@ -172,8 +172,9 @@ def resumed(
     if not isinstance(seating, list) or len(seating) != state.game.players:
         seating = [HUMAN] * state.game.players
     used = meta.get("clock_used") if isinstance(meta, dict) else None
-    valid = isinstance(used, int | float) and not isinstance(used, bool) and used > 0
-    return state, seating, float(used) if valid else 0.0
+    if not isinstance(used, int | float) or isinstance(used, bool) or used <= 0:
+        used = 0.0
+    return state, seating, float(used)
 
 
 def bot_entry(bot: dict[str, Any], default: str) -> str:

@@ -34,6 +34,7 @@ def test_make_passes_options() -> None:
         "mode": "puzzle",
         "five_of_a_kind_is_full_house": False,
         "time_limit": 0,
+        "colours": [],
     }
     assert len(env.actions) == 44 and env.actions[0] == "roll"
 

@@ -2,7 +2,8 @@
 clicking, two people at one table from a shared link. Skipped, saying why, where Chromium or
 Playwright is missing (`python3 dev.py test` installs Chromium when it can).
 
-Set PARLOUR_SCREENSHOTS=1 to save each game's table page to docs/screenshots/.
+Set PARLOUR_SCREENSHOTS=1 to save each game's table page to docs/screenshots/, on a desktop
+(GAME.png, the whole page) and on a phone (GAME-phone.png, its first screen), mid-game.
 """
 
 from __future__ import annotations
@@ -41,6 +42,13 @@ RENDERERS = (
 )
 GENERIC = "#board table.facts"
 """What only the generic renderer draws (a game without a renderer of its own)."""
+PHONE = {"width": 390, "height": 844}
+SHOT_AFTER = 6
+"""Screenshots wait for this many of the tester's clicks, then for its turn with state on the
+table: more offered than a first roll, and as much as `SHOWN` asks for."""
+SHOWN = {"dicecream": (".dc-tray.phase-place .dc-die", 1), "dokitto": (".dk-hand .dk-card", 4)}
+"""Where a game's turn may show little, how many of what a screenshot waits for: Dicecream's
+dice to place (not only bonus cards), a hand of four cards or more in Dokitto! Ice."""
 
 
 def players_for(game: str) -> int:
@@ -79,6 +87,7 @@ def play_by_clicking(
     clicks = 0
     for _ in range(limit):
         if page.locator("#end:not([hidden])").count():
+            assert shot is None, f"no moment for the screenshots came before the end: {shot}"
             return clicks
         offered = page.locator("[data-action]:not([disabled]):visible")
         count = offered.count()
@@ -92,16 +101,38 @@ def play_by_clicking(
             legal = set(page.evaluate("window.parlourFrame.legal"))
             shown = set(offered.evaluate_all("nodes => nodes.map(n => n.dataset.action)"))
             assert shown <= legal, f"the page offers what the kernel refuses: {shown - legal}"
+        if shot is not None and clicks >= SHOT_AFTER and worth_a_shot(page, shot.stem, legal):
+            take_screenshots(page, shot)
+            shot = None
+            continue  # the page may have moved on meanwhile: look again
         pick = offered.nth(rng.randrange(count))
         try:
             pick.click(timeout=2000)
         except playwright_api.Error:
             continue  # the page was redrawn under the click: look again
         clicks += 1
-        if shot is not None and clicks == 6:
-            page.screenshot(path=str(shot), full_page=True)
         page.wait_for_timeout(10)
     raise AssertionError("the game did not end by clicking")
+
+
+def worth_a_shot(page: Any, game: str, legal: set[str]) -> bool:
+    """Whether the tester's turn now shows the game well (see `SHOWN`)."""
+    selector, least = SHOWN.get(game, ("#board *", 1))
+    return bool(legal - {"roll"}) and page.locator(selector).count() >= least
+
+
+def take_screenshots(page: Any, shot: Path) -> None:
+    """The table page as it is now: the whole page at the page's size to `shot`, and the first
+    screen on a phone to `GAME-phone.png` beside it."""
+    page.wait_for_timeout(300)  # let a frame on its way land
+    page.mouse.move(0, 0)  # no control shown hovered
+    page.screenshot(path=str(shot), full_page=True)
+    desktop = page.viewport_size
+    page.set_viewport_size(PHONE)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(shot.with_name(f"{shot.stem}-phone.png")))
+    page.set_viewport_size(desktop)
 
 
 def create_in_lobby(page: Any, base_url: str, game: str, players: int, people: int = 1) -> None:
@@ -164,7 +195,8 @@ def play_a_game_against_bots(browser: Any, base_url: str, game: str) -> None:
     drawn = "#board > *" if own else GENERIC
     page.wait_for_selector(drawn, timeout=10_000)
     assert page.locator(GENERIC).count() == (0 if own else 1)
-    shot = SCREENSHOTS / f"{game}.png" if os.environ.get("PARLOUR_SCREENSHOTS") else None
+    wanted = os.environ.get("PARLOUR_SCREENSHOTS") and game in GAMES  # not a test's own game
+    shot = SCREENSHOTS / f"{game}.png" if wanted else None
     clicks = play_by_clicking(page, random.Random(game), shot=shot)
     assert clicks > 0
     assert page.locator(drawn).count() > 0

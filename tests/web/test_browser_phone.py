@@ -11,13 +11,13 @@ import pytest
 
 from tests.web.test_browser import (  # noqa: F401 (fixtures)
     GAMES,
+    PHONE,
     base_url,
     browser,
     create_in_lobby,
     players_for,
 )
 
-PHONE = {"width": 390, "height": 844}
 STATE = {
     "dicecream": [".dc-tray", ".dc-sheet.own"],
     "dicetime": [".dt-turn", ".dt-sheet-box"],

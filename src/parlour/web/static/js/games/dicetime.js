@@ -5,7 +5,7 @@
 // view; a die, an open row or the Roll button is the control, and nothing outside frame.legal is
 // ever offered.
 import { die } from "/static/js/dice.js";
-import { seatName } from "/static/js/names.js";
+import { frameContext } from "/static/js/frame.js";
 
 const ROWS = [
   ["ones", "Ones"], ["twos", "Twos"], ["threes", "Threes"], ["fours", "Fours"], ["fives", "Fives"],
@@ -19,17 +19,9 @@ const UPPER = 6; // the rows above the bonus line: ones to sixes
 let held = new Set();
 let heldKey = "";
 
-// Everything the helpers below share for one frame.
+// Everything the helpers below share for one frame, and the seats to act.
 function context(frame, ctx) {
-  const { view } = frame;
-  return {
-    frame, view, ctx, el: ctx.el,
-    legal: new Set(frame.legal),
-    offered: new Set(), // the actions given a control so far, for the fallback buttons
-    me: frame.seat,
-    name: (s) => seatName(frame.table, s, frame.seat),
-    acting: new Set(view.over ? [] : view.to_act),
-  };
+  return { ...frameContext(frame, ctx), acting: new Set(frame.view.over ? [] : frame.view.to_act) };
 }
 
 // A control that applies one legal action; records it as offered.

@@ -5,7 +5,7 @@
 // Anything else the kernel allows falls back to a plain button, so every legal action is
 // reachable and nothing outside frame.legal is ever offered. Spectators and the replay page
 // (seat null, no legal actions) see every seat along the top and no hand.
-import { seatName } from "/static/js/names.js";
+import { frameContext } from "/static/js/frame.js";
 
 // Two letters on every card, tile and token so that a flavour never depends on colour alone.
 // The rules' numbers come from the view: the tiles a cone holds (`view.cone_limit`), and the
@@ -23,17 +23,6 @@ function parseCard(name) {
   return { flavour, number: Number(number) };
 }
 
-// Everything the helpers below share for one frame.
-function context(frame, ctx) {
-  const { view } = frame;
-  return {
-    frame, view, ctx, el: ctx.el,
-    legal: new Set(frame.legal),
-    offered: new Set(), // the actions given a control so far, for the fallback buttons
-    me: frame.seat,
-    label: (s) => seatName(frame.table, s, frame.seat),
-  };
-}
 
 // A control that applies one legal action; records it as offered.
 function actionButton(c, action, attrs, ...children) {
@@ -80,7 +69,7 @@ function strip(c) {
   const { view, el } = c;
   const chips = view.flavours.map((f) => el("li", { class: `dk-chip dk-${f}`, text: f }));
   const facts = [
-    `First player: ${c.label(view.first)}`,
+    `First player: ${c.name(view.first)}`,
     `${plural(view.aside, "card")} set aside`,
   ];
   return el("section", { class: "card dk-strip", "aria-label": "The round" },
@@ -97,15 +86,15 @@ function strip(c) {
 function turnText(c) {
   const { view } = c;
   if (view.over) {
-    const names = view.winners.map(c.label);
+    const names = view.winners.map(c.name);
     return names.length ? `Won: ${names.join(" and ")}` : "Nobody wins";
   }
   const seat = view.to_act[0];
   if (seat === undefined) return "Waiting";
   if (view.phase === "take") {
-    return seat === c.me ? "You won the trick: choose a tile" : `${c.label(seat)} won the trick and chooses a tile`;
+    return seat === c.me ? "You won the trick: choose a tile" : `${c.name(seat)} won the trick and chooses a tile`;
   }
-  return seat === c.me ? "Your turn: play a card" : `${c.label(seat)} is playing a card`;
+  return seat === c.me ? "Your turn: play a card" : `${c.name(seat)} is playing a card`;
 }
 
 // The last round scored: each seat's points, and who had to take a fourth tile.
@@ -113,7 +102,7 @@ function lastRound(c) {
   const { view, el } = c;
   const last = view.last_round;
   if (!last) return null;
-  const parts = last.points.map((points, s) => `${c.label(s)} +${points}${s === last.busted ? " (fourth tile)" : ""}`);
+  const parts = last.points.map((points, s) => `${c.name(s)} +${points}${s === last.busted ? " (fourth tile)" : ""}`);
   return el("p", { class: "dk-last muted", text: `Round ${last.round}: ${parts.join(", ")}.` });
 }
 
@@ -130,8 +119,8 @@ function seatPanel(c, cone) {
     view.winners.includes(s) ? el("span", { class: "dk-badge win", text: "winner" }) : null,
   ];
   const classes = ["card", "dk-seat", s === c.me ? "mine" : "", acting ? "turn" : "", view.winners.includes(s) ? "won" : ""];
-  return el("article", { class: classes.filter(Boolean).join(" "), "aria-label": `${c.label(s)}: cone and points` },
-    el("header", { class: "dk-seat-head" }, el("h3", { text: c.label(s) }), badges),
+  return el("article", { class: classes.filter(Boolean).join(" "), "aria-label": `${c.name(s)}: cone and points` },
+    el("header", { class: "dk-seat-head" }, el("h3", { text: c.name(s) }), badges),
     el("div", { class: "dk-seat-body" }, coneDrawing(c, cone), seatNumbers(c, cone)));
 }
 
@@ -259,7 +248,7 @@ function trickPlace(c, seat, play, { led, winner }) {
     ? card(c, play.card, winner ? "winner" : "")
     : el("span", { class: `dk-card empty${waiting ? " waiting" : ""}`, role: "img", "aria-label": waiting ? "to play" : "not played yet" },
       el("span", { "aria-hidden": "true", text: waiting ? "…" : "" }));
-  return el("div", { class: "dk-place" }, face, el("span", { class: "dk-place-name", text: c.label(seat) }), el("span", { class: "dk-marks" }, marks));
+  return el("div", { class: "dk-place" }, face, el("span", { class: "dk-place-name", text: c.name(seat) }), el("span", { class: "dk-marks" }, marks));
 }
 
 // Under the trick: how it was won and which tile it brought, or the rule that decides it.
@@ -268,12 +257,12 @@ function trickNote(c, last) {
   if (last) {
     const tile = last.tile;
     const took = tile === null ? "had to take a fourth tile: the round ended" : `took a ${tile.flavour} tile${tile.star ? ` ${STAR} and its Topping token` : ""}`;
-    return `${c.label(last.winner)} ${took}.`;
+    return `${c.name(last.winner)} ${took}.`;
   }
   if (view.phase === "take") {
-    return `${c.label(view.trick.winner)} may take from ${either(view.tile_choice)}.`;
+    return `${c.name(view.trick.winner)} may take from ${either(view.tile_choice)}.`;
   }
-  if (!view.trick.plays.length) return view.over ? "" : `${c.label(view.trick.leader)} ${view.trick.leader === c.me ? "lead" : "leads"}: any card.`;
+  if (!view.trick.plays.length) return view.over ? "" : `${c.name(view.trick.leader)} ${view.trick.leader === c.me ? "lead" : "leads"}: any card.`;
   return "One flavour: the highest wins. Mixed: the lowest wins (the last of equals).";
 }
 
@@ -326,7 +315,7 @@ function prompt(c) {
 }
 
 export function render(frame, ctx) {
-  const c = context(frame, ctx);
+  const c = frameContext(frame, ctx);
   const root = c.el("div", { class: "dk" }, strip(c), opponents(c), felt(c), mine(c));
   ctx.board.append(root);
   const rest = frame.legal.filter((a) => !c.offered.has(a));

@@ -4,6 +4,7 @@
 // face-down card carries keep and discard, and the Ice Cream deck is the draw button. Anything
 // else the kernel allows (nothing today) falls back to a plain button, so every legal action is
 // reachable and nothing outside frame.legal is ever offered.
+import { frameContext } from "/static/js/frame.js";
 import { logText, seatName } from "/static/js/names.js";
 
 // Two letters on each scoop and card so flavours never depend on colour alone.
@@ -25,18 +26,11 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 // Whether a name already says its seat (the table page adds it when names repeat).
 const namesSeat = (name, seat) => name.toLowerCase().includes(`seat ${seat + 1}`);
 
-// Everything the helpers below share for one frame.
+// Everything the helpers below share for one frame; seats also labelled with their number, as
+// the log counts seats (bots often share a name).
 function context(frame, ctx) {
-  const { view } = frame;
-  return {
-    frame, view, ctx, el: ctx.el,
-    legal: new Set(frame.legal),
-    offered: new Set(), // the actions given a control so far, for the fallback buttons
-    me: frame.seat,
-    name: (seat) => seatName(frame.table, seat, frame.seat),
-    // With the seat number, as the log counts seats (bots often share a name).
-    label: (seat) => seatName(frame.table, seat, frame.seat, { numbered: true }),
-  };
+  const label = (seat) => seatName(frame.table, seat, frame.seat, { numbered: true });
+  return { ...frameContext(frame, ctx), label };
 }
 
 // A control that applies one legal action; records it as offered.

@@ -97,6 +97,26 @@ def test_the_default_name_never_takes_an_existing_file(tmp_path: Path) -> None:
     assert default_save_path("dicetime", began, tmp_path).name.endswith("0930-2.json")
 
 
+def test_two_new_games_given_the_same_free_name_never_save_over_each_other(
+    tmp_path: Path,
+) -> None:
+    """Two games begun in the same minute are given the same free name; the one that saves
+    second takes the next free name instead of replacing the first one's save."""
+    name = default_save_path("dicetime", datetime(2026, 12, 1, 9, 30), tmp_path)
+    console = Console(record=True, width=400, color_system=None)
+    games = []
+    for lines in (["roll", "quit"], ["roll", "enter chance", "quit"]):
+        state = parlour.load("dicetime").new(seed=4)
+        prompt = ScriptedPrompt(lines)
+        games.append(TerminalGame(state, ["human"], console, prompt, name, claimed=False))
+    for game in games:
+        with pytest.raises(Quit):
+            game.play()
+    second = name.with_name(f"{name.stem}-2.json")
+    assert saved_actions(name) == 1 and saved_actions(second) == 2
+    assert f"Saved to {second}; resume with" in console.export_text()
+
+
 def test_a_resumed_game_saves_back_to_its_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

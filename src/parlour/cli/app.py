@@ -144,6 +144,7 @@ def play(
             hints=hints,
             confirm=confirm,
             clock_used=clock_used,
+            claimed=bool(save or resume),
         ).play()
     except Quit:
         return

@@ -29,7 +29,7 @@ from parlour.terminal.hints import hint_source
 from parlour.terminal.prompt import Prompt
 from parlour.terminal.renderers import clock_for, confirm_for, renderer_for
 from parlour.terminal.renderers.names import labelled, player_name
-from parlour.terminal.saving import may_replace, save_record, why_not
+from parlour.terminal.saving import may_replace, save_record, unused, why_not
 
 HUMAN = "human"
 HELP = "Type an action (help lists them), save [FILE], or quit."
@@ -76,7 +76,8 @@ def _ranges(numbers: list[int]) -> str:
 class TerminalGame:
     """One game at the terminal. `seats[i]` is `"human"` or the name of a bot; `confirm`:
     ask the renderer's questions before actions that look like slips; `clock_used`: seconds
-    of the current clock used before (a resumed game)."""
+    of the current clock used before (a resumed game); `claimed`: whether `save_path` is the
+    game's own file (resumed or chosen) rather than a free name picked for a new game."""
 
     def __init__(
         self,
@@ -88,12 +89,14 @@ class TerminalGame:
         hints: bool = False,
         confirm: bool = True,
         clock_used: float = 0.0,
+        claimed: bool = True,
     ) -> None:
         self.state = state
         self.seats = seats
         self.console = console
         self.prompt = prompt
         self.save_path = save_path
+        self.claimed = claimed  # whether the file at save_path is this game's (else: a free name)
         game = state.game.name
         self.bots: dict[int, Bot] = {
             seat: make_bot(state.game, kind, seat, secrets.randbits(64))
@@ -269,7 +272,10 @@ class TerminalGame:
 
     def _save(self, path: Path) -> bool:
         """Save to `path` (asking first if it is another file that exists) and make it the
-        game's file; if it cannot be written, say why and return False."""
+        game's file; if it cannot be written, say why and return False. A file name chosen
+        for the game but not yet written to is taken afresh if another game saved there since."""
+        if path == self.save_path and not self.claimed:
+            path = unused(path)
         if path.resolve() != self.save_path.resolve() and not may_replace(self.prompt, path):
             self._tell(Text(f"Not saved: {path} was kept."))
             return False
@@ -278,7 +284,7 @@ class TerminalGame:
         except OSError as error:
             self._tell(Text(f"Could not save to {path}: {why_not(error)}.", "red"))
             return False
-        self.save_path = path
+        self.save_path, self.claimed = path, True
         return True
 
     def _keep(self) -> Path | None:
@@ -295,7 +301,7 @@ class TerminalGame:
                 self.console.print("Left without saving.")
                 return None
             path = Path((answer or "").strip())
-        return path
+        return self.save_path
 
     def _quit(self) -> None:
         path = self._keep()

@@ -15,11 +15,15 @@ from parlour.terminal.prompt import Prompt
 
 def default_save_path(game: str, began: datetime, folder: Path = Path()) -> Path:
     """`parlour-GAME-YYYYMMDD-HHMM.json` in `folder`, with `-2`, `-3`, ... if that is taken."""
-    stem = f"parlour-{game}-{began:%Y%m%d-%H%M}"
-    path, number = folder / f"{stem}.json", 2
-    while path.exists():
-        path, number = folder / f"{stem}-{number}.json", number + 1
-    return path
+    return unused(folder / f"parlour-{game}-{began:%Y%m%d-%H%M}.json")
+
+
+def unused(path: Path) -> Path:
+    """`path`, or where it is taken the first free `NAME-2.json`, `NAME-3.json`, ... beside it."""
+    found, number = path, 2
+    while found.exists():
+        found, number = path.with_name(f"{path.stem}-{number}{path.suffix}"), number + 1
+    return found
 
 
 def save_record(

@@ -135,13 +135,26 @@ def take_screenshots(page: Any, shot: Path) -> None:
     page.set_viewport_size(desktop)
 
 
-def create_in_lobby(page: Any, base_url: str, game: str, players: int, people: int = 1) -> None:
+def create_in_lobby(
+    page: Any,
+    base_url: str,
+    game: str,
+    players: int,
+    people: int = 1,
+    options: dict[str, str] | None = None,
+) -> None:
+    """Create a table in the lobby as "Tester" (seat 1), `people` seats left to a person, the
+    `options` typed into their fields; on to the table's page."""
     page.goto(base_url + "/")
     page.fill("#name", "Tester")
     page.check(f"#game-{game}")
     page.select_option("#players", str(players))
     for seat in range(1, people):
         page.select_option(f"[data-seat='{seat}']", "person")
+    if options:
+        page.click("#options-box summary")
+        for name, value in options.items():
+            page.fill(f"#option-{name}", value)
     page.click("#create-button")
     page.wait_for_url("**/t/*")
 

@@ -5,15 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.test_browser import base_url, browser  # noqa: F401 (fixtures)
-
-
-def frame_ready(page: Any) -> None:
-    for _ in range(400):  # (wait_for_function would evaluate a string, which the CSP forbids)
-        if page.evaluate("Boolean(window.parlourFrame && window.parlourFrame.view)"):
-            return
-        page.wait_for_timeout(25)
-    raise AssertionError("no frame arrived")
+from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)
+    base_url,
+    browser,
+    create_in_lobby,
+    wait_until,
+)
 
 
 def test_colours_chosen_in_the_lobby_mark_the_columns_and_the_turn(
@@ -23,15 +20,8 @@ def test_colours_chosen_in_the_lobby_mark_the_columns_and_the_turn(
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(base_url + "/")
-    page.fill("#name", "Tester")
-    page.check("#game-dicetime")
-    page.select_option("#players", "2")
-    page.click("#options-box summary")
-    page.fill("#option-colours", "teal,orange")
-    page.click("#create-button")
-    page.wait_for_url("**/t/*")
-    frame_ready(page)
+    create_in_lobby(page, base_url, "dicetime", 2, options={"colours": "teal,orange"})
+    wait_until(page, "Boolean(window.parlourFrame && window.parlourFrame.view)")
     assert page.evaluate("window.parlourFrame.view.seats.map(s => s.colour)") == ["teal", "orange"]
     heads = page.locator("th.dt-seat")
     assert heads.count() == 2
@@ -54,12 +44,7 @@ def test_kept_dice_lie_apart_from_the_dice_to_roll(browser: Any, base_url: str) 
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(base_url + "/")
-    page.fill("#name", "Solo")
-    page.check("#game-dicetime")
-    page.select_option("#players", "1")
-    page.click("#create-button")
-    page.wait_for_url("**/t/*")
+    create_in_lobby(page, base_url, "dicetime", 1)
     page.click("[data-action='roll']")
     page.wait_for_selector(".dt-tray.to-roll [data-die]")
     assert page.locator(".dt-tray.kept [data-die]").count() == 0

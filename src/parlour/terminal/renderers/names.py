@@ -30,9 +30,7 @@ def seat_name(view: View, seat: int) -> str:
     (`Red`) or number (`Seat 2`), with the bot that plays it where known (`Seat 2 (greedy)`)."""
     if seat == view["seat"]:
         return numbered(seat, view["seat"])
-    colour = _colour(view, seat)
-    name = numbered(seat, SPECTATOR) if colour is None else colour.capitalize()
-    label = _played_by(view, seat)
+    name, label = _plain(view, seat), _played_by(view, seat)
     return name if label is None else f"{name} ({label})"
 
 
@@ -54,10 +52,15 @@ def _label(view: View, text: str) -> str:
     for seat in range(len(view[PLAYED_BY])):
         if seat == view["seat"] or _played_by(view, seat) is None:
             continue
-        colour = _colour(view, seat)
-        plain = numbered(seat, SPECTATOR) if colour is None else colour.capitalize()
+        plain = _plain(view, seat)
         text = seat_name(view, seat).join(re.split(rf"\b{re.escape(plain)}\b", text))
     return text
+
+
+def _plain(view: View, seat: int) -> str:
+    """`seat` named without its player: its colour (`Red`) or its number (`Seat 2`)."""
+    colour = _colour(view, seat)
+    return numbered(seat, SPECTATOR) if colour is None else colour.capitalize()
 
 
 def _played_by(view: View, seat: int) -> str | None:

@@ -97,6 +97,13 @@ def default_bot(game: str) -> str:
     return next((bot.name for bot in bots if bot.default), bots[0].name)
 
 
+def easiest_bot(game: str) -> str:
+    """The weakest level `game` offers, for a learner's first real game: the first level of
+    its first bot with levels, else its default bot."""
+    levels = next((bot.levels for bot in bots_for(game) if bot.levels and bot.listed), ())
+    return levels[0] if levels else default_bot(game)
+
+
 def offered_bots(game: str) -> set[str]:
     """Every bot name a front end offers for `game`: its bots and each of their levels."""
     return {name for bot in bots_for(game) for name in (bot.name, *bot.levels)}

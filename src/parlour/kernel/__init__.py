@@ -6,6 +6,7 @@ It knows no game; games live in `parlour.boxes` and register themselves here.
 from parlour.kernel.advice import Advice, Choice, Progress, Solution, advice_of
 from parlour.kernel.encoding import Encoding, Feature
 from parlour.kernel.errors import IllegalAction, OptionError, ParlourError, RecordError
+from parlour.kernel.learning import Feedback, Lesson, Section, Step, Tutorial
 from parlour.kernel.options import Option, OptionType
 from parlour.kernel.protocol import (
     SPECTATOR,
@@ -40,9 +41,11 @@ __all__ = [
     "Configuration",
     "Encoding",
     "Feature",
+    "Feedback",
     "Game",
     "GameInfo",
     "IllegalAction",
+    "Lesson",
     "Option",
     "OptionError",
     "OptionType",
@@ -53,9 +56,12 @@ __all__ = [
     "Rng",
     "ScriptedRng",
     "Seat",
+    "Section",
     "Solution",
     "State",
+    "Step",
     "StrictRng",
+    "Tutorial",
     "View",
     "advice_of",
     "game_class",

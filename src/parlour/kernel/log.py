@@ -1,7 +1,8 @@
 """A game's log: its events as they happen, and each viewer's account of them.
 
 Games record small event tuples (cheap to store and to copy with the state) and describe them
-for a viewer on demand. A description is made once per viewer and remembered, so a view costs
+for a viewer on demand, in the language of the moment. A description is made once per viewer
+and language and remembered, so a view costs
 only the entries since that viewer's last one. The describer tells a viewer only what that
 seat may see.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, TypeVar
 
+from parlour.i18n import language
 from parlour.kernel.protocol import Seat
 
 E = TypeVar("E")
@@ -25,7 +27,7 @@ class EventLog(Generic[E]):
     def __init__(self, describe: Callable[[E, Seat], Entry], events: Iterable[E] = ()) -> None:
         self._describe = describe
         self._events: list[E] = list(events)
-        self._told: dict[Seat, list[Entry]] = {}
+        self._told: dict[tuple[Seat, str], list[Entry]] = {}
         self.append: Callable[[E], None] = self._events.append
         """Record an event (the list's own method: engines log on every action)."""
 
@@ -36,9 +38,9 @@ class EventLog(Generic[E]):
         return iter(self._events)
 
     def told_to(self, viewer: Seat) -> list[Entry]:
-        """Every entry as `viewer` may read it. The list and its entries are the log's own:
-        a view must hand out copies."""
-        told = self._told.setdefault(viewer, [])
+        """Every entry as `viewer` may read it, in the language of the moment. The list and
+        its entries are the log's own: a view must hand out copies."""
+        told = self._told.setdefault((viewer, language()), [])
         for event in self._events[len(told) :]:
             told.append(self._describe(event, viewer))
         return told
@@ -46,5 +48,5 @@ class EventLog(Generic[E]):
     def copy(self) -> EventLog[E]:
         """An independent log with the same events and descriptions (for `State.clone`)."""
         twin = EventLog(self._describe, self._events)
-        twin._told = {viewer: list(entries) for viewer, entries in self._told.items()}
+        twin._told = {key: list(entries) for key, entries in self._told.items()}
         return twin

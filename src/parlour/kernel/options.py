@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from parlour.i18n import _
 from parlour.kernel.errors import OptionError, cut, shown
 
 Scalar = int | bool | str
@@ -62,13 +63,18 @@ class Option:
     def allowed(self) -> str:
         """The allowed values, in words, for error messages and listings."""
         if self.type is OptionType.BOOLEAN:
-            text = "true or false"
+            text = _("true or false")
         elif self.type is OptionType.CHOICE:
-            text = "one of " + ", ".join(self.choices)
+            text = _("one of {choices}").format(choices=", ".join(self.choices))
         else:
-            text = f"an integer from {self.minimum} to {self.maximum}"
+            text = _("an integer from {minimum} to {maximum}").format(
+                minimum=self.minimum, maximum=self.maximum
+            )
         if self.is_list:
-            text = f"a comma-separated list ({self.length_text or 'any length'}) of {text}"
+            length = _(self.length_text) if self.length_text else _("any length")
+            text = _("a comma-separated list ({length}) of {values}").format(
+                length=length, values=text
+            )
         return text
 
     def describe(self, players: int | None = None) -> dict[str, Any]:
@@ -76,7 +82,7 @@ class Option:
         info: dict[str, Any] = {
             "name": self.name,
             "type": ("list of " if self.is_list else "") + self.type.value,
-            "description": self.description,
+            "description": _(self.description),
             "allowed": self.allowed(),
         }
         if not callable(self.default):
@@ -84,7 +90,7 @@ class Option:
         elif players is not None:
             info["default"] = self.default(players)
         else:
-            info["default"] = "depends on the player count"
+            info["default"] = _("depends on the player count")
         if self.choices:
             info["choices"] = list(self.choices)
         if self.minimum is not None:

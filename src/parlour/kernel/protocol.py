@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, NoReturn, TypeVar
 
+from parlour.i18n import _
 from parlour.kernel.errors import IllegalAction, OptionError, shown
 from parlour.kernel.options import Option, Value
 from parlour.kernel.reasons import Reason, tell
@@ -25,6 +26,7 @@ from parlour.kernel.rng import Rng, ScriptedRng, StrictRng
 if TYPE_CHECKING:
     from parlour.kernel.advice import Advice
     from parlour.kernel.encoding import Encoding
+    from parlour.kernel.learning import Section, Tutorial
 
 Seat = int | None
 """A player's seat number (0-based), or `None`: the table (as actor) or a spectator (as
@@ -87,8 +89,9 @@ class Concurrency(Enum):
 
 
 def seat_name(seat: int, viewer: Seat) -> str:
-    """How a game's log names a seat to `viewer`: `You`, or `Seat 2` (seats count from 1)."""
-    return "You" if seat == viewer else f"Seat {seat + 1}"
+    """How a game's log names a seat to `viewer`: `You`, or `Seat 2` (seats count from 1),
+    in the language of the moment."""
+    return _("You") if seat == viewer else _("Seat {number}").format(number=seat + 1)
 
 
 @dataclass(frozen=True)
@@ -112,13 +115,18 @@ class GameInfo:
     length_cap: tuple[str, int] | None = None
     """For a game the rules leave unbounded: the option that caps its length, and a value for
     adapters that need a bound (one a real game reaches with a negligible chance)."""
+    how_to_play: tuple[Section, ...] = ()
+    """The rules as players read them, with the project's rulings where they matter (texts
+    marked for the catalogues: see `parlour.kernel.learning`)."""
+    tutorial: Tutorial | None = None
+    """The game's scripted tutorial (`parlour learn GAME`)."""
 
     def describe(self) -> dict[str, Any]:
         """A JSON-ready description (`parlour games --json`)."""
         return {
             "name": self.name,
             "title": self.title,
-            "summary": self.summary,
+            "summary": _(self.summary),
             "min_players": self.min_players,
             "max_players": self.max_players,
             "hidden_information": self.hidden_information,

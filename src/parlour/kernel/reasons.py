@@ -3,10 +3,10 @@
 A game's single source of legality is its `State._verify`, which answers a `Reason` or
 `None`; an action is legal exactly when it has no reason. Codes and parameters are
 language-neutral (front ends and clients may tell them in any language); `tell` gives the
-English words from the kernel's texts and the game's own (`Game.reason_texts`). Both forms cut
-long text parameters (what a player sent: see `errors.cut`), so no message repeats a long input
-whole. The words are neutral: each front end adds its own advice (where to find the legal
-actions, say).
+words, in the language of the moment, from the kernel's texts and the game's own
+(`Game.reason_texts`). Both forms cut long text parameters (what a player sent: see
+`errors.cut`), so no message repeats a long input whole. The words are neutral: each front
+end adds its own advice (where to find the legal actions, say).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from parlour.i18n import N_, _
 from parlour.kernel.errors import cut
 
 
@@ -37,15 +38,15 @@ class Reason:
 
 
 KERNEL_TEXTS: Mapping[str, str] = {
-    "not_text": "an action is text, not {action}",
-    "too_long": "an action is at most {most} characters, not {length}",
-    "not_a_seat": "a seat is an integer or None, not {seat}",
-    "no_seat": "there is no seat {seat} (seats: {seats})",
-    "game_over": "the game is over",
-    "not_your_turn": "seat {seat} may not act now (to act: {to_act})",
-    "not_legal": "{action!r} is not a legal action now; legal: {legal}",
-    "not_legal_many": "{action!r} is not one of the {count} legal actions now",
-    "ambiguous": "{text!r} could mean {matches}; say which",
+    "not_text": N_("an action is text, not {action}"),
+    "too_long": N_("an action is at most {most} characters, not {length}"),
+    "not_a_seat": N_("a seat is an integer or None, not {seat}"),
+    "no_seat": N_("there is no seat {seat} (seats: {seats})"),
+    "game_over": N_("the game is over"),
+    "not_your_turn": N_("seat {seat} may not act now (to act: {to_act})"),
+    "not_legal": N_("{action!r} is not a legal action now; legal: {legal}"),
+    "not_legal_many": N_("{action!r} is not one of the {count} legal actions now"),
+    "ambiguous": N_("{text!r} could mean {matches}; say which"),
 }
 """The reasons the kernel gives for any game."""
 
@@ -56,8 +57,8 @@ class _Words(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, (list, tuple)):
-            joiner = " or " if format_spec == "or" else ", "
-            return joiner.join(str(item) for item in value) or "none"
+            joiner = _(" or ") if format_spec == "or" else ", "
+            return joiner.join(str(item) for item in value) or _("none")
         return str(super().format_field(value, format_spec))
 
 
@@ -65,10 +66,11 @@ _WORDS = _Words()
 
 
 def tell(reason: Reason, texts: Mapping[str, str]) -> str:
-    """`reason` in English words, from `texts` (the game's) or the kernel's own. A list
+    """`reason` in words of the language of the moment (`parlour.i18n`), from `texts` (the
+    game's, in English and marked for the catalogues) or the kernel's own. A list
     parameter is joined with commas, or with `or` where the template says `{name:or}`; a long text
     parameter is cut."""
     template = texts.get(reason.code) or KERNEL_TEXTS.get(reason.code)
     if template is None:
         raise KeyError(f"no words for the reason {reason.code!r}")
-    return _WORDS.format(template, **reason.shown_params())
+    return _WORDS.format(_(template), **reason.shown_params())

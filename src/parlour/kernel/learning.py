@@ -1,0 +1,134 @@
+"""How a game teaches itself: its rules for players, and a scripted tutorial game.
+
+Both are data a game declares in its `GameInfo` (texts marked `N_` for the catalogues, told in
+the language of the moment by the front end). A tutorial is one short game whose chance is
+scripted (`Game.new(chance=...)`), so the dice and cards are exactly what each step needs; its
+steps introduce the rules one at a time, each asking for the move that shows one, and explain
+a wrong one. The other seats' moves are steps too, played by the tutorial. `Lesson` walks
+a tutorial for any front end; at its end the player goes on to a real game against the game's
+easiest bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple
+
+from parlour.i18n import _
+from parlour.kernel.errors import IllegalAction
+from parlour.kernel.options import Value
+
+if TYPE_CHECKING:
+    from parlour.kernel.protocol import Action, Seat, State
+
+
+@dataclass(frozen=True)
+class Section:
+    """A part of a game's rules as players read them: a heading and its paragraphs."""
+
+    title: str
+    paragraphs: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a tutorial. For the learner's seat: `say` asks for it, `moves` are the
+    canonical actions accepted (empty: any legal action), and `wrong` explains a legal move
+    that is not the one asked for. For another seat (or the table): the one move in `moves`
+    is played for it, and `say` tells the learner what it shows."""
+
+    say: str
+    moves: tuple[Action, ...] = ()
+    seat: Seat = 0
+    wrong: str = ""
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    """A scripted game that teaches: its set-up (players, options, seed and chance) and steps.
+    `intro` is read before the first step, `finale` after the last, before the real game."""
+
+    intro: str
+    steps: tuple[Step, ...]
+    finale: str
+    players: int = 2
+    options: Mapping[str, Value] = field(default_factory=dict)
+    chance: tuple[int, ...] = ()
+    seed: int = 0
+    learner: int = 0
+
+
+class Feedback(NamedTuple):
+    """What a learner is told after a move: taken (`accepted`) or not, and why."""
+
+    accepted: bool
+    text: str
+
+
+class Lesson:
+    """A tutorial being played: the state, the step it waits at, and what was said.
+
+    `said` gathers the texts of the steps played for other seats since the learner's last
+    move (front ends show and then clear it). The state only ever advances by the steps'
+    moves, so a lesson replays from the learner's moves alone (`Lesson.after`)."""
+
+    def __init__(self, game_name: str) -> None:
+        from parlour.kernel.registry import game_class, load
+
+        tutorial = game_class(game_name).info.tutorial
+        if tutorial is None:
+            raise ValueError(f"{game_name} has no tutorial")
+        self.tutorial = tutorial
+        game = load(game_name, players=tutorial.players, **dict(tutorial.options))
+        self.state: State = game.new(tutorial.seed, chance=tutorial.chance)
+        self.index = 0
+        self.said: list[str] = []
+        self._play_others()
+
+    @classmethod
+    def after(cls, game_name: str, moves: Sequence[Action]) -> Lesson:
+        """The lesson once the learner has made `moves` (the accepted ones, in order);
+        a move not accepted raises `IllegalAction` naming it."""
+        lesson = cls(game_name)
+        for move in moves:
+            if not lesson.attempt(move).accepted:
+                raise IllegalAction(_("{move!r} is not the tutorial's next move").format(move=move))
+        return lesson
+
+    @property
+    def step(self) -> Step | None:
+        """The learner's step the lesson waits at; `None` once it is over."""
+        return self.tutorial.steps[self.index] if self.index < len(self.tutorial.steps) else None
+
+    @property
+    def done(self) -> bool:
+        return self.step is None
+
+    def attempt(self, text: str) -> Feedback:
+        """The learner tries `text`: refused with the rules' reason when illegal, with the
+        step's explanation when legal but not the move asked for; else played, and the
+        other seats' steps after it too."""
+        step = self.step
+        if step is None:
+            return Feedback(False, _("The tutorial is over."))
+        seat = self.tutorial.learner
+        try:
+            action = self.state.parse_action(seat, text)
+        except IllegalAction as error:
+            return Feedback(False, str(error))
+        if step.moves and action not in step.moves:
+            return Feedback(False, _(step.wrong) if step.wrong else _("Not this time."))
+        self.state.apply(seat, action)
+        self.index += 1
+        self.said = []
+        self._play_others()
+        return Feedback(True, "")
+
+    def _play_others(self) -> None:
+        steps = self.tutorial.steps
+        while self.index < len(steps) and steps[self.index].seat != self.tutorial.learner:
+            step = steps[self.index]
+            self.state.apply(step.seat, step.moves[0])
+            self.said.append(_(step.say))
+            self.index += 1

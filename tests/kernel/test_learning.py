@@ -1,0 +1,101 @@
+"""Every game teaches itself: rules for players, and a tutorial that plays through in every
+language, explains wrong moves, changes nothing on them and ends ready for a real game."""
+
+from __future__ import annotations
+
+import pytest
+
+import parlour
+from parlour.bots.registry import easiest_bot, offered_bots
+from parlour.i18n import LANGUAGES, speaking
+from parlour.kernel import game_class
+from parlour.kernel.learning import Lesson
+
+GAMES = sorted(info.name for info in parlour.games())
+
+
+def _move(lesson: Lesson) -> str:
+    """The move the lesson waits for: the first it accepts (any legal one where it asks
+    for none)."""
+    step = lesson.step
+    assert step is not None
+    return step.moves[0] if step.moves else lesson.state.legal_actions(lesson.tutorial.learner)[0]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_has_rules_for_players(name: str) -> None:
+    rules = game_class(name).info.how_to_play
+    assert len(rules) >= 3, "a few sections at least: the aim, a turn, the end"
+    assert all(section.title and section.paragraphs for section in rules)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", GAMES)
+def test_the_tutorial_plays_through_to_its_end(name: str, language: str) -> None:
+    with speaking(language):
+        lesson = Lesson(name)
+        asked = 0
+        while not lesson.done:
+            assert lesson.step is not None and lesson.step.say
+            assert lesson.tutorial.learner in lesson.state.to_act, "a step waits for the learner"
+            assert lesson.attempt(_move(lesson)).accepted
+            asked += 1
+        assert asked >= 4, "a tutorial asks for a move for each rule it shows"
+        assert lesson.tutorial.intro and lesson.tutorial.finale
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_wrong_move_is_explained_and_changes_nothing(name: str) -> None:
+    lesson = Lesson(name)
+    explained = 0
+    while not lesson.done:
+        step = lesson.step
+        assert step is not None
+        others = [
+            action
+            for action in lesson.state.legal_actions(lesson.tutorial.learner)
+            if step.moves and action not in step.moves
+        ]
+        if others:
+            assert step.wrong, (
+                f"step {lesson.index} asks for one move among others but explains none"
+            )
+            before = lesson.state.record
+            feedback = lesson.attempt(others[0])
+            assert feedback == (False, step.wrong)
+            assert lesson.state.record == before and lesson.step is step
+            explained += 1
+        lesson.attempt(_move(lesson))
+    assert explained >= 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_illegal_move_gets_the_rules_reason(name: str) -> None:
+    lesson = Lesson(name)
+    before = lesson.state.record
+    feedback = lesson.attempt("no such move")
+    assert not feedback.accepted and "no such move" in feedback.text
+    assert lesson.state.record == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_lesson_replays_from_the_learners_moves(name: str) -> None:
+    lesson = Lesson(name)
+    moves = []
+    for _ in range(3):
+        moves.append(_move(lesson))
+        lesson.attempt(moves[-1])
+    assert Lesson.after(name, moves).state.record == lesson.state.record
+    with pytest.raises(parlour.IllegalAction, match="no such move"):
+        Lesson.after(name, [*moves, "no such move"])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_real_game_after_it_is_against_the_easiest_bot(name: str) -> None:
+    assert easiest_bot(name) in offered_bots(name)
+
+
+def test_the_easiest_bot_is_the_lowest_level_where_a_game_has_levels() -> None:
+    assert easiest_bot("likedice") == "counter:child"
+    assert easiest_bot("dokitto") == "mcts:easy"
+    assert easiest_bot("dicetime") == "greedy"

@@ -1,0 +1,21 @@
+"""axe-core in the browser tests: the serious and critical violations of a page, in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe
+
+GRAVE = ("serious", "critical")
+
+
+def grave_violations(page: Any) -> list[str]:
+    """Each serious or critical axe-core violation on `page` as it stands: the rule, what it
+    asks for and the first elements that break it (empty: none)."""
+    response = Axe().run(page).response
+    return [
+        f"{found['id']} ({found['impact']}): {found['help']}; at "
+        + ", ".join(str(node["target"]) for node in found["nodes"][:4])
+        for found in response["violations"]
+        if found["impact"] in GRAVE
+    ]

@@ -117,6 +117,7 @@ def update(code: str) -> list[Path]:
         if not len(fresh) and not path.exists():
             continue
         catalog = _read(path, code)
+        fresh.creation_date = catalog.creation_date  # the header changes only with the messages
         catalog.update(fresh, no_fuzzy_matching=True, update_header_comment=False)
         catalog.obsolete.clear()
         out = BytesIO()

@@ -7,8 +7,10 @@ from __future__ import annotations
 from parlour.boxes.dicecream import determinize, views
 from parlour.boxes.dicecream.components import BONUS_CARDS, FACES, ROUNDS
 from parlour.boxes.dicecream.encoding import encoding
+from parlour.boxes.dicecream.howto import HOW_TO_PLAY
 from parlour.boxes.dicecream.notation import ACTIONS
 from parlour.boxes.dicecream.state import DicecreamState
+from parlour.boxes.dicecream.tutorial import TUTORIAL
 from parlour.i18n import N_
 from parlour.kernel import (
     Action,
@@ -53,6 +55,8 @@ class Dicecream(Game):
         max_players=max(ROUNDS),
         options=(),
         rulebook="docs/rules/dicecream.md",
+        how_to_play=HOW_TO_PLAY,
+        tutorial=TUTORIAL,
         hidden_information=True,
         configurations=CONFIGURATIONS,
         balance=Balance(players=2, bot="greedy", compare=(Comparison("players"),)),

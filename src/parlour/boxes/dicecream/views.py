@@ -469,9 +469,9 @@ def _describe_seat(event: Event, viewer: Seat) -> dict[str, Any]:
     mine = seat == viewer
     match event:
         case Rolled(_, faces):
-            dice = _dice_text(DICE, faces)
+            rolled = _dice_text(DICE, faces)
             text = _said(
-                mine, N_("You rolled {dice}."), N_("{who} rolled {dice}."), who=who, dice=dice
+                mine, N_("You rolled {dice}."), N_("{who} rolled {dice}."), who=who, dice=rolled
             )
             return {"event": "roll", "seat": seat, "dice": _dice(DICE, faces), "text": text}
         case Rerolled(_, dice, faces):

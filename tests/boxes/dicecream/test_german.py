@@ -12,7 +12,8 @@ from babel.messages.pofile import read_po
 from rich.console import Console
 
 import parlour
-from parlour.boxes.dicecream.components import SPACE_NAMES
+from parlour.boxes.dicecream.components import BONUS_CARDS, SPACE_NAMES, SPACES
+from parlour.boxes.dicecream.words import card_words, space_words
 from parlour.i18n import speaking
 from parlour.i18n.catalogues import parts
 from parlour.kernel import IllegalAction, State
@@ -87,3 +88,16 @@ def test_the_english_game_is_told_as_before() -> None:
     assert any(text.startswith("Seat 2 rolled ") for text in log)
     assert log[-1].startswith("Game over: ")
     assert "tops" in screens[0] and "bonus stack: 10 cards" in screens[0]
+
+
+def test_the_words_of_spaces_and_cards_are_their_english_names() -> None:
+    """`words.py` lists every space and card in English as the components name them (so the
+    English log is unchanged), each told in German otherwise."""
+    for space in SPACES:
+        assert space_words(space.index) == space.name
+        with speaking("de"):
+            assert space_words(space.index) != space.name
+    for index, card in enumerate(BONUS_CARDS):
+        assert card_words(index) == card.text
+        with speaking("de"):
+            assert card_words(index) != card.text

@@ -52,7 +52,7 @@ def _press_an_action(page: Any, rng: random.Random) -> bool:
             if skip:
                 skip -= 1
                 continue
-            page.keyboard.press(rng.choice(("Enter", " ")))
+            page.keyboard.press(rng.choice(("Enter", "Space")))
             return True
     return False
 

@@ -12,6 +12,7 @@ from parlour.boxes.dicecream import rules
 from parlour.boxes.dicecream.components import DICE, FLAVOURS, Colour, Kind, Space
 from parlour.boxes.dicecream.notation import BONUSES, DONE, TAKES, UNLOCK_OF
 from parlour.boxes.dicecream.views import sheet_of
+from parlour.i18n import N_
 from parlour.kernel import Action
 
 Value = tuple[int, ...]
@@ -122,8 +123,10 @@ def _assignments(
 register_bot(
     BotInfo(
         "greedy",
-        "plays the assignment of its dice that adds the most points now (ties: more toppings, "
-        "fewer dice); takes the die or bonus that adds the most; never spends a bean",
+        N_(
+            "plays the assignment of its dice that adds the most points now (ties: more "
+            "toppings, fewer dice); takes the die or bonus that adds the most; never spends a bean"
+        ),
         GreedyBot,
         game="dicecream",
         default=True,

@@ -7,8 +7,11 @@ from __future__ import annotations
 from parlour.boxes.dicecream import determinize, views
 from parlour.boxes.dicecream.components import BONUS_CARDS, FACES, ROUNDS
 from parlour.boxes.dicecream.encoding import encoding
+from parlour.boxes.dicecream.howto import HOW_TO_PLAY
 from parlour.boxes.dicecream.notation import ACTIONS
 from parlour.boxes.dicecream.state import DicecreamState
+from parlour.boxes.dicecream.tutorial import TUTORIAL
+from parlour.i18n import N_
 from parlour.kernel import (
     Action,
     Balance,
@@ -18,6 +21,7 @@ from parlour.kernel import (
     Encoding,
     Game,
     GameInfo,
+    Reason,
     Rng,
     View,
     register,
@@ -43,12 +47,16 @@ class Dicecream(Game):
     info = GameInfo(
         name="dicecream",
         title="Dicecream",
-        summary="Roll five coloured dice and build four sundaes: unlock a bowl, place dice up to "
-        "its number; the others may take your dice; bonus cards after every round.",
+        summary=N_(
+            "Roll five coloured dice and build four sundaes: unlock a bowl, place dice up to "
+            "its number; the others may take your dice; bonus cards after every round."
+        ),
         min_players=min(ROUNDS),
         max_players=max(ROUNDS),
         options=(),
         rulebook="docs/rules/dicecream.md",
+        how_to_play=HOW_TO_PLAY,
+        tutorial=TUTORIAL,
         hidden_information=True,
         configurations=CONFIGURATIONS,
         balance=Balance(players=2, bot="greedy", compare=(Comparison("players"),)),
@@ -61,6 +69,10 @@ class Dicecream(Game):
 
     def determinize(self, view: View, rng: Rng) -> DicecreamState:
         return determinize.determinize(self, view, rng)
+
+    def tell(self, reason: Reason) -> str:
+        """`reason` in the language of the moment, its dice and spaces in words."""
+        return views.tell(reason)
 
     def encoding(self) -> Encoding:
         """The turn, the choices and every sheet, the viewer's first (`encoding.py`)."""

@@ -21,15 +21,19 @@ from parlour.boxes.dicecream.components import (
     DICE,
     FLAVOURS,
     ROUNDS,
+    SPACE_NAMES,
     SPACES,
     Colour,
     Kind,
     Side,
     Space,
 )
-from parlour.boxes.dicecream.notation import BONUSES, SPACE_OF, UNLOCKS
+from parlour.boxes.dicecream.notation import BONUSES, SPACE_OF, UNLOCK_OF, UNLOCKS
 from parlour.boxes.dicecream.rules import Phase
-from parlour.kernel import Action, Seat, seat_name
+from parlour.boxes.dicecream.words import DIE, DIE_FACE, SUNDAE, card_words, space_words
+from parlour.i18n import N_, _
+from parlour.kernel import Action, Reason, Seat, seat_name
+from parlour.kernel.reasons import tell as tell_in
 
 if TYPE_CHECKING:
     from parlour.boxes.dicecream.state import DicecreamState
@@ -369,43 +373,92 @@ Event = (
 
 
 def _dice_text(dice: tuple[Colour, ...], faces: tuple[int, ...]) -> str:
-    return ", ".join(f"{die.key} {face}" for die, face in zip(dice, faces, strict=True))
+    return ", ".join(
+        _(DIE_FACE[die]).format(face=face) for die, face in zip(dice, faces, strict=True)
+    )
 
 
 def _dice(dice: tuple[Colour, ...], faces: tuple[int, ...]) -> DiceFaces:
     return {COLOUR_NAMES[die]: face for die, face in zip(dice, faces, strict=True)}
 
 
-def _filled_text(space: Space, number: int, taken: bool) -> str:
-    """How a die (`taken`: picked from the active player) filled `space` with `number`."""
-    die = f"the {space.colour.key} {number}"
-    if space.kind is Kind.TOPPING:
-        what = f"ticked the {space.name} with {die}"
-    else:
-        what = f"entered {die} in the {space.name}"
-    return f"took a die and {what}" if taken else what
+def _said(mine: bool, yours: str, theirs: str, **fields: str | int) -> str:
+    """The viewer's own doing (`yours`, German says "Du hast") or another seat's (`theirs`),
+    both told in the language of the moment."""
+    return _(yours if mine else theirs).format(**fields)
 
 
 def describe(event: Event, viewer: Seat) -> dict[str, Any]:
     """One log entry (a `LogEntry`), told from `viewer`'s side."""
     match event:
         case RoundBegan(number):
-            return {"event": "round", "round": number, "text": f"Round {number} begins."}
+            text = _("Round {number} begins.").format(number=number)
+            return {"event": "round", "round": number, "text": text}
         case Revealed(number, cards):
-            texts = " / ".join(BONUS_CARDS[card].text for card in cards)
+            texts = " / ".join(card_words(card) for card in cards)
             return {
                 "event": "reveal",
                 "round": number,
                 "cards": [BONUS_CARDS[card].key for card in cards],
-                "text": f"Round {number} is over. Bonus cards: {texts}",
+                "text": _("Round {number} is over. Bonus cards: {cards}").format(
+                    number=number, cards=texts
+                ),
             }
         case Ended(winners, scores):
-            named = [seat_name(seat, viewer) for seat in winners]
-            names = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
-            verb = "win" if len(winners) > 1 or names == "You" else "wins"
-            text = f"Game over: {names} {verb} with {scores[winners[0]]} points."
-            return {"event": "end", "winners": list(winners), "scores": list(scores), "text": text}
+            return {
+                "event": "end",
+                "winners": list(winners),
+                "scores": list(scores),
+                "text": _ended(winners, scores[winners[0]], viewer),
+            }
     return _describe_seat(event, viewer)
+
+
+def _ended(winners: tuple[int, ...], points: int, viewer: Seat) -> str:
+    """Who won, with how many points: German tells "Du gewinnst", "Platz 2 gewinnt" and
+    "... gewinnen" apart."""
+    if winners == (viewer,):
+        return _("Game over: You win with {points} points.").format(points=points)
+    named = [seat_name(seat, viewer) for seat in winners]
+    if len(named) == 1:
+        return _("Game over: {names} wins with {points} points.").format(
+            names=named[0], points=points
+        )
+    names = _("{names} and {last}").format(names=", ".join(named[:-1]), last=named[-1])
+    return _("Game over: {names} win with {points} points.").format(names=names, points=points)
+
+
+def _filled(mine: bool, who: str, space: Space, number: int, taken: bool) -> str:
+    """How a die (`taken`: picked from the active player) filled `space` with `number`."""
+    die = _(DIE_FACE[space.colour]).format(face=number)
+    fields = {"who": who, "die": die, "space": space_words(space.index)}
+    if space.kind is Kind.TOPPING and taken:
+        return _said(
+            mine,
+            N_("You took a die and ticked the {space} with the {die}."),
+            N_("{who} took a die and ticked the {space} with the {die}."),
+            **fields,
+        )
+    if space.kind is Kind.TOPPING:
+        return _said(
+            mine,
+            N_("You ticked the {space} with the {die}."),
+            N_("{who} ticked the {space} with the {die}."),
+            **fields,
+        )
+    if taken:
+        return _said(
+            mine,
+            N_("You took a die and entered the {die} in the {space}."),
+            N_("{who} took a die and entered the {die} in the {space}."),
+            **fields,
+        )
+    return _said(
+        mine,
+        N_("You entered the {die} in the {space}."),
+        N_("{who} entered the {die} in the {space}."),
+        **fields,
+    )
 
 
 def _describe_seat(event: Event, viewer: Seat) -> dict[str, Any]:
@@ -413,13 +466,22 @@ def _describe_seat(event: Event, viewer: Seat) -> dict[str, Any]:
     seat = event[0]
     assert isinstance(seat, int)
     who = seat_name(seat, viewer)
+    mine = seat == viewer
     match event:
         case Rolled(_, faces):
-            text = f"{who} rolled {_dice_text(DICE, faces)}."
+            rolled = _dice_text(DICE, faces)
+            text = _said(
+                mine, N_("You rolled {dice}."), N_("{who} rolled {dice}."), who=who, dice=rolled
+            )
             return {"event": "roll", "seat": seat, "dice": _dice(DICE, faces), "text": text}
         case Rerolled(_, dice, faces):
-            told = _dice_text(dice, faces)
-            text = f"{who} spent a chocolate bean and rerolled: {told}."
+            text = _said(
+                mine,
+                N_("You spent a chocolate bean and rerolled: {dice}."),
+                N_("{who} spent a chocolate bean and rerolled: {dice}."),
+                who=who,
+                dice=_dice_text(dice, faces),
+            )
             return {"event": "reroll", "seat": seat, "dice": _dice(dice, faces), "text": text}
         case Unlocked(_, sundae, face):
             return {
@@ -427,45 +489,86 @@ def _describe_seat(event: Event, viewer: Seat) -> dict[str, Any]:
                 "seat": seat,
                 "sundae": COLOUR_NAMES[sundae],
                 "face": face,
-                "text": f"{who} unlocked the {sundae.key} sundae with a {face}.",
+                "text": _said(
+                    mine,
+                    N_("You unlocked {sundae} with a {face}."),
+                    N_("{who} unlocked {sundae} with a {face}."),
+                    who=who,
+                    sundae=_(SUNDAE[sundae]),
+                    face=face,
+                ),
             }
         case Placed(_, space, face):
-            text = f"{who} {_filled_text(space, face, taken=False)}."
+            text = _filled(mine, who, space, face, taken=False)
             return {"event": "place", "seat": seat, "space": space.name, "face": face, "text": text}
         case Took(_, space, face):
-            text = f"{who} {_filled_text(space, face, taken=True)}."
+            text = _filled(mine, who, space, face, taken=True)
             return {"event": "take", "seat": seat, "space": space.name, "face": face, "text": text}
         case UsedBonus(_, space, number):
-            if space.kind is Kind.TOPPING:
-                what = f"ticked the {space.name}"
-            else:
-                what = f"entered a {number} in the {space.name}"
             return {
                 "event": "bonus",
                 "seat": seat,
                 "space": space.name,
                 "number": number,
-                "text": f"{who} used a bonus card and {what}.",
+                "text": _bonus_text(mine, who, space, number),
             }
         case TurnDone(_, forfeited, placed):
             dice, faces = tuple(zip(*forfeited, strict=True)) or ((), ())
-            lost = f" Forfeited: {_dice_text(dice, faces)}." if forfeited else ""
-            offer = "" if placed else " No die is left for the others."
+            told = [_said(mine, N_("You ended the turn."), N_("{who} ended the turn."), who=who)]
+            if forfeited:
+                told.append(_("Forfeited: {dice}.").format(dice=_dice_text(dice, faces)))
+            if not placed:
+                told.append(_("No die is left for the others."))
             return {
                 "event": "done",
                 "seat": seat,
                 "forfeited": _dice(dice, faces),
                 "placed": placed,
-                "text": f"{who} ended the turn.{lost}{offer}",
+                "text": " ".join(told),
             }
         case Passed(_, phase):
-            text = f"{who} took no die." if phase is Phase.TAKE else f"{who} used no bonus."
+            if phase is Phase.TAKE:
+                text = _said(mine, N_("You took no die."), N_("{who} took no die."), who=who)
+            else:
+                text = _said(mine, N_("You used no bonus."), N_("{who} used no bonus."), who=who)
             return {"event": "pass", "seat": seat, "phase": PHASE_NAMES[phase], "text": text}
         case Unable(_, phase):
-            what = "none of the dice" if phase is Phase.TAKE else "neither bonus card"
-            text = f"{who} could use {what}."
+            if phase is Phase.TAKE:
+                text = _said(
+                    mine,
+                    N_("You could use none of the dice."),
+                    N_("{who} could use none of the dice."),
+                    who=who,
+                )
+            else:
+                text = _said(
+                    mine,
+                    N_("You could use neither bonus card."),
+                    N_("{who} could use neither bonus card."),
+                    who=who,
+                )
             return {"event": "unable", "seat": seat, "phase": PHASE_NAMES[phase], "text": text}
     raise AssertionError(f"not an event: {event!r}")
+
+
+def _bonus_text(mine: bool, who: str, space: Space, number: int) -> str:
+    where = space_words(space.index)
+    if space.kind is Kind.TOPPING:
+        return _said(
+            mine,
+            N_("You used a bonus card and ticked the {space}."),
+            N_("{who} used a bonus card and ticked the {space}."),
+            who=who,
+            space=where,
+        )
+    return _said(
+        mine,
+        N_("You used a bonus card and entered a {number} in the {space}."),
+        N_("{who} used a bonus card and entered a {number} in the {space}."),
+        who=who,
+        space=where,
+        number=number,
+    )
 
 
 _LISTING = frozenset({"roll", "reroll", "done", "reveal", "end"})
@@ -494,27 +597,43 @@ def _fresh(entry: dict[str, Any]) -> dict[str, Any]:
 # -- refusals ---------------------------------------------------------------------------------
 
 reason_texts: Mapping[str, str] = {
-    "roll_first": "roll first: the turn begins by rolling all five dice",
-    "wait_place": "not now: the active player places dice",
-    "wait_take": (
+    "roll_first": N_("roll first: the turn begins by rolling all five dice"),
+    "wait_place": N_("not now: the active player places dice"),
+    "wait_take": N_(
         "not now: everyone but the active player may take one of the placed dice, or pass"
     ),
-    "wait_bonus": "not now: everyone chooses a bonus",
-    "no_beans": "both chocolate beans are spent",
-    "placed_before_reroll": "dice are rerolled only before any die is placed",
-    "die_placed": "the {die} die is already placed",
-    "locked": "the {sundae} sundae is not unlocked: unlock {sundae} first",
-    "filled": "the {space} is already filled (it holds {number})",
-    "ticked": "the {space} is already ticked",
-    "cream_side": "the white die shows {face}: it fits only the other cream space",
-    "over_limit": (
-        "the dice on the {sundae} sundae would add up to {total}, more than its unlocking "
-        "die ({limit})"
+    "wait_bonus": N_("not now: everyone chooses a bonus"),
+    "no_beans": N_("both chocolate beans are spent"),
+    "placed_before_reroll": N_("dice are rerolled only before any die is placed"),
+    "die_placed": N_("the {die} is already placed"),
+    "locked": N_("{sundae} is not unlocked: {unlock} first"),
+    "filled": N_("the {space} is already filled (it holds {number})"),
+    "ticked": N_("the {space} is already ticked"),
+    "cream_side": N_("the white die shows {face}: it fits only the other cream space"),
+    "over_limit": N_(
+        "the dice on {sundae} would add up to {total}, more than its unlocking die ({limit})"
     ),
-    "not_placed": "the {die} die was not placed on a cube, cream or topping",
-    "no_card": "neither revealed bonus card allows that",
+    "not_placed": N_("the {die} was not placed on a cube, cream or topping"),
+    "no_card": N_("neither revealed bonus card allows that"),
 }
-"""English words for Dicecream's refusal codes (`parlour.kernel.reasons`)."""
+"""English words for Dicecream's refusal codes (`parlour.kernel.reasons`), told by `tell` with
+their colours and spaces in the words of the moment."""
+
+
+def tell(reason: Reason) -> str:
+    """`reason` in the language of the moment: a die, a sundae or a space named by its
+    canonical key is told in words (`red die`, `the blue sundae`); the unlock to make is the
+    canonical action."""
+    params = dict(reason.params)
+    if "die" in params:
+        params["die"] = _(DIE[Colour[params["die"].upper()]])
+    if "sundae" in params:
+        sundae = Colour[params["sundae"].upper()]
+        params["sundae"] = _(SUNDAE[sundae])
+        params["unlock"] = UNLOCK_OF[sundae]
+    if "space" in params:
+        params["space"] = space_words(SPACE_NAMES[params["space"]].index)
+    return tell_in(Reason(reason.code, params), reason_texts)
 
 
 # -- views ------------------------------------------------------------------------------------
@@ -567,8 +686,7 @@ def view(state: DicecreamState, seat: Seat) -> DicecreamView:
         "active": state._active if in_turn else None,
         "stack": len(state._stack),
         "bonus_cards": [
-            {"key": BONUS_CARDS[card].key, "text": BONUS_CARDS[card].text}
-            for card in state._revealed
+            {"key": BONUS_CARDS[card].key, "text": card_words(card)} for card in state._revealed
         ],
         "turn": _turn(state) if in_turn else None,
         "choosing": choosing,

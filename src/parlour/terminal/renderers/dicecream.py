@@ -14,6 +14,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from parlour.boxes.dicecream.components import SPACE_NAMES, Colour
+from parlour.boxes.dicecream.words import DIE_FACE, SUNDAE, space_words
+from parlour.i18n import N_, _, ngettext
 from parlour.kernel import SPECTATOR, View
 from parlour.terminal.renderers.names import seat_name
 
@@ -35,7 +38,8 @@ STYLES = {
     "white": "bold white",
 }
 FACES = "⚀⚁⚂⚃⚄⚅"
-LEGEND = (
+_COLOURS = {colour.key: colour for colour in Colour}
+LEGEND = N_(
     "Sheets: tops ✓ ticked / · open, by colour initial; cream: left right; cubes: colour:number; "
     "bowl: dice placed / unlocking die this turn; x2: all toppings ticked. help lists every "
     "legal action."
@@ -52,7 +56,7 @@ def render(shown: View) -> RenderableType:
     if view["choosing"] is not None:
         parts.append(_choosing(view, view["choosing"]))
     if view["seat"] in view["to_act"]:
-        parts.append(Text(_hint(view) + "\n" + LEGEND, style="dim"))
+        parts.append(Text(_hint(view) + "\n" + _(LEGEND), style="dim"))
     log = view["log"][-5:]
     if log:
         parts.append(Text("\n".join(entry["text"] for entry in log), style="dim"))
@@ -64,7 +68,7 @@ def _hint(view: DicecreamView) -> str:
     `moves`), each with its short form."""
     phase = view["phase"]
     if phase == "roll":
-        return "Type roll (r)."
+        return _("Type roll (r).")
     moves = [action for actions in view["moves"].values() for action in actions]
     if phase == "place":
         turn = view["turn"]
@@ -73,13 +77,18 @@ def _hint(view: DicecreamView) -> str:
         dice = [_typed(a) for a in moves if " cube of " in a or " topping of " in a][:1]
         cream = [_typed(a) for a in moves if "cream of" in a][:1]
         reroll = ["reroll red,white (rr rw)"] if turn["may_reroll"] else []
-        return "Type " + _either([*unlock, *dice, *cream, *reroll, "done (d)"]) + "."
+        return _("Type {choices}.").format(
+            choices=_either([*unlock, *dice, *cream, *reroll, "done (d)"])
+        )
     verb = "take" if phase == "take" else "bonus"
     spaces = [_typed(a.removeprefix(verb + " ").split(" in ")[-1]) for a in moves]
     if not spaces:
-        return "Nothing fits your sheet now: type pass (p)."
-    what = "the space for the die you take" if phase == "take" else "the space for the bonus"
-    return f"Type {what}, e.g. {spaces[0]}, or pass (p)."
+        return _("Nothing fits your sheet now: type pass (p).")
+    if phase == "take":
+        return _("Type the space for the die you take, e.g. {space}, or pass (p).").format(
+            space=spaces[0]
+        )
+    return _("Type the space for the bonus, e.g. {space}, or pass (p).").format(space=spaces[0])
 
 
 def _typed(action: str) -> str:
@@ -93,27 +102,37 @@ def _typed(action: str) -> str:
 
 def _either(options: list[str]) -> str:
     """`a, b or c`."""
-    return options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]
+    if len(options) == 1:
+        return options[0]
+    return _("{choices} or {last}").format(choices=", ".join(options[:-1]), last=options[-1])
 
 
 def _header(view: DicecreamView) -> Text:
     text = Text("Dicecream", style="bold")
-    text.append(f"  round {view['round']} of {view['rounds']}")
-    text.append(f" · bonus stack: {view['stack']} card{'s' if view['stack'] != 1 else ''}")
+    text.append(
+        "  " + _("round {round} of {rounds}").format(round=view["round"], rounds=view["rounds"])
+    )
+    stack = ngettext("bonus stack: {count} card", "bonus stack: {count} cards", view["stack"])
+    text.append(" · " + stack.format(count=view["stack"]))
     phase = view["phase"]
     if view["over"]:
-        names = " and ".join(seat_name(view, seat) for seat in view["winners"])
-        text.append(f"\nGame over. Won: {names}.", style="bold")
+        names = _(" and ").join(seat_name(view, seat) for seat in view["winners"])
+        text.append("\n" + _("Game over. Won: {names}.").format(names=names), style="bold")
     elif view["turn"] is not None:  # the active seat's turn: rolling, placing, the others' picks
         active = view["turn"]["seat"]
         if phase == "take":
-            whose = "your" if active == view["seat"] else f"Seat {active + 1}'s"
-            text.append(f" · the others may take one of {whose} dice")
+            if active == view["seat"]:
+                taking = _("the others may take one of your dice")
+            else:
+                taking = _("the others may take one of {who}'s dice").format(
+                    who=seat_name(view, active)
+                )
+            text.append(" · " + taking)
         else:
-            who = seat_name(view, active)
-            text.append(f" · {who}: {'roll the dice' if phase == 'roll' else 'place dice'}")
+            doing = _("roll the dice") if phase == "roll" else _("place dice")
+            text.append(f" · {seat_name(view, active)}: {doing}")
     else:
-        text.append(" · everyone may use one of the two bonus cards")
+        text.append(" · " + _("everyone may use one of the two bonus cards"))
     return text
 
 
@@ -128,21 +147,24 @@ def _sheet(view: View, seat: SeatView) -> Panel:
     for sundae in seat["sundaes"]:
         table.add_column(Text(sundae["colour"], style=STYLES[sundae["colour"]]), justify="center")
     sundaes = seat["sundaes"]
-    table.add_row(Text("tops", style="dim"), *(_toppings(s) for s in sundaes))
-    table.add_row(Text("cream", style="dim"), *(_cream(s) for s in sundaes))
+    table.add_row(Text(_("tops"), style="dim"), *(_toppings(s) for s in sundaes))
+    table.add_row(Text(_("cream"), style="dim"), *(_cream(s) for s in sundaes))
     for row in range(len(sundaes[0]["cubes"])):
-        label = Text("cubes" if row == 0 else "", style="dim")
+        label = Text(_("cubes") if row == 0 else "", style="dim")
         table.add_row(label, *(_cube(s, row) for s in sundaes))
     turn = view["turn"]
     if turn is not None and turn["seat"] == number and turn["unlocked"]:
         bowls = {bowl["sundae"]: bowl for bowl in turn["unlocked"]}
-        table.add_row(Text("bowl", style="dim"), *(_bowl(bowls.get(s["colour"])) for s in sundaes))
-    table.add_row(Text("score", style="dim"), *(_score(s) for s in sundaes))
-    beans = "●" * seat["beans"] or "none"
+        bowl_row = (_bowl(bowls.get(s["colour"])) for s in sundaes)
+        table.add_row(Text(_("bowl"), style="dim"), *bowl_row)
+    table.add_row(Text(_("score"), style="dim"), *(_score(s) for s in sundaes))
+    beans = "●" * seat["beans"] or _("none")
     title = seat_name(view, number) + (" ▶" if number in view["to_act"] else "")
     if number == view["active"]:
-        title += " (turn)"
-    footer = f"beans {beans} · toppings {seat['toppings']} · total {seat['total']}"
+        title += " " + _("(turn)")
+    footer = _("beans {beans} · toppings {toppings} · total {total}").format(
+        beans=beans, toppings=seat["toppings"], total=seat["total"]
+    )
     return Panel(table, title=title, subtitle=footer, expand=False)
 
 
@@ -183,24 +205,30 @@ def _dice(view: DicecreamView, turn: TurnView) -> Group:
     table.add_column()
     for die in turn["dice"]:
         colour, face = die["colour"], die["face"]
-        label = Text(f"{FACES[face - 1]} {colour} {face}", style=STYLES[colour])
+        named = _(DIE_FACE[_COLOURS[colour]]).format(face=face)
+        label = Text(f"{FACES[face - 1]} {named}", style=STYLES[colour])
+        space = die["space"]
         if die["use"] == "bowl":
-            use = f"unlocks the {colour} sundae"
-        elif die["use"] == "placed":
-            use = f"on the {die['space']}" + (" · may be taken" if taking else "")
+            use = _("unlocks {sundae}").format(sundae=_(SUNDAE[_COLOURS[colour]]))
+        elif space is not None:
+            use = _("on the {space}").format(space=space_words(SPACE_NAMES[space].index))
+            use += " · " + _("may be taken") if taking else ""
         else:
-            use = "forfeited" if taking else "not placed"
+            use = _("forfeited") if taking else _("not placed")
         options = [option.removeprefix("take ") for option in moves.get(colour, [])]
         table.add_row(label, Text(use), Text("→ " + " · ".join(options) if options else ""))
-    caption = f"{seat_name(view, turn['seat'])} rolled"
+    if turn["seat"] == view["seat"]:
+        caption = _("You rolled")
+    else:
+        caption = _("{who} rolled").format(who=seat_name(view, turn["seat"]))
     if turn["may_reroll"]:
-        caption += " · a chocolate bean may reroll any dice first (e.g. reroll red,white)"
+        caption += " · " + _("a chocolate bean may reroll any dice first (e.g. reroll red,white)")
     return Group(Text(caption, style="bold"), table)
 
 
 def _bonus(view: DicecreamView) -> Group:
     moves: dict[str, list[str]] = view["moves"]
-    lines: list[RenderableType] = [Text("Bonus cards:", style="bold")]
+    lines: list[RenderableType] = [Text(_("Bonus cards:"), style="bold")]
     for card in view["bonus_cards"]:
         line = Text(f"  {card['text']}")
         options = moves.get(card["key"], [])
@@ -211,10 +239,11 @@ def _bonus(view: DicecreamView) -> Group:
 
 
 def _choosing(view: DicecreamView, choosing: ChoosingView) -> Text:
-    waiting = ", ".join(seat_name(view, seat) for seat in choosing["waiting"]) or "nobody"
-    text = Text(f"Choosing at once; waiting for: {waiting}.")
+    waiting = ", ".join(seat_name(view, seat) for seat in choosing["waiting"]) or _("nobody")
+    text = Text(_("Choosing at once; waiting for: {waiting}.").format(waiting=waiting))
     if choosing["yours"]:
-        text.append(f" You chose: {choosing['yours']} (shown to the others when all have chosen).")
+        chose = _("You chose: {action} (shown to the others when all have chosen).")
+        text.append(" " + chose.format(action=choosing["yours"]))
     elif view["seat"] is not SPECTATOR and view["seat"] not in choosing["eligible"]:
-        text.append(" You have nothing to choose this time.")
+        text.append(" " + _("You have nothing to choose this time."))
     return text

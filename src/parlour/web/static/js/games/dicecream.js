@@ -4,6 +4,24 @@
 // selected first, to light up and list where it may go. Rerolls are composed by picking dice.
 import { die } from "/static/js/dice.js";
 import { seatName } from "/static/js/names.js";
+import { t, tn } from "/static/js/i18n.js";
+
+// Each colour's name for people (the actions keep their keys: `red cube of blue`), and its
+// initial, shown on every die and space so that colour never carries meaning alone.
+const NAMES = { blue: t("Blue"), yellow: t("Yellow"), red: t("Red"), green: t("Green"), white: t("White") };
+const INITIALS = { blue: "b", yellow: "y", red: "r", green: "g", white: "w" };
+
+const sundaeName = (colour) => t("{colour} sundae", { colour: NAMES[colour] });
+const dieName = (colour, face) => t("{colour} die showing {face}", { colour: NAMES[colour], face });
+
+// A space of the sheet in words, from its canonical name (`red cube of blue`, `left cream of blue`).
+function spaceName(name) {
+  const [what, kind, , sundae] = name.split(" ");
+  const params = { colour: NAMES[what], sundae: sundaeName(sundae) };
+  if (kind === "cube") return t("{colour} cube on the {sundae}", params);
+  if (kind === "topping") return t("{colour} topping on the {sundae}", params);
+  return what === "left" ? t("left cream space on the {sundae}", params) : t("right cream space on the {sundae}", params);
+}
 
 // A legal action that fills one space: a placement, a pick (`take …`) or a bonus (`bonus [N in] …`).
 const SPACE_ACTION = /^(?:take |bonus (?:(\d) in )?)?((?:left|right) cream of \w+|\w+ (?:cube|topping) of \w+)$/;
@@ -73,7 +91,7 @@ function actionButton(s, action, text, attrs = {}) {
 
 function tray(s) {
   const { el, view } = s;
-  const box = el("section", { class: `card dc-tray phase-${view.phase}`, "aria-label": "The table" },
+  const box = el("section", { class: `card dc-tray phase-${view.phase}`, "aria-label": t("The table") },
     el("h2", { class: "dc-headline", text: headline(s) }),
     el("p", { class: "muted dc-round", text: roundLine(view) }));
   if (view.turn) box.append(diceRow(s));
@@ -90,66 +108,75 @@ function headline(s) {
   const { view, frame } = s;
   if (view.over) {
     const names = view.winners.map(s.name);
-    return `Game over: ${names.join(" and ")} ${names.length > 1 || names[0] === "You" ? "win" : "wins"}`;
+    if (view.winners.length === 1 && view.winners[0] === frame.seat) return t("Game over: you win");
+    if (names.length === 1) return t("Game over: {names} wins", { names: names[0] });
+    return t("Game over: {names} win", { names: names.join(t(" and ")) });
   }
   const mine = view.active !== null && view.active === frame.seat;
-  const whose = mine ? "Your" : `${s.name(view.active)}'s`;
-  if (view.phase === "roll") return mine ? "Your turn: roll the dice" : `${whose} turn: rolling`;
-  if (view.phase === "place") return mine ? "Your turn: place your dice" : `${whose} turn: placing dice`;
+  const who = mine ? "" : s.name(view.active);
+  if (view.phase === "roll") return mine ? t("Your turn: roll the dice") : t("{who}'s turn: rolling", { who });
+  if (view.phase === "place") return mine ? t("Your turn: place your dice") : t("{who}'s turn: placing dice", { who });
   if (view.phase === "take") {
-    if (mine) return "The others may take one of your placed dice";
-    return s.legal.size ? `Take one of ${whose} placed dice, or pass` : `The others may take one of ${whose} dice`;
+    if (mine) return t("The others may take one of your placed dice");
+    return s.legal.size ? t("Take one of {who}'s placed dice, or pass", { who }) : t("The others may take one of {who}'s dice", { who });
   }
-  return "Round over: everyone may use one bonus card";
+  return t("Round over: everyone may use one bonus card");
 }
 
 function roundLine(view) {
-  const cards = `${view.stack} bonus card${view.stack === 1 ? "" : "s"} face down`;
-  return `Round ${view.round} of ${view.rounds} · ${cards}`;
+  const cards = tn("{count} bonus card face down", "{count} bonus cards face down", view.stack);
+  return t("Round {round} of {rounds} · {cards}", { round: view.round, rounds: view.rounds, cards });
 }
 
 // The five dice with what each is used for; selectable to place, take or reroll.
 function diceRow(s) {
   const { el, view } = s;
   const turn = view.turn;
-  if (!turn.rolled) return el("p", { class: "muted dc-dice", text: "The dice are not rolled yet." });
-  const row = el("div", { class: "dc-dice", role: "group", "aria-label": "The roll" });
-  for (const d of turn.dice) row.append(el("div", { class: `dc-slot ${d.use}` }, dieControl(s, d), el("span", { class: "dc-use", text: useText(view, d) })));
+  if (!turn.rolled) return el("p", { class: "muted dc-dice", text: t("The dice are not rolled yet.") });
+  const row = el("div", { class: "dc-dice", role: "group", "aria-label": t("The roll") });
+  for (const d of turn.dice) {
+    row.append(el("div", { class: `dc-slot ${d.use}` }, dieControl(s, d),
+      el("span", { class: "dc-name", text: NAMES[d.colour] }), el("span", { class: "dc-use", text: useText(view, d) })));
+  }
   return row;
 }
 
 // A die's caption: where it went this turn; nothing while it is still free to place.
 function useText(view, d) {
-  if (d.use === "bowl") return `${d.colour} bowl`;
-  if (d.use === "placed") return d.space;
-  return view.phase === "take" ? "forfeited" : "";
+  if (d.use === "bowl") return t("in the {sundae}'s bowl", { sundae: sundaeName(d.colour) });
+  if (d.use === "placed") return spaceName(d.space);
+  return view.phase === "take" ? t("forfeited") : "";
 }
 
+// A die of the roll: its picture, labelled with its colour, face and use; a button where it may be picked.
 function dieControl(s, d) {
-  const label = `${d.colour} ${d.face}`;
-  const face = die(d.face, d.colour, label);
+  const label = dieName(d.colour, d.face);
+  const use = useText(s.view, d);
+  const face = die(d.face, d.colour, use ? `${label}, ${use}` : label);
+  face.dataset.initial = INITIALS[d.colour];
   if (ui.reroll) {
     const chosen = ui.reroll.has(d.colour);
-    return s.el("button", { class: "dc-die", type: "button", "data-key": d.colour, "aria-pressed": String(chosen), "aria-label": `reroll the ${label}`,
+    return s.el("button", { class: "dc-die", type: "button", "data-key": d.colour, "aria-pressed": String(chosen), "aria-label": t("reroll the {die}", { die: label }),
       onclick: () => { if (chosen) ui.reroll.delete(d.colour); else ui.reroll.add(d.colour); redraw(d.colour); } }, face);
   }
   if (!s.moves[d.colour]) return face;
-  const verb = s.view.phase === "take" ? "take" : "place";
-  return s.el("button", { class: "dc-die", type: "button", "data-key": d.colour, "aria-pressed": String(ui.pick === d.colour), "aria-label": `${verb} the ${label}`,
+  const named = s.view.phase === "take" ? t("take the {die}", { die: label }) : t("place the {die}", { die: label });
+  return s.el("button", { class: "dc-die", type: "button", "data-key": d.colour, "aria-pressed": String(ui.pick === d.colour), "aria-label": named,
     onclick: () => { ui.pick = ui.pick === d.colour ? null : d.colour; redraw(d.colour); } }, face);
 }
 
 // The two revealed bonus cards (selectable when usable) beside the face-down stack.
 function bonusCards(s) {
   const { el, view } = s;
-  const row = el("div", { class: "dc-cards", role: "group", "aria-label": "Bonus cards" });
+  const row = el("div", { class: "dc-cards", role: "group", "aria-label": t("Bonus cards") });
   for (const card of view.bonus_cards) {
     const text = el("span", { text: card.text });
     if (!s.moves[card.key]) { row.append(el("div", { class: "dc-card" }, text)); continue; }
     row.append(el("button", { class: "dc-card", type: "button", "data-key": card.key, "aria-pressed": String(ui.pick === card.key),
       onclick: () => { ui.pick = ui.pick === card.key ? null : card.key; redraw(card.key); } }, text));
   }
-  row.append(el("div", { class: "dc-card back", "aria-label": `${view.stack} cards face down`, text: `×${view.stack}` }));
+  const stack = tn("{count} card face down", "{count} cards face down", view.stack);
+  row.append(el("div", { class: "dc-card back", role: "img", "aria-label": stack, text: `×${view.stack}` }));
   return row;
 }
 
@@ -160,50 +187,55 @@ function chooser(s) {
   if (ui.reroll) {
     const dice = s.view.turn.dice.map((d) => d.colour).filter((c) => ui.reroll.has(c)); // the actions' order
     const action = `reroll ${dice.join(",")}`;
-    box.append(el("span", { text: dice.length ? "Reroll these dice with a bean:" : "Pick the dice to reroll." }),
-      actionButton(s, action, dice.length ? `Reroll ${dice.join(", ")}` : "Reroll", { class: "dc-go" }),
-      el("button", { type: "button", class: "dc-cancel", text: "Cancel", onclick: () => { ui.reroll = null; redraw("reroll"); } }));
+    const named = dice.map((c) => NAMES[c]).join(", ");
+    box.append(el("span", { text: dice.length ? t("Reroll these dice with a bean:") : t("Pick the dice to reroll.") }),
+      actionButton(s, action, dice.length ? t("Reroll {dice}", { dice: named }) : t("Reroll"), { class: "dc-go" }),
+      el("button", { type: "button", class: "dc-cancel", text: t("Cancel"), onclick: () => { ui.reroll = null; redraw("reroll"); } }));
     return box;
   }
   if (!ui.pick) return box;
   const card = s.view.bonus_cards.find((c) => c.key === ui.pick);
-  const what = card ? `Use “${card.text}” on:` : `${s.view.phase === "take" ? "Take" : "Put"} the ${ui.pick} ${s.faces[ui.pick]} on:`;
+  const picked = { die: dieName(ui.pick, s.faces[ui.pick]) };
+  let what = s.view.phase === "take" ? t("Take the {die} for:", picked) : t("Put the {die} on:", picked);
+  if (card) what = t("Use “{card}” on:", { card: card.text });
   box.append(el("span", { text: what }),
     ...s.moves[ui.pick].map((a) => actionButton(s, a, optionText(a))),
-    el("button", { type: "button", class: "dc-cancel", text: "Cancel", onclick: () => { const key = ui.pick; ui.pick = null; redraw(key); } }));
+    el("button", { type: "button", class: "dc-cancel", text: t("Cancel"), onclick: () => { const key = ui.pick; ui.pick = null; redraw(key); } }));
   return box;
 }
 
-// `unlock blue` → "the blue bowl"; `take red cube of green` → "red cube of green".
+// `unlock blue` → "the Blue sundae's bowl"; `take red cube of green` → "Red cube on the Green sundae".
 function optionText(action) {
-  if (action.startsWith("unlock ")) return `the ${action.slice(7)} bowl`;
-  return action.replace(/^take |^bonus /, "");
+  if (action.startsWith("unlock ")) return t("the {sundae}'s bowl", { sundae: sundaeName(action.slice(7)) });
+  return spaceName(SPACE_ACTION.exec(action)[2]);
 }
 
 // Roll, end the turn, pass, start a reroll: the turn's plain buttons.
 function controls(s) {
   const { el, legal, view } = s;
   const row = el("div", { class: "dc-controls" });
-  if (legal.has("roll")) row.append(actionButton(s, "roll", "Roll the dice", { class: "dc-go" }));
+  if (legal.has("roll")) row.append(actionButton(s, "roll", t("Roll the dice"), { class: "dc-go" }));
   const rerolls = [...legal].some((a) => a.startsWith("reroll "));
   if (rerolls && !ui.reroll) {
     const beans = view.seats[view.active].beans;
     row.append(el("button", { type: "button", class: "dc-bean-button", "data-key": "reroll",
-      text: `Spend a bean to reroll… (${beans} left)`, onclick: () => { ui.reroll = new Set(); ui.pick = null; redraw(view.turn.dice[0].colour); } }));
+      text: t("Spend a bean to reroll… ({beans} left)", { beans }), onclick: () => { ui.reroll = new Set(); ui.pick = null; redraw(view.turn.dice[0].colour); } }));
   }
   if (legal.has("done")) {
     const left = view.turn.dice.filter((d) => d.use === "unused").length;
-    row.append(actionButton(s, "done", left ? `End turn (forfeit ${left} ${left === 1 ? "die" : "dice"})` : "End turn"));
+    row.append(actionButton(s, "done", left ? tn("End turn (forfeit {count} die)", "End turn (forfeit {count} dice)", left) : t("End turn")));
   }
-  if (legal.has("pass")) row.append(actionButton(s, "pass", view.phase === "take" ? "Take no die" : "Use no bonus card"));
+  if (legal.has("pass")) row.append(actionButton(s, "pass", view.phase === "take" ? t("Take no die") : t("Use no bonus card")));
   return row;
 }
 
 // How to play the seat's spaces, while nothing is selected.
 function hintLine(s) {
   if (ui.pick || ui.reroll || !Object.keys(s.moves).length) return null;
-  const first = s.view.phase === "bonus" ? "a card" : "a die";
-  return s.el("p", { class: "muted dc-hint", text: `Click a ringed ${s.view.phase === "place" ? "bowl or space" : "space"} on your sheet, or ${first} first to see where it can go.` });
+  let text = t("Choose a ringed space on your sheet, or a die first to see where it can go.");
+  if (s.view.phase === "place") text = t("Choose a ringed bowl or space on your sheet, or a die first to see where it can go.");
+  if (s.view.phase === "bonus") text = t("Choose a ringed space on your sheet, or a card first to see where it can go.");
+  return s.el("p", { class: "muted dc-hint", text });
 }
 
 // Who still chooses when seats choose at once, and this seat's sealed choice.
@@ -211,10 +243,10 @@ function choosingLine(s) {
   const { view, frame } = s;
   const choosing = view.choosing;
   if (!choosing) return null;
-  const waiting = choosing.waiting.map(s.name).join(", ") || "nobody";
-  let text = `Choosing at once; waiting for: ${waiting}.`;
-  if (choosing.yours) text += ` You chose: ${choosing.yours} (shown to the others when all have chosen).`;
-  else if (frame.seat !== null && !choosing.eligible.includes(frame.seat)) text += " You have nothing to choose this time.";
+  const waiting = choosing.waiting.map(s.name).join(", ") || t("nobody");
+  let text = t("Choosing at once; waiting for: {waiting}.", { waiting });
+  if (choosing.yours) text += " " + t("You chose: {action} (shown to the others when all have chosen).", { action: choosing.yours });
+  else if (frame.seat !== null && !choosing.eligible.includes(frame.seat)) text += " " + t("You have nothing to choose this time.");
   return s.el("p", { class: "muted dc-waiting", text });
 }
 
@@ -237,21 +269,22 @@ function sheet(s, seat) {
   const own = seat.seat === s.frame.seat;
   const turn = view.turn && view.turn.seat === seat.seat ? view.turn : null;
   const badges = [];
-  if (view.active === seat.seat) badges.push(el("span", { class: "dc-badge turn", text: "turn" }));
-  if (!view.over && view.to_act.includes(seat.seat) && view.choosing) badges.push(el("span", { class: "dc-badge", text: "choosing" }));
-  if (view.over && view.winners.includes(seat.seat)) badges.push(el("span", { class: "dc-badge turn", text: "winner" }));
+  if (view.active === seat.seat) badges.push(el("span", { class: "dc-badge turn", text: t("turn") }));
+  if (!view.over && view.to_act.includes(seat.seat) && view.choosing) badges.push(el("span", { class: "dc-badge", text: t("choosing") }));
+  if (view.over && view.winners.includes(seat.seat)) badges.push(el("span", { class: "dc-badge turn", text: t("winner") }));
   const head = el("header", { class: "dc-sheet-head" },
-    el("h3", {}, s.name(seat.seat), el("span", { class: "dc-seat", text: `seat ${seat.seat + 1}` }), ...badges),
+    el("h3", {}, s.name(seat.seat), el("span", { class: "dc-seat", text: t("seat {number}", { number: seat.seat + 1 }) }), ...badges),
     el("span", { class: "dc-stats" }, beans(s, seat.beans),
-      el("span", { role: "img", title: "toppings ticked", "aria-label": `${seat.toppings} toppings ticked`, text: `✓${seat.toppings}` }), " · ", el("strong", { text: `${seat.total} pts` })));
+      el("span", { role: "img", title: t("toppings ticked"), "aria-label": tn("{count} topping ticked", "{count} toppings ticked", seat.toppings), text: `✓${seat.toppings}` }),
+      " · ", el("strong", { text: t("{total} pts", { total: seat.total }) })));
   const sundaes = el("div", { class: "dc-sundaes" }, seat.sundaes.map((sundae) => sundaeColumn(s, sundae, own, turn)));
-  return el("section", { class: `card dc-sheet${own ? " own" : ""}${view.active === seat.seat ? " active" : ""}`, "aria-label": `${s.name(seat.seat)}: sheet` }, head, sundaes);
+  return el("section", { class: `card dc-sheet${own ? " own" : ""}${view.active === seat.seat ? " active" : ""}`, "aria-label": t("{who}: sheet", { who: s.name(seat.seat) }) }, head, sundaes);
 }
 
 function beans(s, left) {
   const icons = [];
   for (let i = 0; i < s.view.beans_per_sheet; i++) icons.push(s.el("span", { class: `dc-bean${i < left ? "" : " spent"}` }));
-  return s.el("span", { class: "dc-beans", role: "img", "aria-label": `${left} chocolate bean${left === 1 ? "" : "s"} left` }, icons);
+  return s.el("span", { class: "dc-beans", role: "img", "aria-label": tn("{count} chocolate bean left", "{count} chocolate beans left", left) }, icons);
 }
 
 // One sundae drawn top to bottom: toppings, the two cream spaces, three cubes, the bowl, its score.
@@ -264,7 +297,9 @@ function sundaeColumn(s, sundae, own, turn) {
   const cream = Object.entries(sundae.cream).map(([side, value]) => space(`${side} cream${of}`, `cream ${side}`, "white", value));
   const cubes = Object.entries(sundae.cubes).map(([c, value]) => space(`${c} cube${of}`, "cube", c, value));
   const doubled = Object.values(sundae.toppings).every(Boolean);
-  return el("div", { class: `dc-sundae ${sundae.colour}`, role: "group", "aria-label": `${sundae.colour} sundae, ${sundae.score} points` },
+  const named = tn("{sundae}, {count} point", "{sundae}, {count} points", sundae.score, { sundae: sundaeName(sundae.colour) });
+  return el("div", { class: `dc-sundae ${sundae.colour}`, role: "group", "aria-label": named },
+    el("span", { class: "dc-sundae-name", "aria-hidden": "true", text: NAMES[sundae.colour] }),
     el("div", { class: "dc-toppings" }, toppings),
     el("div", { class: "dc-cream" }, cream),
     el("div", { class: "dc-cubes" }, cubes),
@@ -279,15 +314,19 @@ function spaceCell(s, { name, kind, colour, value, own, fresh }) {
   const classes = `dc-space ${kind} ${colour}${filled ? " filled" : ""}${fresh ? " fresh" : ""}`;
   const shown = topping ? (value ? "✓" : "") : value ?? (kind.startsWith("cream") ? faceRange(s.view.cream_faces[kind.slice(6)]) : "");
   const target = own ? s.targets.get(name) : null;
+  const space = spaceName(name);
+  const initial = INITIALS[colour];
   if (!target) {
-    const state = topping ? (value ? "ticked" : "not ticked") : (value ?? "empty");
-    return s.el("span", { class: classes, role: "img", "aria-label": `${name}: ${state}`, text: String(shown) });
+    const state = topping ? (value ? t("ticked") : t("not ticked")) : (value ?? t("empty"));
+    return s.el("span", { class: classes, role: "img", "aria-label": `${space}: ${state}`, "data-initial": initial, text: String(shown) });
   }
   const entered = target.number ?? (topping ? null : s.faces[kind === "cube" ? colour : "white"]);
   const lit = ui.pick ? (s.moves[ui.pick].includes(target.action) ? " lit" : " dim") : "";
-  const does = topping ? `tick the ${name}` : `enter ${entered} in the ${name}`;
+  let does = topping ? t("tick the {space}", { space }) : t("enter {number} in the {space}", { number: entered, space });
+  if (target.action.startsWith("take ")) does = t("take a die: {does}", { does });
+  else if (target.action.startsWith("bonus")) does = t("bonus: {does}", { does });
   return actionButton(s, target.action, topping ? "✓" : String(entered),
-    { class: `${classes} target${lit}`, "aria-label": `${target.action.startsWith("take ") ? "take a die: " : target.action.startsWith("bonus") ? "bonus: " : ""}${does}` });
+    { class: `${classes} target${lit}`, "aria-label": does, "data-initial": initial });
 }
 
 // The faces a cream space takes, as the view gives them: "1–3".
@@ -300,15 +339,18 @@ function bowl(s, colour, own, turn) {
   const { el } = s;
   const action = `unlock ${colour}`;
   const unlocked = turn?.unlocked.find((u) => u.sundae === colour);
-  const label = el("span", { class: "dc-bowl-name", text: colour });
+  const sundae = sundaeName(colour);
+  const label = el("span", { class: "dc-bowl-name", text: t("bowl") });
   if (own && s.legal.has(action)) {
     const lit = ui.pick ? (s.moves[ui.pick].includes(action) ? " lit" : " dim") : "";
-    return actionButton(s, action, [die(s.faces[colour], colour, ""), el("span", { text: "unlock" })],
-      { class: `dc-bowl ${colour} target${lit}`, "aria-label": `unlock the ${colour} sundae with the ${colour} ${s.faces[colour]}` });
+    const named = t("unlock the {sundae} with the {die}", { sundae, die: dieName(colour, s.faces[colour]) });
+    return actionButton(s, action, [die(s.faces[colour], colour, ""), el("span", { text: t("unlock") })],
+      { class: `dc-bowl ${colour} target${lit}`, "aria-label": named });
   }
   if (unlocked) {
-    return el("div", { class: `dc-bowl ${colour} unlocked`, role: "img", "aria-label": `${colour} bowl unlocked with a ${unlocked.limit}; ${unlocked.spent} of ${unlocked.limit} used` },
+    const named = t("{sundae}'s bowl, unlocked with a {limit}; {spent} of {limit} used", { ...unlocked, sundae });
+    return el("div", { class: `dc-bowl ${colour} unlocked`, role: "img", "aria-label": named },
       die(unlocked.limit, colour, ""), el("span", { class: "dc-sum", text: `${unlocked.spent}/${unlocked.limit}` }));
   }
-  return el("div", { class: `dc-bowl ${colour}`, role: "img", "aria-label": `${colour} bowl` }, label);
+  return el("div", { class: `dc-bowl ${colour}`, role: "img", "aria-label": t("the {sundae}'s bowl", { sundae }) }, label);
 }

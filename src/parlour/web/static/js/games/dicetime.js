@@ -80,7 +80,10 @@ function diceCard(c) {
   const roll = own && c.legal.has("roll") ? el("button", { class: "action dt-roll", id: "roll" }) : null;
   const hint = el("p", { class: "dt-hint muted" });
   const draw = () => {
+    // A die toggled from the keyboard moves to the other tray: the focus goes with it.
+    const focused = body.contains(document.activeElement) ? document.activeElement.dataset.die : null;
     body.replaceChildren(...trays(c, turn, canHold, draw));
+    if (focused) body.querySelector(`button[data-die="${focused}"]`)?.focus();
     if (roll) updateRoll(c, roll, turn);
     hint.textContent = hintText(c, turn, canHold);
   };

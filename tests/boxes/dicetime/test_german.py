@@ -13,7 +13,8 @@ from rich.console import Console
 
 import parlour
 from parlour.boxes.dicetime.components import COLOURS
-from parlour.i18n import speaking
+from parlour.bots.registry import bots_for
+from parlour.i18n import _, speaking
 from parlour.i18n.catalogues import parts
 from parlour.kernel import SPECTATOR, State
 from parlour.terminal.renderers import dicetime
@@ -139,3 +140,14 @@ def test_the_colours_option_names_the_palette() -> None:
         if option["name"] == "colours"
     )
     assert ", ".join(COLOURS) in described["description"]
+
+
+def test_options_summary_and_bots_are_described_in_german() -> None:
+    with speaking("de"):
+        described = parlour.load("dicetime").info.describe()
+        bots = {bot.name: _(bot.description) for bot in bots_for("dicetime") if bot.game}
+    options = {option["name"]: option["description"] for option in described["options"]}
+    assert options["colours"].startswith("die Farbe jedes Platzes")
+    assert "Rätsel" in described["summary"]
+    assert "Sekunden" in options["time_limit"]
+    assert bots["greedy"].startswith("behält Würfel") and "gelösten Tabelle" in bots["optimal"]

@@ -12,8 +12,8 @@ from babel.messages.pofile import read_po
 from rich.console import Console
 
 import parlour
-from parlour.boxes.dicetime.components import COLOURS
 from parlour.bots.registry import bots_for
+from parlour.boxes.dicetime.components import COLOURS
 from parlour.i18n import _, speaking
 from parlour.i18n.catalogues import parts
 from parlour.kernel import SPECTATOR, State
@@ -58,7 +58,7 @@ def english_leaks() -> list[str]:
             [message.string] if isinstance(message.string, str) else list(message.string or ())
         )
         for english, german in zip(ids, strings, strict=True):
-            for literal, *_ in string.Formatter().parse(english):
+            for literal, *_fields in string.Formatter().parse(english):
                 if len(literal.strip()) > 12 and literal.strip() not in german:
                     texts.add(literal.strip())
     return sorted(texts)

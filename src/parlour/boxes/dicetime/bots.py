@@ -12,6 +12,7 @@ from parlour.bots.registry import Bot, BotInfo, View, register_bot
 from parlour.boxes.dicetime.components import CATEGORIES, DICE, FACES, Category
 from parlour.boxes.dicetime.notation import ROLL, enter_action, keep_action
 from parlour.boxes.dicetime.rules import score_table
+from parlour.i18n import N_
 from parlour.kernel import Action
 
 PAR = (2.1, 4.2, 6.3, 8.4, 10.5, 12.6, 15.0, 8.0, 15.0, 20.0, 15.0, 10.0, 22.0)
@@ -88,8 +89,10 @@ class GreedyBot(Bot):
 register_bot(
     BotInfo(
         "greedy",
-        "keeps toward the open category that promises most against its par; enters the "
-        "highest-scoring open category",
+        N_(
+            "keeps toward the open category that promises most against its par; enters the "
+            "highest-scoring open category"
+        ),
         GreedyBot,
         game="dicetime",
         default=True,
@@ -124,8 +127,10 @@ def _prepare_optimal(options: dict[str, object]) -> None:
 register_bot(
     BotInfo(
         "optimal",
-        "exact optimal play from the solved table; with several players it maximises its own "
-        "expected score",
+        N_(
+            "exact optimal play from the solved table; with several players it maximises its "
+            "own expected score"
+        ),
         OptimalBot,
         game="dicetime",
         prepare=_prepare_optimal,
@@ -175,8 +180,10 @@ def _prepare_winner(options: dict[str, object]) -> None:
 register_bot(
     BotInfo(
         "winner",
-        "plays to win, not to score: chooses the action with the best chance of finishing "
-        "ahead of every other sheet (means and spreads from the solved table); alone, optimal",
+        N_(
+            "plays to win, not to score: chooses the action with the best chance of finishing "
+            "ahead of every other sheet (means and spreads from the solved table); alone, optimal"
+        ),
         WinnerBot,
         game="dicetime",
         prepare=_prepare_winner,

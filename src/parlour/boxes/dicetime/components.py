@@ -1,7 +1,8 @@
 """Dicetime's components as data: the score sheet's categories, the seats' colours, the modes,
 and the five dice as one integer with the tables that roll and read them.
 
-English names with the rulebook's German names beside them.
+English names with the rulebook's German names beside them; the names people read are
+marked for the catalogues (the German catalogue gives the rulebook's names).
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import IntEnum
 from typing import Literal, get_args
+
+from parlour.i18n import N_, _
 
 Mode = Literal["turns", "simultaneous", "puzzle"]
 MODES: tuple[Mode, ...] = get_args(Mode)
@@ -51,8 +54,13 @@ class Category(IntEnum):
 
     @property
     def title(self) -> str:
-        """The row's name in words, as players read it (`Three of a kind`)."""
-        return self.name.replace("_", " ").capitalize()
+        """The row's name as a heading, in the language of the moment (`Three of a kind`)."""
+        return _(TITLES[self])
+
+    @property
+    def in_sentence(self) -> str:
+        """The row's name inside a sentence, in the language of the moment (`three of a kind`)."""
+        return _(IN_SENTENCES[self])
 
     @property
     def german(self) -> str:
@@ -80,6 +88,39 @@ GERMAN = {
     Category.CHANCE: "SOS (Chance)",
 }
 
+TITLES = {
+    Category.ONES: N_("Ones"),
+    Category.TWOS: N_("Twos"),
+    Category.THREES: N_("Threes"),
+    Category.FOURS: N_("Fours"),
+    Category.FIVES: N_("Fives"),
+    Category.SIXES: N_("Sixes"),
+    Category.THREE_OF_A_KIND: N_("Three of a kind"),
+    Category.FOUR_OF_A_KIND: N_("Four of a kind"),
+    Category.FULL_HOUSE: N_("Full house"),
+    Category.SMALL_STRAIGHT: N_("Small straight"),
+    Category.LARGE_STRAIGHT: N_("Large straight"),
+    Category.FIVE_OF_A_KIND: N_("Five of a kind"),
+    Category.CHANCE: N_("Chance"),
+}
+"""Each row's name as a heading, in English (the German catalogue gives `GERMAN`'s names)."""
+IN_SENTENCES = {
+    Category.ONES: N_("ones"),
+    Category.TWOS: N_("twos"),
+    Category.THREES: N_("threes"),
+    Category.FOURS: N_("fours"),
+    Category.FIVES: N_("fives"),
+    Category.SIXES: N_("sixes"),
+    Category.THREE_OF_A_KIND: N_("three of a kind"),
+    Category.FOUR_OF_A_KIND: N_("four of a kind"),
+    Category.FULL_HOUSE: N_("full house"),
+    Category.SMALL_STRAIGHT: N_("small straight"),
+    Category.LARGE_STRAIGHT: N_("large straight"),
+    Category.FIVE_OF_A_KIND: N_("five of a kind"),
+    Category.CHANCE: N_("chance"),
+}
+"""Each row's name inside a sentence (the log's), in English."""
+
 CATEGORIES = tuple(Category)
 ALL_OPEN = (1 << len(CATEGORIES)) - 1
 KEYS = tuple(c.key for c in CATEGORIES)
@@ -87,6 +128,23 @@ KEYS = tuple(c.key for c in CATEGORIES)
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "pink", "teal")
 """Each seat's colour (the rulebook's spaceship colours), seat 0 first."""
+COLOUR_NAMES = {
+    "red": N_("red"),
+    "blue": N_("blue"),
+    "green": N_("green"),
+    "yellow": N_("yellow"),
+    "purple": N_("purple"),
+    "orange": N_("orange"),
+    "pink": N_("pink"),
+    "teal": N_("teal"),
+}
+"""Each colour's name as people read it, in English (the colours' keys stay as they are in
+options and views)."""
+
+
+def colour_name(colour: str) -> str:
+    """A colour's name in the language of the moment (`red`, German `rot`)."""
+    return _(COLOUR_NAMES[colour])
 
 
 # The dice of a seat are held in one integer, its dice code: three bits a position, holding the

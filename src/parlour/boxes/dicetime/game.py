@@ -9,10 +9,13 @@ from parlour.boxes.dicetime import rules
 from parlour.boxes.dicetime.components import COLOURS, FACES, MODES
 from parlour.boxes.dicetime.determinize import determinize as rebuild
 from parlour.boxes.dicetime.encoding import encoding
+from parlour.boxes.dicetime.howto import HOW_TO_PLAY
 from parlour.boxes.dicetime.notation import ACTIONS
 from parlour.boxes.dicetime.solver.advice import DicetimeAdvice
 from parlour.boxes.dicetime.state import DicetimeState
+from parlour.boxes.dicetime.tutorial import TUTORIAL
 from parlour.boxes.dicetime.views import REASON_TEXTS, DicetimeView
+from parlour.i18n import N_, _
 from parlour.kernel import (
     Action,
     Balance,
@@ -39,16 +42,20 @@ OPTIONS = (
         "mode",
         OptionType.CHOICE,
         "turns",
-        "turns: rounds in seat order; simultaneous: everyone plays their own sheet at once "
-        "(a project variant); puzzle: solo with one pool of 26 rerolls",
+        N_(
+            "turns: rounds in seat order; simultaneous: everyone plays their own sheet at once "
+            "(a project variant); puzzle: solo with one pool of 26 rerolls"
+        ),
         choices=MODES,
     ),
     Option(
         "start",
         OptionType.CHOICE,
         "first",
-        "first: seat 0 begins; race: every seat may roll first and the first to roll begins "
-        "(the rulebook's Revanche)",
+        N_(
+            "first: seat 0 begins; race: every seat may roll first and the first to roll begins "
+            "(the rulebook's Revanche)"
+        ),
         choices=("first", "race"),
         applies_when=("mode", ("turns",)),
     ),
@@ -56,13 +63,13 @@ OPTIONS = (
         "five_of_a_kind_is_full_house",
         OptionType.BOOLEAN,
         True,
-        "five of a kind also scores as a full house (the project's reading of the rulebook)",
+        N_("five of a kind also scores as a full house (the project's reading of the rulebook)"),
     ),
     Option(
         "time_limit",
         OptionType.INTEGER,
         600,
-        "the puzzle's time in seconds, up to an hour; 0 means untimed (study and simulation)",
+        N_("the puzzle's time in seconds, up to an hour; 0 means untimed (study and simulation)"),
         minimum=0,
         maximum=TIME_LIMIT_MAX,
         applies_when=("mode", ("puzzle",)),
@@ -71,11 +78,13 @@ OPTIONS = (
         "colours",
         OptionType.CHOICE,
         [],
-        "each player's colour, seat 1 first, all different (the rulebook's spaceships, e.g. "
-        "blue,red); none: " + ", ".join(COLOURS) + " in seat order",
+        N_(
+            "each player's colour, seat 1 first, all different (the rulebook's spaceships, e.g. "
+            "blue,red); none: red, blue, green, yellow, purple, orange, pink, teal in seat order"
+        ),
         choices=COLOURS,
         is_list=True,
-        length_text="none, or one per seat",
+        length_text=N_("none, or one per seat"),
     ),
 )
 
@@ -101,8 +110,10 @@ class Dicetime(Game):
     info = GameInfo(
         name="dicetime",
         title="Dicetime",
-        summary="Roll five dice up to three times a turn and fill a 13-row sheet; "
-        "or solve the timed puzzle with 26 pooled rerolls.",
+        summary=N_(
+            "Roll five dice up to three times a turn and fill a 13-row sheet; "
+            "or solve the timed puzzle with 26 pooled rerolls."
+        ),
         min_players=1,
         max_players=len(COLOURS),
         options=OPTIONS,
@@ -112,6 +123,8 @@ class Dicetime(Game):
         balance=Balance(
             players=2, bot="optimal", compare=(Comparison("five_of_a_kind_is_full_house"),)
         ),
+        how_to_play=HOW_TO_PLAY,
+        tutorial=TUTORIAL,
     )
     reason_texts = REASON_TEXTS
     view_type = DicetimeView
@@ -119,18 +132,31 @@ class Dicetime(Game):
     @classmethod
     def check(cls, players: int, options: dict[str, Value]) -> None:
         if options["mode"] == "puzzle" and players != 1:
-            raise OptionError(f"the puzzle (mode=puzzle) is solo: players must be 1, not {players}")
+            raise OptionError(
+                _("the puzzle (mode=puzzle) is solo: players must be 1, not {players}").format(
+                    players=players
+                )
+            )
         chosen = cast(list[str], options["colours"])
         if chosen and len(chosen) != players:
             raise OptionError(
-                f"option colours={','.join(chosen)} names {len(chosen)} colours for {players} "
-                f"players: give one per seat, or none for {', '.join(COLOURS[:players])}"
+                _(
+                    "option colours={chosen} names {count} colours for {players} players: "
+                    "give one per seat, or none for {palette}"
+                ).format(
+                    chosen=",".join(chosen),
+                    count=len(chosen),
+                    players=players,
+                    palette=", ".join(COLOURS[:players]),
+                )
             )
         twice = next((colour for colour in chosen if chosen.count(colour) > 1), None)
         if twice is not None:
             raise OptionError(
-                f"option colours={','.join(chosen)} gives {twice} twice: each player chooses "
-                "a colour of their own"
+                _(
+                    "option colours={chosen} gives {colour} twice: each player chooses "
+                    "a colour of their own"
+                ).format(chosen=",".join(chosen), colour=twice)
             )
 
     def colours(self) -> tuple[str, ...]:

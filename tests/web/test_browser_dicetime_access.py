@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+from axe_playwright_python.sync_playwright import Axe
 
 from tests.web.accessibility import GRAVE, grave_violations
 from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)

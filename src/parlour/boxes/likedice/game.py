@@ -7,8 +7,10 @@ from __future__ import annotations
 from parlour.boxes.likedice import determinize, views
 from parlour.boxes.likedice.components import MAX_PLAYERS, MIN_PLAYERS, TARGET, Level
 from parlour.boxes.likedice.encoding import encoding
+from parlour.boxes.likedice.howto import HOW_TO_PLAY
 from parlour.boxes.likedice.notation import ALL_ACTIONS
 from parlour.boxes.likedice.state import LikeDiceState
+from parlour.boxes.likedice.tutorial import TUTORIAL
 from parlour.i18n import N_
 from parlour.kernel import (
     Action,
@@ -120,6 +122,8 @@ class LikeDice(Game):
         hidden_information=True,
         configurations=CONFIGURATIONS,
         balance=Balance(players=2, bot="counter:expert", compare=(Comparison("level"),)),
+        how_to_play=HOW_TO_PLAY,
+        tutorial=TUTORIAL,
     )
     reason_texts = views.REASON_TEXTS
     view_type = views.LikeDiceView

@@ -1,15 +1,20 @@
 """Like Dice's page for everyone: axe-core finds no serious or critical violation on a table,
 at the start and mid-game; the game is played to its end with the keyboard alone (Tab to a
 control, Enter; digits typed into the answer box) against the default bot; every die and
-card has a label in words, and every die shows its colour's letter."""
+card has a label in words, every die shows its colour's letter, and the board's words and
+labels are in the page's language."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
+from babel.messages.pofile import read_po
+
 from parlour.boxes.likedice.components import CHALLENGE_BY_KEY, Colour, Die
 from parlour.boxes.likedice.rules import answer
+from parlour.i18n.catalogues import parts
 from tests.web.accessibility import grave_violations
 from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)
     base_url,
@@ -23,6 +28,10 @@ OPTIONS = {"targets": "3,3", "time_limit": "20"}
 COLOURS = {colour.key: colour for colour in Colour}
 FRAME = "window.parlourFrame && window.parlourFrame.view"
 FOCUSED = "document.activeElement"
+LABELS = "nodes => nodes.map(n => n.getAttribute('aria-label'))"
+SPOKEN = 'document.documentElement.lang || "en"'
+"""How `i18n.js` reads the page's language (`<html lang>`, which the server will set)."""
+FIELD = re.compile(r"\{[^}]*\}")
 PASSED = "window.parlourFrame.view.log.some(e => e.event === 'answer' && e.seat === 0)"
 
 
@@ -119,5 +128,57 @@ def test_a_whole_game_by_keyboard_alone(browser: Any, base_url: str) -> None:  #
     assert view["over"] and passed == 1 and answered >= 1
     called = [e["answer"] for e in view["log"] if e["event"] == "answer" and e["seat"] == 0]
     assert called[0] is None and len(called) >= 2 and None not in called[1:]
+    assert not errors, errors
+    page.close()
+
+
+def page_catalogue() -> tuple[dict[str, Any], list[str]]:
+    """The game's German catalogue as a page loads it (`/i18n/de.json`: English to German, a
+    counted message to its two forms), and the English phrases (longer than 12 characters,
+    between placeholders) of the messages only the page script tells."""
+    part = next(part for part in parts() if part.name == "likedice")
+    with part.po("de").open("rb") as file:
+        catalogue = read_po(file)
+    told: dict[str, Any] = {}
+    phrases = []
+    for message in catalogue:
+        if not message.id:
+            continue
+        counted = isinstance(message.id, tuple)
+        english = str(message.id[0] if counted else message.id)
+        told[english] = [str(form) for form in message.string] if counted else message.string
+        if all(where.endswith("likedice.js") for where, _line in message.locations):
+            phrases += [p.strip() for p in FIELD.split(english) if len(p.strip()) > 12]
+    return told, phrases
+
+
+def test_the_board_speaks_the_pages_language(browser: Any, base_url: str) -> None:  # noqa: F811
+    """Spoken to in German (the page's language and its catalogue, here put in by the test
+    until the server serves German pages), the board's own words and labels are German, none
+    English."""
+    told, phrases = page_catalogue()
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+
+    def german(route: Any) -> None:
+        served = route.fetch()
+        script = served.text().replace(SPOKEN, '"de"')
+        assert script != served.text(), "i18n.js no longer reads the language so"
+        route.fulfill(response=served, body=script)
+
+    page.route("**/static/js/i18n.js", german)
+    page.route("**/i18n/de.json", lambda route: route.fulfill(json=told))
+    create_in_lobby(page, base_url, "likedice", 2, options=OPTIONS)
+    page.wait_for_selector("#ld-answer")
+    board = page.locator("#board")
+    words = board.inner_text() + " ".join(
+        board.locator("[aria-label]").evaluate_all(
+            "ns => ns.map(n => n.getAttribute('aria-label'))"
+        )
+    )
+    assert "Gemeinsame Auslage" in words and "Dein Ergebnis" in words and "Passen" in words
+    assert "Würfel in " in words and " zeigt " in words and "Karte mit " in words
+    assert [phrase for phrase in phrases if phrase in words] == []
     assert not errors, errors
     page.close()

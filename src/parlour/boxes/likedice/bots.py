@@ -19,6 +19,7 @@ from parlour.boxes.likedice.components import (
 )
 from parlour.boxes.likedice.notation import ANSWER_OF
 from parlour.boxes.likedice.timing import PRESETS, Skill, looked_at
+from parlour.i18n import N_
 from parlour.kernel import Action, OptionError, Rng
 
 RUSH = 0.9
@@ -124,12 +125,9 @@ def _configure(preset: str) -> BotInfo:
         return lambda seat, rng: CounterBot(seat, rng, final, cards)
 
     name = "counter" if preset == "adult" else f"counter-{preset}"
-    skill = PRESETS[preset]
     return BotInfo(
         name,
-        f"counts like {'an' if preset[0] in 'aeiou' else 'a'} {preset} ({skill.reaction:g} s "
-        f"+ {skill.per_die:g} s a die, wrong {skill.error:.0%}); settings: "
-        f"{name}:speed=2:error=0.05:cards=race or a preset ({', '.join(PRESETS)})",
+        DESCRIPTIONS[preset],
         configure(""),
         game="likedice",
         configure=configure,
@@ -139,6 +137,34 @@ def _configure(preset: str) -> BotInfo:
     )
 
 
+DESCRIPTIONS = {
+    "child": N_(
+        "counts like a child (3 s + 1.2 s a die, wrong 25%); settings: "
+        "counter-child:speed=2:error=0.05:cards=race or a preset (child, teen, adult, skilled, "
+        "expert)"
+    ),
+    "teen": N_(
+        "counts like a teen (2 s + 0.8 s a die, wrong 15%); settings: "
+        "counter-teen:speed=2:error=0.05:cards=race or a preset (child, teen, adult, skilled, "
+        "expert)"
+    ),
+    "adult": N_(
+        "counts like an adult (1.5 s + 0.6 s a die, wrong 10%); settings: "
+        "counter:speed=2:error=0.05:cards=race or a preset (child, teen, adult, skilled, expert)"
+    ),
+    "skilled": N_(
+        "counts like a skilled (1 s + 0.4 s a die, wrong 5%); settings: "
+        "counter-skilled:speed=2:error=0.05:cards=race or a preset (child, teen, adult, "
+        "skilled, expert)"
+    ),
+    "expert": N_(
+        "counts like an expert (0.6 s + 0.25 s a die, wrong 2%); settings: "
+        "counter-expert:speed=2:error=0.05:cards=race or a preset (child, teen, adult, "
+        "skilled, expert)"
+    ),
+}
+"""What each preset's bot does, as listings tell it (marked for the catalogue; a test checks
+the numbers against `PRESETS`)."""
 _RULES = tuple(rule.value for rule in Cards)
 
 

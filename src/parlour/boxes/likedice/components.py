@@ -12,6 +12,8 @@ from dataclasses import dataclass, replace
 from enum import Enum, IntEnum
 from typing import NamedTuple
 
+from parlour.i18n import N_, _
+
 
 class Colour(IntEnum):
     """The five dice colours, in the order the issue lists them (B, R, G, Y, P)."""
@@ -32,8 +34,14 @@ class Colour(IntEnum):
         """The letter used on cards and in short forms, e.g. `B`."""
         return _INITIALS[self]
 
+    @property
+    def word(self) -> str:
+        """The colour's name for people, in the language of the moment (`blue`, `Blau`)."""
+        return _(_WORDS[self])
+
 
 _KEYS = tuple(colour.name.lower() for colour in Colour)
+_WORDS = (N_("blue"), N_("red"), N_("green"), N_("yellow"), N_("purple"))
 _INITIALS = tuple(colour.name[0] for colour in Colour)
 BY_INITIAL = {colour.initial: colour for colour in Colour}
 FACES = 6
@@ -108,6 +116,14 @@ class Level(IntEnum):
     def key(self) -> str:
         return self.name.lower()
 
+    @property
+    def word(self) -> str:
+        """The level's name for people, in the language of the moment."""
+        return _(_LEVEL_WORDS[self])
+
+
+_LEVEL_WORDS = (N_("beginner"), N_("intermediate"), N_("advanced"))
+
 
 class Kind(Enum):
     """The kinds of challenge card."""
@@ -149,23 +165,36 @@ class Challenge:
 
     @property
     def text(self) -> str:
-        """The card in words, e.g. `blue + red: add up the blue and red dice`."""
-        names = [colour.key for colour in self.colours]
+        """The card in words, in the language of the moment, e.g. `blue + red: add up the
+        blue and red dice`."""
+        names = [colour.word for colour in self.colours]
         if self.kind is Kind.COLOURS:
-            listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
-            return f"{' + '.join(names)}: add up the {listed} dice"
+            shown = " + ".join(names)
+            return _("{colours}: add up the {listed} dice").format(
+                colours=shown, listed=listed(names, _("{first} and {last}"))
+            )
         if self.kind is Kind.BIG_SMALL:
             big, small = names
-            return f"big {big} + small {small}: the highest {big} die plus the lowest {small} die"
+            return _(
+                "big {big} + small {small}: the highest {big} die plus the lowest {small} die"
+            ).format(big=big, small=small)
         if self.kind is Kind.WHITE:
-            shown = ", ".join(map(str, self.faces[:-1])) + f" or {self.faces[-1]}"
-            dots = "-".join(map(str, self.faces))
-            return f"white {dots}: add up every die showing {shown}"
-        order = ", ".join(names)
-        return (
-            f"position {self.position} of {order}: the die at place {self.position} when the "
-            "dice are ordered by these colours, each colour from high to low"
-        )
+            faces = [str(face) for face in self.faces]
+            return _("white {dots}: add up every die showing {shown}").format(
+                dots="-".join(faces), shown=listed(faces, _("{first} or {last}"))
+            )
+        return _(
+            "position {position} of {order}: the die at place {position} when the dice are "
+            "ordered by these colours, each colour from high to low"
+        ).format(position=self.position, order=", ".join(names))
+
+
+def listed(words: list[str], last: str) -> str:
+    """`words` as a list in words: `a`, or `a, b and c` where `last` joins the last two
+    (`{first} and {last}`, told in the language of the moment)."""
+    if len(words) == 1:
+        return words[0]
+    return last.format(first=", ".join(words[:-1]), last=words[-1])
 
 
 _LEVELS = {

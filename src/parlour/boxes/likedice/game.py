@@ -7,8 +7,11 @@ from __future__ import annotations
 from parlour.boxes.likedice import determinize, views
 from parlour.boxes.likedice.components import MAX_PLAYERS, MIN_PLAYERS, TARGET, Level
 from parlour.boxes.likedice.encoding import encoding
+from parlour.boxes.likedice.howto import HOW_TO_PLAY
 from parlour.boxes.likedice.notation import ALL_ACTIONS
 from parlour.boxes.likedice.state import LikeDiceState
+from parlour.boxes.likedice.tutorial import TUTORIAL
+from parlour.i18n import N_
 from parlour.kernel import (
     Action,
     Balance,
@@ -39,28 +42,34 @@ OPTIONS = (
         "level",
         OptionType.CHOICE,
         Level.BEGINNER.key,
-        "which challenge cards are played: beginner (20 colour cards), intermediate (+5 white "
-        "dice cards) or advanced (+5 colour sequences: all 30)",
+        N_(
+            "which challenge cards are played: beginner (20 colour cards), intermediate (+5 "
+            "white dice cards) or advanced (+5 colour sequences: all 30)"
+        ),
         choices=tuple(level.key for level in Level),
     ),
     Option(
         "targets",
         OptionType.INTEGER,
         _targets,
-        "cards each player's own display needs to end the game, one per seat (Kidz Dice: "
-        "e.g. 10,5,5 for an adult and two children)",
+        N_(
+            "cards each player's own display needs to end the game, one per seat (Kidz Dice: "
+            "e.g. 10,5,5 for an adult and two children)"
+        ),
         minimum=1,
         maximum=TARGET,
         is_list=True,
         length=lambda players: players,
-        length_text="one per seat",
+        length_text=N_("one per seat"),
     ),
     Option(
         "time_limit",
         OptionType.INTEGER,
         60,
-        "seconds a challenge allows before the table checks the answers given (a project "
-        "ruling for play at a screen); 0 means untimed",
+        N_(
+            "seconds a challenge allows before the table checks the answers given (a project "
+            "ruling for play at a screen); 0 means untimed"
+        ),
         minimum=0,
         maximum=3600,
     ),
@@ -68,9 +77,11 @@ OPTIONS = (
         "max_challenges",
         OptionType.INTEGER,
         0,
-        "challenges after which the game ends, ranked as when the dice deck runs out (a "
-        "project ruling: the rules set no bound, since answers can be wrong forever); 0 means "
-        "no limit",
+        N_(
+            "challenges after which the game ends, ranked as when the dice deck runs out (a "
+            "project ruling: the rules set no bound, since answers can be wrong forever); 0 "
+            "means no limit"
+        ),
         minimum=0,
         maximum=MOST_CHALLENGES,
     ),
@@ -100,8 +111,10 @@ class LikeDice(Game):
     info = GameInfo(
         name="likedice",
         title="Like Dice",
-        summary="A real-time counting race: a challenge card names dice to add up over the "
-        "common display and your own; the first right answer takes a card.",
+        summary=N_(
+            "A real-time counting race: a challenge card names dice to add up over the "
+            "common display and your own; the first right answer takes a card."
+        ),
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,
         options=OPTIONS,
@@ -109,6 +122,8 @@ class LikeDice(Game):
         hidden_information=True,
         configurations=CONFIGURATIONS,
         balance=Balance(players=2, bot="counter:expert", compare=(Comparison("level"),)),
+        how_to_play=HOW_TO_PLAY,
+        tutorial=TUTORIAL,
     )
     reason_texts = views.REASON_TEXTS
     view_type = views.LikeDiceView

@@ -12,6 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from parlour.boxes.likedice.components import Colour, Level, listed
 from parlour.boxes.likedice.views import (
     CardView,
     ChallengeView,
@@ -19,6 +20,7 @@ from parlour.boxes.likedice.views import (
     LikeDiceView,
     ResultView,
 )
+from parlour.i18n import _, ngettext
 from parlour.kernel import View
 from parlour.terminal.renderers.names import seat_name
 
@@ -30,18 +32,34 @@ STYLES = {
     "purple": "bold magenta",
 }
 FACES = "⚀⚁⚂⚃⚄⚅"
+WORDS = {colour.key: colour for colour in Colour}
+LEVELS = {level.key: level for level in Level}
+
+
+def _word(colour: str) -> str:
+    """A colour's name in the language of the moment (`blue`, `Blau`)."""
+    return WORDS[colour].word
 
 
 def _hint(view: LikeDiceView) -> str:
     """What the seat to act may type."""
     if view["take"] is None:
-        return (
-            f"Type your count, a number from 0 to {view['max_answer']} (e.g. 17), or pass (p). "
+        return _(
+            "Type your count, a number from 0 to {most} (e.g. 17), or pass (p). "
             "help lists the actions."
-        )
+        ).format(most=view["max_answer"])
     actions = [choice["action"] for choice in view["take"]["choices"]]
-    listed = ", ".join(actions[:-1]) + " or " + actions[-1]
-    return f"Type {listed} (or just the number, or the card's dice, e.g. b4 g6)."
+    return _("Type {actions} (or just the number, or the card's dice, e.g. b4 g6).").format(
+        actions=listed(actions, _("{first} or {last}"))
+    )
+
+
+def _yours(view: LikeDiceView, seat: int, you: str, other: str) -> str:
+    """`you` when `seat` is the viewer's, else `other` naming it (`{who}`): separate
+    messages, since other languages conjugate them apart. `{card}` is left for the caller."""
+    if seat == view["seat"]:
+        return you
+    return other.replace("{who}", seat_name(view, seat))
 
 
 def render(view: View) -> RenderableType:
@@ -70,20 +88,30 @@ def _board(view: LikeDiceView) -> RenderableType:
 
 def _header(view: LikeDiceView) -> Text:
     text = Text("Like Dice", style="bold")
-    text.append(f"  {view['level']} · challenge {view['number']}")
-    if view["max_challenges"]:
-        text.append(f" of {view['max_challenges']}")
-    text.append(f" · dice deck: {view['dice_deck']} card{'s' if view['dice_deck'] != 1 else ''}")
+    number, most = view["number"], view["max_challenges"]
+    text.append(f"  {LEVELS[view['level']].word} · ")
+    if most:
+        text.append(_("challenge {number} of {most}").format(number=number, most=most))
+    else:
+        text.append(_("challenge {number}").format(number=number))
+    deck = view["dice_deck"]
+    text.append(
+        " · "
+        + ngettext("dice deck: {count} card", "dice deck: {count} cards", deck).format(count=deck)
+    )
     if view["time_limit"]:
-        text.append(f" · {view['time_limit']} s a challenge")
+        text.append(" · " + _("{seconds} s a challenge").format(seconds=view["time_limit"]))
     if view["over"]:
-        names = " and ".join(seat_name(view, seat) for seat in view["winners"])
-        text.append(f"\nGame over. Won: {names}.", style="bold")
+        names = listed([seat_name(view, seat) for seat in view["winners"]], _("{first} and {last}"))
+        text.append("\n" + _("Game over. Won: {names}.").format(names=names), style="bold")
     elif view["take"] is not None:
-        text.append(f" · {seat_name(view, view['take']['seat'])} may choose a card")
+        seat = view["take"]["seat"]
+        text.append(
+            " · " + _yours(view, seat, _("You may choose a card"), _("{who} may choose a card"))
+        )
     else:
         waiting = ", ".join(seat_name(view, seat) for seat in view["to_act"])
-        text.append(f" · waiting for: {waiting}")
+        text.append(" · " + _("waiting for: {waiting}").format(waiting=waiting))
     return text
 
 
@@ -95,8 +123,8 @@ def die(entry: DieView) -> Text:
 
 def _legend() -> Text:
     """The colours' initials, each in its colour."""
-    keys = Text(" · ").join(Text(f"{c[0]} {c}", style=style) for c, style in STYLES.items())
-    return Text("dice: ", style="dim") + keys
+    keys = Text(" · ").join(Text(f"{c[0]} {_word(c)}", style=style) for c, style in STYLES.items())
+    return Text(_("dice:") + " ", style="dim") + keys
 
 
 def card(entry: CardView) -> Text:
@@ -105,18 +133,20 @@ def card(entry: CardView) -> Text:
 
 
 def _challenge(challenge: ChallengeView, number: int) -> Text:
-    text = Text(f"Challenge {number}: ", style="bold")
+    text = Text(_("Challenge {number}:").format(number=number) + " ", style="bold")
     if challenge["kind"] == "colours":
-        text += Text(" + ").join(Text(c, style=STYLES[c]) for c in challenge["colours"])
+        text += Text(" + ").join(Text(_word(c), style=STYLES[c]) for c in challenge["colours"])
     elif challenge["kind"] == "big+small":
         big, small = challenge["big"], challenge["small"]
-        text += Text("BIG ") + Text(big.upper(), style=STYLES[big])
-        text += Text(" + small ") + Text(small, style=STYLES[small])
+        text += Text(_("BIG") + " ") + Text(_word(big).upper(), style=STYLES[big])
+        text += Text(" + " + _("small") + " ") + Text(_word(small), style=STYLES[small])
     elif challenge["kind"] == "white":
-        text += Text("white dice " + " ".join(FACES[f - 1] for f in challenge["faces"]))
+        faces = " ".join(FACES[f - 1] for f in challenge["faces"])
+        text += Text(_("white dice {faces}").format(faces=faces))
     else:
-        text += Text(" ").join(Text(c, style=STYLES[c]) for c in challenge["order"])
-        text += Text(f" · position {challenge['position']}", style="bold")
+        text += Text(" ").join(Text(_word(c), style=STYLES[c]) for c in challenge["order"])
+        position = _("position {position}").format(position=challenge["position"])
+        text += Text(f" · {position}", style="bold")
     text.append(f"\n  {challenge['text']}", style="italic")
     return text
 
@@ -129,12 +159,14 @@ def _displays(view: LikeDiceView) -> Table:
     places = Text("  ").join(
         Text(f"{place}:") + card(entry) for place, entry in enumerate(view["common"], start=1)
     )
-    table.add_row("common", places, "")
+    table.add_row(_("common"), places, "")
     for seat in view["seats"]:
         number = seat["seat"]
         name = seat_name(view, number) + (" ▶" if number in view["to_act"] else "")
         cards = Text(" ").join(card(entry) for entry in seat["display"])
-        tally = f"{seat['cards']}/{seat['target']} cards · {seat['pips']} dots"
+        tally = _("{cards}/{target} cards · {dots} dots").format(
+            cards=seat["cards"], target=seat["target"], dots=seat["pips"]
+        )
         table.add_row(name, cards, tally)
     return table
 
@@ -142,31 +174,33 @@ def _displays(view: LikeDiceView) -> Table:
 def _answers(view: LikeDiceView) -> Text:
     called = [
         f"{seat_name(view, entry['seat'])}: "
-        + ("pass" if entry["answer"] is None else str(entry["answer"]))
+        + (_("pass") if entry["answer"] is None else str(entry["answer"]))
         for entry in view["answers"]
     ]
-    return Text("Called (in order): " + " · ".join(called))
+    return Text(_("Called (in order):") + " " + " · ".join(called))
 
 
 def _result(view: LikeDiceView, result: ResultView) -> Text:
-    text = Text(f"Challenge {result['number']} checked", style="bold")
+    text = Text(_("Challenge {number} checked").format(number=result["number"]), style="bold")
     if result["timed_out"]:
-        text.append(" (time was up)")
+        text.append(" " + _("(time was up)"))
     text.append(": ")
     checks = [
         f"{seat_name(view, check['seat'])} {check['answer']} "
         + ("✓" if check["right"] else f"✗ ({check['correct']})")
         for check in result["checked"]
     ]
-    text.append(" · ".join(checks) or "no answers")
+    text.append(" · ".join(checks) or _("no answers"))
     if result["winner"] is None:
-        text.append(" · nobody was right")
+        text.append(" · " + _("nobody was right"))
     elif result["took"] is not None:
-        text.append(f" · {seat_name(view, result['winner'])} took ")
-        text.append(card(result["took"]))
+        took = _yours(view, result["winner"], _("You took {card}"), _("{who} took {card}"))
+        before, _card, after = took.partition("{card}")
+        text.append(" · " + before).append(card(result["took"])).append(after)
     take = view["take"]
     if take is not None:
-        text.append(f"\n{seat_name(view, take['seat'])} may take: ")
+        text.append("\n" + _yours(view, take["seat"], _("You may take:"), _("{who} may take:")))
+        text.append(" ")
         text.append(
             Text("  ").join(
                 Text(f"{choice['action']} ") + card(choice["card"]) for choice in take["choices"]

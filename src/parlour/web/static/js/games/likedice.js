@@ -1,7 +1,10 @@
 // Like Dice: a real-time counting race. The challenge card on top with the answer box and the
 // clock, the common display of three dice cards, the answers called so far and the last check,
 // then every player's own display. Everyone answers at once; the first right answer takes a card.
+// Every die and card has a label in the page's language, and every die shows its colour's letter
+// too (B, R, G, Y, P, as in the cards' names), so no colour carries meaning alone.
 import { die } from "/static/js/dice.js";
+import { t, tn } from "/static/js/i18n.js";
 import { seatName } from "/static/js/names.js";
 
 // What this seat is typing survives redraws: every answer anyone calls sends a new frame and the
@@ -18,24 +21,47 @@ function nameOf(frame, ctx, seat) {
   return seatName(frame.table, seat, frame.seat);
 }
 
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+// The colours' and levels' names in the page's language.
+const COLOURS = { blue: t("blue"), red: t("red"), green: t("green"), yellow: t("yellow"), purple: t("purple") };
+const LEVELS = { beginner: t("beginner"), intermediate: t("intermediate"), advanced: t("advanced") };
+
+function colourWord(colour) {
+  return COLOURS[colour] || colour;
+}
+
+function both(first, last) {
+  return t("{first} and {last}", { first, last });
+}
+
+function listed(words) {
+  return words.length > 1 ? both(words.slice(0, -1).join(", "), words.at(-1)) : words.join("");
 }
 
 function dieWords(d) {
-  return `${d.colour} ${d.pips}`;
+  return t("{colour} die showing {pips}", { colour: colourWord(d.colour), pips: d.pips });
+}
+
+// A die of a dice card, its colour's letter on it (the letter the cards' names use).
+function cardDie(d) {
+  const node = die(d.pips, d.colour, dieWords(d));
+  node.dataset.letter = d.colour[0].toUpperCase();
+  return node;
+}
+
+function cardWords(card) {
+  return t("card {first} and {second}", { first: dieWords(card.dice[0]), second: dieWords(card.dice[1]) });
 }
 
 // A dice card as on the table: a white card holding two coloured dice.
 function cardFace(card, el, extraClass = "") {
-  const label = `card ${card.dice.map(dieWords).join(" and ")}`;
-  return el("span", { class: `ld-card ${extraClass}`.trim(), role: "img", "aria-label": label, "data-card": card.key },
-    card.dice.map((d) => die(d.pips, d.colour, dieWords(d))));
+  return el("span", { class: `ld-card ${extraClass}`.trim(), role: "img", "aria-label": cardWords(card), "data-card": card.key },
+    card.dice.map(cardDie));
 }
 
-// A blank coloured die: how the challenge cards name a colour.
+// A blank coloured die: how the challenge cards name a colour (its letter on it).
 function swatch(colour, el, extraClass = "") {
-  return el("span", { class: `ld-swatch ${colour} ${extraClass}`.trim(), role: "img", "aria-label": colour });
+  return el("span", { class: `ld-swatch ${colour} ${extraClass}`.trim(), role: "img", "aria-label": colourWord(colour),
+    "data-letter": colour[0].toUpperCase() });
 }
 
 // -- the challenge card -------------------------------------------------------------------------
@@ -48,16 +74,17 @@ function challengeFigure(challenge, el) {
       return el("div", { class: "ld-figure" }, challenge.colours.flatMap((c, i) => (i ? [plus(), swatch(c, el)] : [swatch(c, el)])));
     case "big+small":
       return el("div", { class: "ld-figure" },
-        el("span", { class: "ld-labelled" }, swatch(challenge.big, el, "big"), el("small", { text: `highest ${challenge.big}` })),
+        el("span", { class: "ld-labelled" }, swatch(challenge.big, el, "big"), el("small", { text: t("highest {colour}", { colour: colourWord(challenge.big) }) })),
         plus(),
-        el("span", { class: "ld-labelled" }, swatch(challenge.small, el, "little"), el("small", { text: `lowest ${challenge.small}` })));
+        el("span", { class: "ld-labelled" }, swatch(challenge.small, el, "little"), el("small", { text: t("lowest {colour}", { colour: colourWord(challenge.small) }) })));
     case "white":
-      return el("div", { class: "ld-figure" }, challenge.faces.map((f) => die(f, "ld-white", `white ${f}`)));
+      return el("div", { class: "ld-figure" }, challenge.faces.map((f) => die(f, "ld-white", t("white die showing {pips}", { pips: f }))));
     case "sequence":
       return el("div", { class: "ld-figure" },
-        el("ol", { class: "ld-order", "aria-label": "colour order" }, challenge.order.map((c) => el("li", {}, swatch(c, el)))),
+        el("ol", { class: "ld-order", "aria-label": t("colour order") }, challenge.order.map((c) => el("li", {}, swatch(c, el)))),
         el("span", { class: "ld-op", "aria-hidden": "true", text: "→" }),
-        el("span", { class: "ld-labelled" }, die(challenge.position, "ld-white", `position ${challenge.position}`), el("small", { text: `place ${challenge.position}` })));
+        el("span", { class: "ld-labelled" }, die(challenge.position, "ld-white", t("position {position}", { position: challenge.position })),
+          el("small", { text: t("place {position}", { position: challenge.position }) })));
     default:
       return el("div", { class: "ld-figure" }, el("code", { text: challenge.key }));
   }
@@ -80,7 +107,7 @@ function tick() {
   if (!timer) return;
   const left = Math.max(0, timer.deadline - (Date.now() / 1000 + timer.skew));
   const whole = Math.ceil(left);
-  const text = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")} left`;
+  const text = t("{time} left", { time: `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}` });
   if (timer.text.textContent !== text) timer.text.textContent = text;
   timer.bar.style.width = `${Math.min(100, (100 * left) / timer.limit)}%`;
   timer.node.classList.toggle("hurry", left <= 10);
@@ -90,12 +117,15 @@ function challengeCard(frame, ctx, legalSet) {
   const { view } = frame;
   const { el } = ctx;
   const c = view.challenge;
-  const head = el("div", { class: "ld-challenge-head" },
-    el("h2", { text: `Challenge ${view.number}${view.max_challenges ? ` of ${view.max_challenges}` : ""}` }), clockNode(frame, el));
-  return el("section", { class: "ld-challenge", "aria-label": "The challenge" },
+  const title = view.max_challenges
+    ? t("Challenge {number} of {most}", { number: view.number, most: view.max_challenges })
+    : t("Challenge {number}", { number: view.number });
+  const head = el("div", { class: "ld-challenge-head" }, el("h2", { text: title }), clockNode(frame, el));
+  const deck = tn("dice deck {count} card", "dice deck {count} cards", view.dice_deck);
+  return el("section", { class: "ld-challenge", "aria-label": t("The challenge") },
     head,
     el("div", { class: "ld-challenge-card" }, challengeFigure(c, el), el("p", { class: "ld-challenge-text", text: c.text })),
-    el("p", { class: "ld-meta muted", text: `${view.level} · dice deck ${plural(view.dice_deck, "card")} · count the common display plus your own` }),
+    el("p", { class: "ld-meta muted", text: `${LEVELS[view.level] || view.level} · ${deck} · ${t("count the common display plus your own")}` }),
     answerBox(frame, ctx, legalSet));
 }
 
@@ -106,17 +136,17 @@ function answerBox(frame, ctx, legalSet) {
   const { view } = frame;
   const { el } = ctx;
   const canAnswer = legalSet.has("pass") || [...legalSet].some((a) => a.startsWith("answer "));
-  if (frame.seat === null && view.phase === "answer") return el("p", { class: "ld-say", text: "Everyone is counting." });
+  if (frame.seat === null && view.phase === "answer") return el("p", { class: "ld-say", text: t("Everyone is counting.") });
   if (view.phase === "take") {
     const taker = view.take.seat;
     return el("p", { class: "ld-say", text: taker === frame.seat
-      ? "You were right! Choose a card from the common display."
-      : `${seatName(frame.table, taker)} was right and is choosing a card.` });
+      ? t("You were right! Choose a card from the common display.")
+      : t("{who} was right and is choosing a card.", { who: seatName(frame.table, taker) }) });
   }
   if (!canAnswer) {
     const mine = view.answers.find((a) => a.seat === frame.seat);
-    const said = mine ? (mine.answer === null ? "You passed." : `You called ${mine.answer}.`) : "";
-    return el("p", { class: "ld-say", text: `${said} Waiting for the others…`.trim() });
+    const said = mine ? (mine.answer === null ? t("You passed.") : t("You called {answer}.", { answer: mine.answer })) : "";
+    return el("p", { class: "ld-say", text: `${said} ${t("Waiting for the others…")}`.trim() });
   }
   return answerForm(frame, ctx, legalSet);
 }
@@ -133,10 +163,10 @@ function answerForm(frame, ctx, legalSet) {
   }
   const input = el("input", {
     id: "ld-answer", type: "text", inputmode: "numeric", pattern: "[0-9]*", maxlength: digits,
-    autocomplete: "off", value: draft.value, "aria-label": `Your count, 0 to ${most}`,
+    autocomplete: "off", value: draft.value, "aria-label": t("Your count, 0 to {most}", { most }),
   });
   const submit = el("button", { type: "submit", class: "action ld-submit" });
-  const pass = el("button", { type: "button", class: "action ld-pass", "data-action": "pass", text: "Pass", disabled: !legalSet.has("pass"), onclick: () => ctx.act("pass") });
+  const pass = el("button", { type: "button", class: "action ld-pass", "data-action": "pass", text: t("Pass"), disabled: !legalSet.has("pass"), onclick: () => ctx.act("pass") });
   const typed = () => {
     const text = input.value.trim();
     return /^\d+$/.test(text) && text.length <= digits ? `answer ${Number(text)}` : null;
@@ -146,7 +176,7 @@ function answerForm(frame, ctx, legalSet) {
     const ok = action !== null && legalSet.has(action);
     submit.disabled = !ok;
     if (ok) submit.dataset.action = action; else delete submit.dataset.action;
-    submit.textContent = ok ? `Answer ${action.slice(7)}` : "Answer";
+    submit.textContent = ok ? t("Answer {answer}", { answer: action.slice(7) }) : t("Answer");
   };
   const remember = () => { draft.start = input.selectionStart; draft.end = input.selectionEnd; };
   input.addEventListener("input", () => {
@@ -164,8 +194,8 @@ function answerForm(frame, ctx, legalSet) {
   input.addEventListener("focus", () => { draft.focused = true; if (!restoring) { input.select(); remember(); } });
   // Leaving the box by a redraw is not leaving it: only a blur that leaves the input in the page counts.
   input.addEventListener("blur", () => setTimeout(() => { if (input.isConnected) draft.focused = document.activeElement === input; }, 0));
-  const form = el("form", { class: "ld-answer", "aria-label": "Your answer" },
-    el("label", { for: "ld-answer", text: "Your count" }), input, submit, pass);
+  const form = el("form", { class: "ld-answer", "aria-label": t("Your answer") },
+    el("label", { for: "ld-answer", text: t("Your count") }), input, submit, pass);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const action = typed();
@@ -196,14 +226,16 @@ function commonDisplay(frame, ctx, legalSet) {
     const action = `take ${index + 1}`;
     if (legalSet.has(action)) {
       return el("button", { class: "action ld-take", "data-action": action, onclick: () => ctx.act(action),
-        "aria-label": `take card ${index + 1}: ${card.dice.map(dieWords).join(" and ")}` },
-        el("span", { class: "ld-place", text: `Take ${index + 1}` }), cardFace(card, el));
+        "aria-label": t("Take {place}: {card}", { place: index + 1, card: cardWords(card) }) },
+        el("span", { class: "ld-place", text: t("Take {place}", { place: index + 1 }) }), cardFace(card, el));
     }
-    const label = el("span", { class: "ld-place", text: String(index + 1) });
+    // A card the winner may take says so in words, not by its outline alone.
+    const text = choices.has(action) ? t("{place} · may be taken", { place: index + 1 }) : String(index + 1);
+    const label = el("span", { class: "ld-place", text });
     return el("div", { class: `ld-slot${choices.has(action) ? " ld-choice" : ""}` }, label, cardFace(card, el));
   });
-  return el("section", { class: "card ld-common", "aria-label": "Common display" },
-    el("h2", { text: "Common display" }), el("div", { class: "ld-places" }, places));
+  return el("section", { class: "card ld-common", "aria-label": t("Common display") },
+    el("h2", { text: t("Common display") }), el("div", { class: "ld-places" }, places));
 }
 
 // The answers called for this challenge, in calling order (the order they are checked in).
@@ -212,12 +244,12 @@ function calledList(frame, ctx) {
   const { el } = ctx;
   const items = view.answers.map((a) => el("li", {},
     el("span", { class: "ld-who", text: nameOf(frame, ctx, a.seat) }),
-    el("span", { class: a.answer === null ? "ld-num muted" : "ld-num", text: a.answer === null ? "pass" : String(a.answer) })));
+    el("span", { class: a.answer === null ? "ld-num muted" : "ld-num", text: a.answer === null ? t("pass") : String(a.answer) })));
   const waiting = view.phase === "answer" ? view.seats.filter((s) => !s.answered).map((s) => nameOf(frame, ctx, s.seat)) : [];
   return el("div", {},
-    el("h2", { text: "Answers called" }),
-    items.length ? el("ol", { class: "ld-called" }, items) : el("p", { class: "muted", text: "Nobody has called yet." }),
-    waiting.length ? el("p", { class: "muted", text: `Still counting: ${waiting.join(", ")}` }) : null);
+    el("h2", { text: t("Answers called") }),
+    items.length ? el("ol", { class: "ld-called" }, items) : el("p", { class: "muted", text: t("Nobody has called yet.") }),
+    waiting.length ? el("p", { class: "muted", text: t("Still counting: {names}", { names: waiting.join(", ") }) }) : null);
 }
 
 // The check of the last challenge: each answer checked against that player's own right count.
@@ -229,14 +261,26 @@ function resultBox(frame, ctx) {
   const rows = result.checked.map((c) => el("li", { class: c.right ? "right" : "wrong" },
     el("span", { class: "ld-who", text: nameOf(frame, ctx, c.seat) }),
     el("span", { class: "ld-num", text: String(c.answer) }),
-    el("span", { class: "ld-mark", text: c.right ? "✓ right" : `✗ was ${c.correct}` })));
+    el("span", { class: "ld-mark", text: c.right ? t("✓ right") : t("✗ was {correct}", { correct: c.correct }) })));
   let outcome;
-  if (result.winner === null) outcome = "Nobody was right: no card moves.";
-  else if (result.took) outcome = el("span", {}, `${nameOf(frame, ctx, result.winner)} took `, cardFace(result.took, el, "ld-mini"));
-  else outcome = result.winner === frame.seat ? "You win the challenge and choose a card." : `${seatName(frame.table, result.winner)} wins the challenge and chooses a card.`;
+  if (result.winner === null) outcome = t("Nobody was right: no card moves.");
+  else if (result.took) {
+    const took = result.winner === frame.seat
+      ? t("You took {card}")
+      : t("{who} took {card}", { who: nameOf(frame, ctx, result.winner) });
+    const [before, after] = took.split("{card}");
+    outcome = el("span", {}, before, cardFace(result.took, el, "ld-mini"), after || "");
+  } else {
+    outcome = result.winner === frame.seat
+      ? t("You win the challenge and choose a card.")
+      : t("{who} wins the challenge and chooses a card.", { who: seatName(frame.table, result.winner) });
+  }
+  const checked = result.timed_out
+    ? t("Challenge {number} checked (time was up)", { number: result.number })
+    : t("Challenge {number} checked", { number: result.number });
   return el("div", { class: "ld-result" },
-    el("h3", { text: `Challenge ${result.number} checked${result.timed_out ? " (time was up)" : ""}` }),
-    rows.length ? el("ul", { class: "ld-checked" }, rows) : el("p", { class: "muted", text: "No answers were given." }),
+    el("h3", { text: checked }),
+    rows.length ? el("ul", { class: "ld-checked" }, rows) : el("p", { class: "muted", text: t("No answers were given.") }),
     el("p", { class: "ld-outcome" }, outcome));
 }
 
@@ -245,11 +289,11 @@ function resultBox(frame, ctx) {
 // What a player is doing now, as a short badge.
 function badge(frame, seat) {
   const { view } = frame;
-  if (view.over) return view.winners.includes(seat.seat) ? ["won", "★ winner"] : null;
-  if (view.phase === "take") return view.take.seat === seat.seat ? ["turn", "choosing a card"] : null;
+  if (view.over) return view.winners.includes(seat.seat) ? ["won", t("★ winner")] : null;
+  if (view.phase === "take") return view.take.seat === seat.seat ? ["turn", t("choosing a card")] : null;
   const called = view.answers.find((a) => a.seat === seat.seat);
-  if (called) return ["done", called.answer === null ? "passed" : `called ${called.answer}`];
-  return ["turn", "counting…"];
+  if (called) return ["done", called.answer === null ? t("passed") : t("called {answer}", { answer: called.answer })];
+  return ["turn", t("counting…")];
 }
 
 function playerPanel(frame, ctx, seat) {
@@ -258,11 +302,13 @@ function playerPanel(frame, ctx, seat) {
   const state = badge(frame, seat);
   const bar = el("span", { class: "ld-progress-bar" });
   bar.style.width = `${Math.min(100, (100 * seat.cards) / seat.target)}%`;
-  return el("section", { class: `card ld-player${mine ? " mine" : ""}`, "aria-label": `${nameOf(frame, ctx, seat.seat)}'s display` },
+  const who = nameOf(frame, ctx, seat.seat);
+  const dots = tn("{count} dot", "{count} dots", seat.pips);
+  return el("section", { class: `card ld-player${mine ? " mine" : ""}`, "aria-label": mine ? t("Your display") : t("{who}'s display", { who }) },
     el("div", { class: "ld-player-head" },
-      el("h3", { text: nameOf(frame, ctx, seat.seat) }),
+      el("h3", { text: who }),
       state ? el("span", { class: `ld-badge ${state[0]}`, text: state[1] }) : null,
-      el("span", { class: "ld-tally", text: `${seat.cards}/${seat.target} cards · ${plural(seat.pips, "dot")}` })),
+      el("span", { class: "ld-tally", text: t("{cards}/{target} cards · {dots}", { cards: seat.cards, target: seat.target, dots }) })),
     el("span", { class: "ld-progress", "aria-hidden": "true" }, bar),
     el("div", { class: "ld-display" }, seat.display.map((card) => cardFace(card, el, "ld-small"))));
 }
@@ -272,21 +318,29 @@ function playerPanel(frame, ctx, seat) {
 // The end: who won, and why (a display reached its target, the dice deck ran out, or the last
 // challenge the game allows was played), as the log's end entry says.
 const ENDINGS = {
-  target: "A display reached its target.",
-  deck: "The dice deck ran out: most cards for the target, then most dots.",
-  limit: "The last challenge the game allows was played: most cards for the target, then most dots.",
+  target: t("A display reached its target."),
+  deck: t("The dice deck ran out: most cards for the target, then most dots."),
+  limit: t("The last challenge the game allows was played: most cards for the target, then most dots."),
 };
+
+// Who won, in words: "You win.", "Seat 2 wins.", "You and Seat 2 win." (apart: other languages
+// conjugate them apart).
+function winnersWords(frame, ctx) {
+  const { winners } = frame.view;
+  if (!winners.length) return t("Nobody wins.");
+  if (winners.length === 1 && winners[0] === frame.seat) return t("You win.");
+  const names = listed(winners.map((s) => nameOf(frame, ctx, s)));
+  return winners.length === 1 ? t("{who} wins.", { who: names }) : t("{names} win.", { names });
+}
 
 function gameOver(frame, ctx) {
   const { el } = ctx;
   const { view } = frame;
-  const names = view.winners.map((s) => nameOf(frame, ctx, s));
-  const verb = names.length === 1 && names[0] !== "You" ? "wins" : "win";
   const end = view.log.findLast((entry) => entry.event === "end");
   const why = end ? ENDINGS[end.end] : "";
-  return el("section", { class: "ld-challenge", "aria-label": "Game over" },
-    el("h2", { text: "Game over" }),
-    el("p", { class: "ld-say", text: names.length ? `${names.join(" and ")} ${verb}.` : "Nobody wins." }),
+  return el("section", { class: "ld-challenge", "aria-label": t("Game over") },
+    el("h2", { text: t("Game over") }),
+    el("p", { class: "ld-say", text: winnersWords(frame, ctx) }),
     el("p", { class: "muted", text: why }));
 }
 
@@ -315,7 +369,7 @@ export function render(frame, ctx) {
     commonDisplay(frame, ctx, legalSet),
     mine ? playerPanel(frame, ctx, mine) : null);
   const side = el("div", { class: "ld-col ld-aside" },
-    el("section", { class: "card ld-side", "aria-label": "Answers" }, view.over ? null : calledList(frame, ctx), resultBox(frame, ctx)),
+    el("section", { class: "card ld-side", "aria-label": t("Answers") }, view.over ? null : calledList(frame, ctx), resultBox(frame, ctx)),
     others);
   ctx.board.append(el("div", { class: "ld-table" }, main, side));
   ctx.actions.append(...otherActions(frame, ctx));

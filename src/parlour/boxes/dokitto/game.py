@@ -14,9 +14,11 @@ from parlour.boxes.dokitto.components import (
 )
 from parlour.boxes.dokitto.determinize import determinize
 from parlour.boxes.dokitto.encoding import encoding
+from parlour.boxes.dokitto.howto import HOW_TO_PLAY
 from parlour.boxes.dokitto.notation import PLAYS, TAKES
 from parlour.boxes.dokitto.rules import NextLeader
 from parlour.boxes.dokitto.state import DokittoState
+from parlour.boxes.dokitto.tutorial import TUTORIAL
 from parlour.i18n import N_, _
 from parlour.kernel import (
     Action,
@@ -115,6 +117,8 @@ class Dokitto(Game):
             compare=(Comparison("players"), Comparison("next_round_leader")),
         ),
         length_cap=("max_rounds", 30),
+        how_to_play=HOW_TO_PLAY,
+        tutorial=TUTORIAL,
     )
     reason_texts = views.REASON_TEXTS
     view_type = views.DokittoView

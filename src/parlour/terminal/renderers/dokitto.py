@@ -46,7 +46,8 @@ def render(shown: View) -> RenderableType:
     if view["hand"] is not None:
         parts.append(_hand(view["hand"], view["playable"]))
     if view["seat"] in view["to_act"]:
-        parts.append(Text(f"{_hint(view)} {_('help lists every legal action.')}", style="dim"))
+        advice = _("help lists every legal action.")
+        parts.append(Text(_hint(view) + " " + advice, style="dim"))
     log = view["log"][-6:]
     if log:
         parts.append(Text("\n".join(entry["text"] for entry in log), style="dim"))
@@ -76,9 +77,10 @@ def _and(names: Sequence[str]) -> str:
 
 def _header(view: DokittoView) -> Text:
     text = Text("Dokitto! Ice", style="bold")
-    text.append(f"  {_('round {round}').format(round=view['round'])} · {_('flavours:')} ")
+    told = _("round {round}").format(round=view["round"])
+    text.append("  " + told + " · " + _("flavours:") + " ")
     text.append_text(Text(" ").join(_flavour(key) for key in view["flavours"]))
-    text.append(f" · {_('first player: {who}').format(who=seat_name(view, view['first']))}")
+    text.append(" · " + _("first player: {who}").format(who=seat_name(view, view["first"])))
     aside = view["aside"]
     told = ngettext("{count} card set aside", "{count} cards set aside", aside)
     text.append(f" · {told.format(count=aside)}")
@@ -189,9 +191,11 @@ def _trick(view: DokittoView) -> Text:
     led = trick["led"]
     assert led is not None  # a card is played
     word = flavour_word(led)
-    head = _("Trick (led by {who}, follow {flavour}):").format(
-        who=seat_name(view, trick["leader"]), flavour=word
-    )
+    head = (
+        _("Trick (led by You, follow {flavour}):")
+        if trick["leader"] == view["seat"]
+        else _("Trick (led by {who}, follow {flavour}):")
+    ).format(who=seat_name(view, trick["leader"]), flavour=word)
     text = Text(head + " ")
     text.stylize(STYLES[led], head.rindex(word), head.rindex(word) + len(word))
     text.append_text(_plays(view, plays))

@@ -173,13 +173,16 @@ def _trick(view: DokittoView) -> Text:
         text = Text(_("Last trick:") + " ")
         text.append_text(_plays(view, last["plays"]))
         tile = last["tile"]
-        took = (
-            _("a fourth tile: bust")
-            if tile is None
-            else flavour_word(tile["flavour"]) + (STAR * tile["star"])
-        )
-        told = _("You took {tile}") if last["winner"] == view["seat"] else _("{who} took {tile}")
-        text.append(" → " + told.format(who=seat_name(view, last["winner"]), tile=took))
+        who = seat_name(view, last["winner"])
+        mine = last["winner"] == view["seat"]
+        if tile is None:
+            told = (
+                _("You took a fourth tile: bust") if mine else _("{who} took a fourth tile: bust")
+            )
+        else:
+            told = _("You took {tile}") if mine else _("{who} took {tile}")
+        took = "" if tile is None else flavour_word(tile["flavour"]) + (STAR * tile["star"])
+        text.append(" → " + told.format(who=who, tile=took))
         return text
     if not plays:
         told = (

@@ -75,7 +75,9 @@ def english_fragments() -> frozenset[str]:
     fragments = set()
     for message in catalog:
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
-        strings = [message.string] if isinstance(message.string, str) else list(message.string or ())
+        strings = (
+            [message.string] if isinstance(message.string, str) else list(message.string or ())
+        )
         for english in ids:
             if not english or english in strings:
                 continue

@@ -179,7 +179,7 @@ function seatNumbers(c, cone) {
   const cards = view.hand_sizes[s];
   const backs = Array.from({ length: Math.min(cards, 3) }, () => el("span", { class: "dk-back" }));
   return el("div", { class: "dk-numbers" },
-    el("p", { class: "dk-total" }, el("strong", { text: String(view.scores[s]) }), ` ${t("pts")}`),
+    el("p", { class: "dk-total" }, el("strong", { text: String(view.scores[s]) }), " ", t("pts")),
     el("p", { class: "muted", text: roundPoints(c, s, cone) }),
     el("p", { class: `dk-tiles${count >= limit ? " full" : ""}`, text: count >= limit ? t("{count}/{limit} tiles: full!", { count, limit }) : t("{count}/{limit} tiles", { count, limit }) }),
     cone.toppings.length ? el("p", { class: "dk-toppings" }, cone.toppings.map((f) => topping(c, f))) : null,

@@ -4,10 +4,13 @@ alone: Tab to an enabled action control, then Enter or Space."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+from babel.messages.pofile import read_po
 
+from parlour.i18n.catalogues import parts
 from tests.web.accessibility import GRAVE
 from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)
     base_url,
@@ -27,6 +30,13 @@ OUR_TURN = (
     " && document.querySelector('button[data-action]:not([disabled])'))"
 )
 OVER = "Boolean(document.querySelector('#end:not([hidden])'))"
+SPEAK_GERMAN = (
+    "new MutationObserver((_, seen) => { if (document.documentElement) {"
+    " document.documentElement.lang = 'de'; seen.disconnect(); } })"
+    ".observe(document, { childList: true });"
+)
+"""Sets `<html lang="de">` as the page is parsed, before its modules read it (as the shell
+will serve German pages), in every page the browser opens."""
 SHELL = [["header.bar"], ["#rematch"]]
 """The shell's (table.html, table.js, parlour.css), not this game's: on main the header bar's
 and the rematch button's white words on the orange accent fail axe's contrast rule (#title,
@@ -100,6 +110,49 @@ def test_a_whole_game_with_the_keyboard_alone(browser: Any, base_url: str) -> No
         wait_until(page, f"window.parlourFrame.view.log.length > {before} || {OVER}")
     assert page.evaluate(OVER), "the game ended"
     assert any(action.startswith("play ") for action in pressed)
+    assert violations(page) == []
+    assert not errors, errors
+    page.close()
+
+
+def german_catalogue() -> dict[str, Any]:
+    """This game's German messages as the pages' catalogue holds them (`i18n.js`: a message's
+    translation, or a counted message's two forms)."""
+    part = next(part for part in parts() if part.name == "dokitto")
+    with part.po("de").open("rb") as file:
+        catalog = read_po(file, locale="de")
+    told: dict[str, Any] = {}
+    for message in catalog:
+        if isinstance(message.id, str):
+            if message.id:
+                told[message.id] = message.string
+        else:
+            told[message.id[0]] = list(message.string or ())
+    return told
+
+
+def test_the_page_speaks_german_with_a_german_catalogue(browser: Any, base_url: str) -> None:  # noqa: F811
+    """Served as German (as the shell will serve it: `<html lang="de">` and `/i18n/de.json`,
+    stood in for here), the cards, tiles and controls are labelled in German while the
+    actions they send stay canonical; axe still finds nothing grave."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    catalogue = json.dumps(german_catalogue())
+    page.add_init_script(SPEAK_GERMAN)
+    page.route(
+        "**/i18n/de.json",
+        lambda route: route.fulfill(body=catalogue, content_type="application/json"),
+    )
+    create_in_lobby(page, base_url, "dokitto", 2, options=SHORT)
+    wait_until(page, OUR_TURN)
+    playable = page.locator(".dk-hand button[data-action]")
+    labels = playable.evaluate_all("ns => ns.map(n => n.getAttribute('aria-label'))")
+    actions = playable.evaluate_all("ns => ns.map(n => n.dataset.action)")
+    assert labels and all(label.endswith(" spielen") for label in labels)
+    assert all(action.startswith("play ") for action in actions)
+    assert "Eisplättchen" in page.locator(".dk-felt").inner_text()
+    assert "Runde 1" in page.locator(".dk-strip").inner_text()
     assert violations(page) == []
     assert not errors, errors
     page.close()

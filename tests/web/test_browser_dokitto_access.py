@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+from axe_playwright_python.sync_playwright import Axe
 from babel.messages.pofile import read_po
 
 from parlour.i18n.catalogues import parts

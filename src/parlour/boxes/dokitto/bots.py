@@ -23,6 +23,7 @@ from parlour.boxes.dokitto.components import (
     cards_of,
 )
 from parlour.boxes.dokitto.notation import CARD_OF_PLAY, FLAVOUR_OF_TAKE
+from parlour.i18n import N_
 from parlour.kernel import Action
 
 SAFE_TILES = BUST_TILE - 2
@@ -170,8 +171,10 @@ def view_star_chance(view: View, flavour: Flavour) -> float:
 register_bot(
     BotInfo(
         "greedy",
-        "wants tiles up to two (a third only in the last two tricks), else dodges tricks; "
-        "plays the card most (or least) likely to win; takes the stack most likely starred",
+        N_(
+            "wants tiles up to two (a third only in the last two tricks), else dodges tricks; "
+            "plays the card most (or least) likely to win; takes the stack most likely starred"
+        ),
         GreedyBot,
         game="dokitto",
         default=True,

@@ -14,9 +14,12 @@ from parlour.boxes.dokitto.components import (
 )
 from parlour.boxes.dokitto.determinize import determinize
 from parlour.boxes.dokitto.encoding import encoding
+from parlour.boxes.dokitto.howto import HOW_TO_PLAY
 from parlour.boxes.dokitto.notation import PLAYS, TAKES
 from parlour.boxes.dokitto.rules import NextLeader
 from parlour.boxes.dokitto.state import DokittoState
+from parlour.boxes.dokitto.tutorial import TUTORIAL
+from parlour.i18n import N_, _
 from parlour.kernel import (
     Action,
     Balance,
@@ -35,15 +38,17 @@ from parlour.kernel import (
 )
 from parlour.kernel.options import Value
 
-NEEDED_TEXT = "none: drawn at random; else 3 for 2 or 3 players, 4 for 4, 5 for 5"
+NEEDED_TEXT = N_("none: drawn at random; else 3 for 2 or 3 players, 4 for 4, 5 for 5")
 
 OPTIONS = (
     Option(
         "flavours",
         OptionType.CHOICE,
         [],
-        "the flavours in play (distinct, as many as the player count needs); none: the game "
-        "draws them at random",
+        N_(
+            "the flavours in play (distinct, as many as the player count needs); none: the "
+            "game draws them at random"
+        ),
         choices=tuple(flavour.key for flavour in FLAVOURS),
         is_list=True,
         length_text=NEEDED_TEXT,
@@ -52,17 +57,21 @@ OPTIONS = (
         "next_round_leader",
         OptionType.CHOICE,
         NextLeader.ROTATE.value,
-        "who plays first from the second round on: rotate (the next seat clockwise after the "
-        "previous round's first player) or last_winner (the winner of the previous round's "
-        "last trick)",
+        N_(
+            "who plays first from the second round on: rotate (the next seat clockwise after "
+            "the previous round's first player) or last_winner (the winner of the previous "
+            "round's last trick)"
+        ),
         choices=tuple(rule.value for rule in NextLeader),
     ),
     Option(
         "max_rounds",
         OptionType.INTEGER,
         0,
-        "the most rounds a game lasts: after that round's scoring it ends, and the most "
-        "points win even below 10 (0: no cap, the rulebook's game)",
+        N_(
+            "the most rounds a game lasts: after that round's scoring it ends, and the most "
+            "points win even below 10 (0: no cap, the rulebook's game)"
+        ),
         minimum=0,
         maximum=1000,
     ),
@@ -91,9 +100,11 @@ class Dokitto(Game):
     info = GameInfo(
         name="dokitto",
         title="Dokitto! Ice",
-        summary="Trick-taking with flavour cards: one flavour, the highest wins; mixed, the "
-        "lowest wins. Each trick's winner takes an Ice tile; a fourth one spoils its round. "
-        "Rounds until someone has 10 points; the most points win.",
+        summary=N_(
+            "Trick-taking with flavour cards: one flavour, the highest wins; mixed, the "
+            "lowest wins. Each trick's winner takes an Ice tile; a fourth one spoils its round. "
+            "Rounds until someone has 10 points; the most points win."
+        ),
         min_players=min(FLAVOURS_IN_PLAY),
         max_players=max(FLAVOURS_IN_PLAY),
         options=OPTIONS,
@@ -106,6 +117,8 @@ class Dokitto(Game):
             compare=(Comparison("players"), Comparison("next_round_leader")),
         ),
         length_cap=("max_rounds", 30),
+        how_to_play=HOW_TO_PLAY,
+        tutorial=TUTORIAL,
     )
     reason_texts = views.REASON_TEXTS
     view_type = views.DokittoView
@@ -118,13 +131,19 @@ class Dokitto(Game):
         text = ",".join(str(name) for name in named)
         if named and len(named) != needed:
             raise OptionError(
-                f"option flavours={text} names {len(named)} flavours; {players} players need "
-                f"{needed} ({NEEDED_TEXT})"
+                _(
+                    "option flavours={text} names {count} flavours; {players} players need "
+                    "{needed} ({rule})"
+                ).format(
+                    text=text, count=len(named), players=players, needed=needed, rule=_(NEEDED_TEXT)
+                )
             )
         repeated = sorted({str(name) for name in named if named.count(name) > 1})
         if repeated:
             raise OptionError(
-                f"option flavours={text} names {repeated[0]} twice: the flavours must be distinct"
+                _(
+                    "option flavours={text} names {flavour} twice: the flavours must be distinct"
+                ).format(text=text, flavour=repeated[0])
             )
 
     def __init__(self, players: int, options: dict[str, Value]) -> None:

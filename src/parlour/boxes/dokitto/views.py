@@ -1,7 +1,8 @@
 """What Dokitto! Ice shows: the view of a seat as a typed dict, the log's events and their
 entries told from a viewer's side, and refusals in English. Every event of the log is public
 (plays, tricks, tiles and their stars, scores); no event holds a hand, the cards set aside or
-a stack's order."""
+a stack's order. Texts are told in the language of the moment (`parlour.i18n`); the view's
+values (cards, flavours) stay canonical."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from parlour.boxes.dokitto.components import (
     new_record,
 )
 from parlour.boxes.dokitto.notation import TAKES
+from parlour.i18n import N_, _
 from parlour.kernel import Reason, Seat, seat_name
 from parlour.kernel.reasons import tell as tell_in
 
@@ -352,88 +354,142 @@ def describe(event: Event, viewer: Seat) -> dict[str, Any]:
     return dict(entry(event, viewer))
 
 
+FLAVOUR_WORDS = {
+    "strawberry": N_("strawberry"),
+    "chocolate": N_("chocolate"),
+    "matcha": N_("matcha"),
+    "grape": N_("grape"),
+    "vanilla": N_("vanilla"),
+}
+"""Each flavour's name as people read it (the key stays in actions and views)."""
+
+
+def flavour_word(key: str) -> str:
+    """A flavour's name in the language of the moment: `grape` is `Traube` in German."""
+    return _(FLAVOUR_WORDS[key])
+
+
+def card_word(name: str) -> str:
+    """A card's name (`grape 7`) in the language of the moment (`Traube 7`)."""
+    key, number = name.split()
+    return f"{flavour_word(key)} {number}"
+
+
 def entry(event: Event, viewer: Seat) -> Entry:
     """One log entry, told from `viewer`'s side: its kind, its round, and a text (with the
     seat, card or tile where there is one)."""
     number = event.round
     if isinstance(event, RoundDealt):
-        who = seat_name(event.first, viewer)
-        flavours = ", ".join(flavour.key for flavour in event.flavours)
-        text = (
-            f"Round {number}: {event.size} cards each from {flavours}; {who} {_verb(who, 'lead')}."
+        flavours = ", ".join(flavour_word(flavour.key) for flavour in event.flavours)
+        told = (
+            _("Round {round}: {size} cards each from {flavours}; You lead.")
+            if event.first == viewer
+            else _("Round {round}: {size} cards each from {flavours}; {who} leads.")
+        )
+        text = told.format(
+            round=number, size=event.size, flavours=flavours, who=seat_name(event.first, viewer)
         )
         return {"event": "round", "round": number, "seat": event.first, "text": text}
     if isinstance(event, Played):
         name = CARD_NAMES[event.card]
-        text = f"{seat_name(event.seat, viewer)} played {name}."
+        told = _("You played {card}.") if event.seat == viewer else _("{who} played {card}.")
+        text = told.format(who=seat_name(event.seat, viewer), card=card_word(name))
         return {"event": "play", "round": number, "seat": event.seat, "card": name, "text": text}
     if isinstance(event, Won):
-        how = "one flavour: the highest wins" if event.single else "mixed flavours: the lowest wins"
-        who = seat_name(event.seat, viewer)
-        text = f"{who} won the trick with {CARD_NAMES[event.card]} ({how})."
+        how = (
+            _("one flavour: the highest wins")
+            if event.single
+            else _("mixed flavours: the lowest wins")
+        )
+        told = (
+            _("You won the trick with {card} ({how}).")
+            if event.seat == viewer
+            else _("{who} won the trick with {card} ({how}).")
+        )
+        text = told.format(
+            who=seat_name(event.seat, viewer), card=card_word(CARD_NAMES[event.card]), how=how
+        )
         return {"event": "won", "round": number, "seat": event.seat, "text": text}
     if isinstance(event, Trick):
         who = seat_name(event.winner, viewer)
+        mine = event.winner == viewer
         if event.tile is None:
-            text = (
-                f"{who} had to take a fourth tile: the round ends, and "
-                f"{'you' if who == 'You' else who} {_verb(who, 'score')} nothing in it."
+            told = (
+                _("You had to take a fourth tile: the round ends, and you score nothing in it.")
+                if mine
+                else _(
+                    "{who} had to take a fourth tile: the round ends, and {who} scores nothing "
+                    "in it."
+                )
             )
+            text = told.format(who=who)
             return {"event": "bust", "round": number, "seat": event.winner, "text": text}
         key = event.tile.key
-        what = f"a {key} tile"
         if event.starred:
-            what = f"the starred {key} tile and the {key} Topping token"
+            told = (
+                _("You took the starred {flavour} tile and the {flavour} Topping token.")
+                if mine
+                else _("{who} took the starred {flavour} tile and the {flavour} Topping token.")
+            )
+        else:
+            told = _("You took a {flavour} tile.") if mine else _("{who} took a {flavour} tile.")
         return {
             "event": "take",
             "round": number,
             "seat": event.winner,
             "flavour": key,
             "star": event.starred,
-            "text": f"{who} took {what}.",
+            "text": told.format(who=who, flavour=flavour_word(key)),
         }
     if isinstance(event, Scored):
         parts = [
-            f"{seat_name(seat, viewer)} +{gained}{' (fourth tile)' if seat == event.busted else ''}"
-            f" = {event.totals[seat]}"
+            (
+                _("{who} +{gained} (fourth tile) = {total}")
+                if seat == event.busted
+                else "{who} +{gained} = {total}"
+            ).format(who=seat_name(seat, viewer), gained=gained, total=event.totals[seat])
             for seat, gained in enumerate(event.points)
         ]
-        return {
-            "event": "score",
-            "round": number,
-            "text": f"Round {number} scores: {', '.join(parts)}.",
-        }
+        text = _("Round {round} scores: {parts}.").format(round=number, parts=", ".join(parts))
+        return {"event": "score", "round": number, "text": text}
     named = [seat_name(seat, viewer) for seat in event.winners]
-    both = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
-    verb = "win" if len(event.winners) > 1 or both == "You" else "wins"
-    text = f"Game over: {both} {verb} with {event.totals[event.winners[0]]} points."
+    points = event.totals[event.winners[0]]
+    if len(named) > 1:
+        both = _("{some} and {last}").format(some=", ".join(named[:-1]), last=named[-1])
+        text = _("Game over: {who} win with {points} points.").format(who=both, points=points)
+    elif event.winners[0] == viewer:
+        text = _("Game over: You win with {points} points.").format(points=points)
+    else:
+        text = _("Game over: {who} wins with {points} points.").format(who=named[0], points=points)
     return {"event": "end", "round": number, "text": text}
-
-
-def _verb(who: str, verb: str) -> str:
-    return verb if who == "You" else verb + "s"
 
 
 # -- refusals in words ----------------------------------------------------------------------
 
 REASON_TEXTS = {
-    "take_first": "you won the trick: take a tile first (choose {choices:or})",
-    "flavour_not_in_play": "{flavour} is not in play in this game",
-    "not_in_hand": "{card} is not in your hand",
-    "must_follow": "you hold {flavour}, the flavour led, so you must play one: {cards}",
-    "no_tile_to_choose": "there is no tile to choose now: play a card",
-    "stack_not_in_play": "{flavour} is not in play in this game; choose {choices:or}",
-    "no_tile_left": "no {flavour} tile is left; choose {choices:or}",
-    "not_played": "no {flavour} card was played in this trick; choose {choices:or}",
+    "take_first": N_("you won the trick: take a tile first (choose {choices:or})"),
+    "flavour_not_in_play": N_("{flavour} is not in play in this game"),
+    "not_in_hand": N_("{card} is not in your hand"),
+    "must_follow": N_("you hold {flavour}, the flavour led, so you must play one: {cards}"),
+    "no_tile_to_choose": N_("there is no tile to choose now: play a card"),
+    "stack_not_in_play": N_("{flavour} is not in play in this game; choose {choices:or}"),
+    "no_tile_left": N_("no {flavour} tile is left; choose {choices:or}"),
+    "not_played": N_("no {flavour} card was played in this trick; choose {choices:or}"),
 }
 """The game's refusals in English (`rules.verify_play` and `rules.verify_take` give them)."""
 
 
 def tell(reason: Reason) -> str:
-    """`reason` in English; the stacks to choose from are told as the actions that take
-    them, `take matcha or take grape`."""
-    choices = reason.params.get("choices")
-    if choices is not None:
-        told = [TAKES[FLAVOUR_NAMES[key]] for key in choices]
-        reason = Reason(reason.code, {**reason.params, "choices": told})
-    return tell_in(reason, REASON_TEXTS)
+    """`reason` in the language of the moment: flavours and cards by their names in it, the
+    stacks to choose from as the actions that take them (`take matcha or take grape`, what a
+    player types in any language)."""
+    params = dict(reason.params)
+    if "choices" in params:
+        params["choices"] = [TAKES[FLAVOUR_NAMES[key]] for key in params["choices"]]
+    if params.get("flavour") in FLAVOUR_WORDS:
+        params["flavour"] = flavour_word(params["flavour"])
+    if "card" in params:
+        params["card"] = card_word(params["card"])
+    if "cards" in params:
+        params["cards"] = [card_word(name) for name in params["cards"]]
+    return tell_in(Reason(reason.code, params), REASON_TEXTS)

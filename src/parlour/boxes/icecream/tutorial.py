@@ -56,8 +56,6 @@ CHANCE = _drawn(
     ("ice", P),
 )
 
-ANOTHER_CONE = N_("That works too, but not now: this step shows something else. Do as it asks.")
-
 STEPS = (
     Step(
         N_(

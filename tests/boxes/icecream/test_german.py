@@ -32,7 +32,8 @@ def english_phrases() -> set[str]:
         if not message.id:
             continue
         ids = (message.id,) if isinstance(message.id, str) else message.id
-        german = " ".join((message.string,) if isinstance(message.string, str) else message.string)
+        told = message.string
+        german = told if isinstance(told, str) else " ".join(told or ())
         for text in ids:
             for piece in FIELD.split(text):
                 piece = piece.strip(" .:;,()\n")

@@ -13,12 +13,11 @@ def walk() -> list[tuple[str, Any, tuple[str, ...], Any]]:
     """For each learner's step: its move, the learner's view and legal actions before it,
     and the view of Seat 2 (whose cones the tutorial spoils) before it."""
     lesson = Lesson("icecream")
-    seen = []
+    seen: list[tuple[str, Any, tuple[str, ...], Any]] = []
     while lesson.step is not None:
         move = lesson.step.moves[0]
-        seen.append(
-            (move, lesson.state.view(0), lesson.state.legal_actions(0), lesson.state.view(1))
-        )
+        legal = tuple(lesson.state.legal_actions(0))
+        seen.append((move, lesson.state.view(0), legal, lesson.state.view(1)))
         assert lesson.attempt(move).accepted
     seen.append(("", lesson.state.view(0), (), lesson.state.view(1)))
     return seen

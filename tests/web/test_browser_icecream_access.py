@@ -51,7 +51,7 @@ def test_no_grave_violation_at_the_start_and_mid_game(browser: Any, base_url: st
     assert grave_violations(page) == []
     labels = page.locator(".ic-card[aria-label], .ic-scoop[aria-label]")
     assert labels.count() >= 3, "every card and scoop is named"
-    for moves in range(12):
+    for _ in range(12):
         wait_until(page, MINE)
         assert act_with_the_keyboard(page, "Enter")
         page.wait_for_timeout(50)

@@ -8,11 +8,13 @@ import { frameContext } from "/static/js/frame.js";
 import { logText, seatName } from "/static/js/names.js";
 import { t, tn } from "../i18n.js";
 
-// Two letters on each scoop and card so flavours never depend on colour alone.
-const SHORT = {
-  strawberry: "St", "black raspberry": "BR", "chocolate chip": "CC",
-  chocolate: "Ch", pistachio: "Pi", vanilla: "Va",
+// Two letters on each scoop and card so flavours never depend on colour alone, the initials of
+// the flavour's name in the page's language.
+const INITIALS = {
+  strawberry: () => t("St"), "black raspberry": () => t("BR"), "chocolate chip": () => t("CC"),
+  chocolate: () => t("Ch"), pistachio: () => t("Pi"), vanilla: () => t("Va"),
 };
+const initials = (flavour) => (INITIALS[flavour] ? INITIALS[flavour]() : "?");
 // A flavour's name in the page's language (views name flavours in English, as keys).
 const NAMES = {
   strawberry: () => t("strawberry"), "black raspberry": () => t("black raspberry"),
@@ -55,7 +57,7 @@ function actionButton(c, action, attrs, ...children) {
 function scoop(c, flavour, extra = "") {
   const label = t("{flavour} scoop", { flavour: named(flavour) });
   return c.el("span", { class: `ic-scoop ${flavourClass(flavour)} ${extra}`.trim(), role: "img", "aria-label": label, title: label },
-    c.el("span", { class: "ic-tag", "aria-hidden": "true", text: SHORT[flavour] ?? "?" }));
+    c.el("span", { class: "ic-tag", "aria-hidden": "true", text: initials(flavour) }));
 }
 
 // ---- the strip at the top: day, phase, whose turn, the decks --------------------------------
@@ -240,7 +242,7 @@ function handCards(c, s) {
     const cards = count > 1 ? t("{count} {flavour} cards", { count, flavour: named(flavour) }) : t("{flavour} card", { flavour: named(flavour) });
     const label = scoops ? t("{cards}, {scoops} served on it today", { cards, scoops: tn("{count} scoop", "{count} scoops", scoops) }) : cards;
     return el("span", { class: `ic-card ${flavourClass(flavour)}${count > 1 ? " many" : ""}${scoops ? " opened" : ""}`, role: "img", "aria-label": label, title: label },
-      el("span", { class: "ic-card-top", "aria-hidden": "true" }, el("span", { text: SHORT[flavour] })),
+      el("span", { class: "ic-card-top", "aria-hidden": "true" }, el("span", { text: initials(flavour) })),
       el("span", { class: "ic-card-name", "aria-hidden": "true", text: named(flavour) }),
       count > 1 ? el("span", { class: "ic-count", "aria-hidden": "true", text: `×${count}` }) : null,
       scoops ? el("span", { class: "ic-served", "aria-hidden": "true", text: `+${scoops}` }) : null);
@@ -260,7 +262,7 @@ function faceDown(c, s) {
       a === "keep" ? t("Keep") : t("Discard")));
   return el("span", { class: "ic-delivery" },
     el("span", { class: `ic-card facedown ${flavourClass(s.delivery)}`, role: "img", "aria-label": t("your face-down card: {flavour}", { flavour: named(s.delivery) }) },
-      el("span", { class: "ic-card-top", "aria-hidden": "true" }, el("span", { text: SHORT[s.delivery] })),
+      el("span", { class: "ic-card-top", "aria-hidden": "true" }, el("span", { text: initials(s.delivery) })),
       el("span", { class: "ic-card-name", "aria-hidden": "true", text: named(s.delivery) }),
       el("span", { class: "ic-down", "aria-hidden": "true", text: t("face down") })),
     choices.length ? el("span", { class: "ic-choices" }, choices) : null);

@@ -12,6 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from parlour import IllegalAction
+from parlour.bots.registry import describe_bots
 from parlour.boxes.icecream import IcecreamState
 from parlour.i18n import speaking
 
@@ -76,6 +77,13 @@ def test_a_game_in_german_reads_in_german(players: int, seed: int) -> None:
     assert any(word in text for word in ("nicht jetzt", "es gibt keine Tüte", "du kannst Tüte"))
     leaks = sorted(phrase for phrase in english_phrases() if phrase in text)
     assert not leaks, leaks
+
+
+def test_the_bots_are_described_in_german() -> None:
+    with speaking("de"):
+        listed = describe_bots("icecream")["bots"]
+    greedy = next(bot for bot in listed if bot["name"] == "greedy")
+    assert greedy["description"].startswith("behält Lieferungen neuer Sorten")
 
 
 def test_the_same_game_in_english_is_unchanged() -> None:

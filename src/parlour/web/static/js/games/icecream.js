@@ -37,7 +37,7 @@ const joinNames = (names) => (names.length < 2 ? names.join("")
   : t("{names} and {last}", { names: names.slice(0, -1).join(", "), last: names.at(-1) }));
 
 // Whether a name already says its seat (the table page adds it when names repeat).
-const namesSeat = (name, seat) => name.toLowerCase().includes(`seat ${seat + 1}`);
+const namesSeat = (name, seat) => name.toLowerCase().includes(t("seat {number}", { number: seat + 1 }).toLowerCase());
 
 // Everything the helpers below share for one frame; seats also labelled with their number, as
 // the log counts seats (bots often share a name).

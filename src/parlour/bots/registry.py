@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from parlour.i18n import _
 from parlour.kernel import Action, Game, OptionError, Rng
 from parlour.kernel import View as View
 from parlour.kernel.registry import game_class
@@ -117,12 +118,13 @@ def level_label(name: str) -> str:
 
 def describe_bots(game: str) -> dict[str, Any]:
     """`game`'s listed bots for listings (`parlour games --json`, `/api/games`): each with
-    what it does and its levels (registry name and word), and the default."""
+    what it does (in the language of the moment) and its levels (registry name and word), and
+    the default."""
     return {
         "bots": [
             {
                 "name": bot.name,
-                "description": bot.description,
+                "description": _(bot.description),
                 "levels": [{"name": name, "label": level_label(name)} for name in bot.levels],
             }
             for bot in bots_for(game)

@@ -13,6 +13,7 @@ from parlour.boxes.icecream.components import BY_KEY, Flavour
 from parlour.boxes.icecream.rules import EMPTY, Cone, Fit, Hand
 from parlour.boxes.icecream.state import CONE_OF, DISCARD, DRAW, KEEP, NEW_CONE, SERVE_OF
 from parlour.boxes.icecream.views import IcecreamView, SeatView
+from parlour.i18n import N_
 from parlour.kernel import Action
 
 OTHERS_WEIGHT = 0.5
@@ -117,9 +118,11 @@ def serve(legal: Sequence[Action], cones: Mapping[int, Cone], mine: Hand) -> Act
 register_bot(
     BotInfo(
         "greedy",
-        "keeps deliveries of new flavours; places scoops where they add the most to what it can "
-        "serve (less half of what they add for the others); serves the largest cone it can, "
-        "drawing rather than serving a near cone worth less than 2",
+        N_(
+            "keeps deliveries of new flavours; places scoops where they add the most to what it "
+            "can serve (less half of what they add for the others); serves the largest cone it "
+            "can, drawing rather than serving a near cone worth less than 2"
+        ),
         GreedyBot,
         game="icecream",
         default=True,

@@ -10,6 +10,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Literal, cast
 
+from parlour.i18n import N_, _
+
 FlavourName = Literal[
     "strawberry", "black raspberry", "chocolate chip", "chocolate", "pistachio", "vanilla"
 ]
@@ -38,6 +40,21 @@ _KEYS = cast(
 FLAVOURS = tuple(Flavour)
 BY_KEY: dict[str, Flavour] = {flavour.key: flavour for flavour in FLAVOURS}
 """Each flavour by its name."""
+WORDS: dict[str, str] = {
+    "strawberry": N_("strawberry"),
+    "black raspberry": N_("black raspberry"),
+    "chocolate chip": N_("chocolate chip"),
+    "chocolate": N_("chocolate"),
+    "pistachio": N_("pistachio"),
+    "vanilla": N_("vanilla"),
+}
+"""Each flavour's name as people read it (English here, told through the catalogue)."""
+
+
+def told(key: str) -> str:
+    """The flavour named `key` (`black raspberry`) in the language of the moment."""
+    return _(WORDS[key])
+
 
 ICE_CREAM_CARDS = 5
 """Ice Cream cards (gallons) of each flavour: 30 in all (ruling)."""

@@ -10,9 +10,13 @@ from parlour.boxes.icecream.components import (
     ICE_CREAM_CARDS,
     REMOVED,
     SCOOP_CARDS,
+    told,
 )
 from parlour.boxes.icecream.encoding import encoding
+from parlour.boxes.icecream.howto import HOW_TO_PLAY
 from parlour.boxes.icecream.state import ACTIONS, IcecreamState
+from parlour.boxes.icecream.tutorial import TUTORIAL
+from parlour.i18n import N_, _
 from parlour.kernel import (
     Balance,
     Comparison,
@@ -23,6 +27,7 @@ from parlour.kernel import (
     Option,
     OptionError,
     OptionType,
+    Reason,
     Rng,
     View,
     register,
@@ -34,7 +39,7 @@ OPTIONS = (
         "first_dealer",
         OptionType.INTEGER,
         1,
-        "the seat of the first day's dealer, counting from 1 (the rulebook's youngest player)",
+        N_("the seat of the first day's dealer, counting from 1 (the rulebook's youngest player)"),
         minimum=1,
         maximum=max(REMOVED),
     ),
@@ -63,8 +68,12 @@ class Icecream(Game):
     info = GameInfo(
         name="icecream",
         title="Ice Cream",
-        summary="Four days of Ice Cream card deliveries, cones built in turn from public "
-        "scoops, and customers served with the flavours you hold: one point a scoop.",
+        summary=N_(
+            "Four days of Ice Cream card deliveries, cones built in turn from public "
+            "scoops, and customers served with the flavours you hold: one point a scoop."
+        ),
+        how_to_play=HOW_TO_PLAY,
+        tutorial=TUTORIAL,
         min_players=min(REMOVED),
         max_players=max(REMOVED),
         options=OPTIONS,
@@ -74,6 +83,14 @@ class Icecream(Game):
         balance=Balance(players=3, bot="mcts:normal", compare=(Comparison("first_dealer"),)),
     )
     reason_texts = views.reason_texts
+
+    def tell(self, reason: Reason) -> str:
+        """`reason` in words, its flavours (`missing`) named in the language of the moment."""
+        if "missing" in reason.params:
+            flavours = [told(key) for key in reason.params["missing"]]
+            reason = Reason(reason.code, {**reason.params, "missing": flavours})
+        return super().tell(reason)
+
     view_type = views.IcecreamView
 
     @classmethod
@@ -81,8 +98,10 @@ class Icecream(Game):
         dealer = options["first_dealer"]
         if not isinstance(dealer, int) or dealer > players:
             raise OptionError(
-                f"option first_dealer={dealer} is not allowed for {players} players: use an "
-                f"integer from 1 to {players}"
+                _(
+                    "option first_dealer={dealer} is not allowed for {players} players: use an "
+                    "integer from 1 to {players}"
+                ).format(dealer=dealer, players=players)
             )
 
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> IcecreamState:

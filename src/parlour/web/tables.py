@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session, selectinload
 from parlour.bots.pool import BotPool
 from parlour.bots.registry import Bot, bot_info, default_bot, make_bot, offered_bots
 from parlour.bots.schedule import Pending, Question, ask
+from parlour.i18n import SOURCE, speaking
 from parlour.kernel import (
     SPECTATOR,
     TABLE,
@@ -552,16 +553,19 @@ class TableHub:
 
     # -- watching ---------------------------------------------------------------------------
 
-    async def watch(self, table_id: str, token: str | None, send: Send) -> Watcher:
-        """Subscribe a connection to a table's frames; a token sees its seat's view."""
+    async def watch(
+        self, table_id: str, token: str | None, send: Send, code: str = SOURCE
+    ) -> Watcher:
+        """Subscribe a connection to a table's frames in language `code`; a token sees its
+        seat's view."""
         table = self.get(table_id)
         seat = self.viewer_of(table, token)
-        watcher = Watcher(seat, send)
+        watcher = Watcher(seat, send, code)
         async with table.lock:
             self._refuse_broken(table)
             if seat is not None and table.status == "running" and self._take_back(table, seat):
                 await self._after_change(table)
-            first = self._shown(table, lambda: encode(table.frame(seat)))
+            first = self._shown(table, lambda: _encoded(table, seat, code))
             table.watchers.add(watcher)
             await send(first)
         return watcher
@@ -572,12 +576,13 @@ class TableHub:
             table.watchers.discard(watcher)
 
     async def _broadcast(self, table: LiveTable) -> None:
-        """Send every watcher its seat's frame, computed and encoded once a seat."""
-        seats = {watcher.seat for watcher in table.watchers}
-        frames = self._shown(table, lambda: {seat: encode(table.frame(seat)) for seat in seats})
+        """Send every watcher its seat's frame in its language, computed and encoded once a
+        seat and language."""
+        kinds = {(watcher.seat, watcher.language) for watcher in table.watchers}
+        frames = self._shown(table, lambda: {kind: _encoded(table, *kind) for kind in kinds})
         for watcher in list(table.watchers):
             try:
-                await watcher.send(frames[watcher.seat])
+                await watcher.send(frames[watcher.seat, watcher.language])
             except Exception:  # a connection that went away: forget it
                 table.watchers.discard(watcher)
 
@@ -820,6 +825,12 @@ class TableHub:
 
 LEGAL_LISTED = " (your seat's state lists them under `legal`)"
 """The API's word where the kernel only counts the legal actions: where a client finds them."""
+
+
+def _encoded(table: LiveTable, seat: int | None, code: str) -> str:
+    """A seat's frame told in language `code` (its log's texts), encoded."""
+    with speaking(code):
+        return encode(table.frame(seat))
 
 
 def _refused(message: str, reason: Reason | None) -> TableError:

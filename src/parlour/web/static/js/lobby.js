@@ -103,6 +103,8 @@ async function loadGames() {
         el("span", { class: "summary", text: game.summary }))));
   }
   showGame();
+  document.getElementById("learn-games").replaceChildren(...games.map((game) =>
+    el("li", {}, el("a", { href: `/learn/${encodeURIComponent(game.name)}`, "data-learn": game.name, text: game.title }))));
 }
 
 form.addEventListener("change", (event) => {

@@ -1,9 +1,11 @@
 // A table page: seats, live frames over the WebSocket, the game's own renderer, the end.
 import { api, el, keepToken, requestId, tokenFor } from "/static/js/api.js";
+import { drawBoard } from "/static/js/board.js";
 import { botChoices } from "/static/js/bots.js";
 import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
 import { logText, seatName } from "/static/js/names.js";
+import { showRules } from "/static/js/rules.js";
 
 const tableId = location.pathname.split("/").pop();
 let token = tokenFor(tableId);
@@ -198,13 +200,7 @@ function render(current) {
   showSeating(table);
   showStatus(current);
   showAway(current);
-  const board = $("board");
-  const actions = $("actions");
-  board.replaceChildren();
-  actions.replaceChildren();
-  if (current.view) {
-    renderer.render(current, { board, actions, act, el });
-  }
+  drawBoard(renderer, current, act);
   showRecent(current);
   showLog(current);
   showEnd(current);
@@ -251,6 +247,7 @@ async function start() {
     const [info, games] = await Promise.all([api(`/api/tables/${tableId}`, { token }), api("/api/games")]);
     gameInfo = games.find((game) => game.name === info.game) || null;
     advice = Boolean(gameInfo?.advice);
+    showRules(info.game).catch((failure) => showError(failure.message));
     renderer = await rendererFor(info.game);
     connect();
     setInterval(() => { if (frame && frame.table.deadline) { frame.now += 1; showStatus(frame); } }, 1000);

@@ -18,7 +18,7 @@ from parlour.web.app import Settings
 from tests.web.accessibility import grave_violations
 from tests.web.live_server import running
 from tests.web.taught import taught
-from tests.web.test_browser import ARGS, CHROMIUM, wait_until
+from tests.web.test_browser import ARGS, CHROMIUM, create_in_lobby, wait_until
 
 GAMES = sorted(info.name for info in parlour.games())
 LOCALES = {"en": "en-GB", "de": "de-DE"}
@@ -142,3 +142,23 @@ def test_a_game_without_a_tutorial_says_so_and_still_shows_its_rules(
     wait_until(page, "document.getElementById('error').textContent !== ''")
     assert "tutorial" in page.locator("#error").inner_text()
     page.close()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_table_page_has_the_rules_at_hand_by_keyboard(
+    browser: Any, base_url: str, code: str, monkeypatch: pytest.MonkeyPatch, tiny_game: type[Game]
+) -> None:
+    game = taught(monkeypatch, tiny_game)
+    context = browser.new_context(locale=LOCALES[code])
+    page = context.new_page()
+    create_in_lobby(page, base_url, game, 2)
+    summary = page.locator("#rules summary")
+    assert summary.inner_text() == told(code, "How to play")
+    wait_until(page, "document.querySelectorAll('#rules-text h3').length > 0")
+    assert not page.locator("#rules-text").is_visible()
+    summary.focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#rules-text").is_visible()
+    titles = page.locator("#rules-text h3").all_inner_texts()
+    assert titles == [told(code, section.title) for section in tiny_game.info.how_to_play]
+    context.close()

@@ -84,6 +84,13 @@ def test_api_answers_in_the_requests_language(client: TestClient) -> None:
     german = client.get("/i18n/fr.json", headers=GERMAN).json()["error"]
     assert german == "Parlour spricht en, de, nicht fr"
     assert client.get("/i18n/fr.json").json()["error"] == "Parlour speaks en, de, not fr"
+    missing = client.get("/api/tables/nope", headers=GERMAN)
+    assert missing.status_code == 404
+    assert missing.json()["error"] == "diesen Tisch gibt es nicht (vielleicht ist er abgelaufen)"
+    assert client.get("/api/tables/nope").json()["error"].startswith("no such table")
+    made = create(client, "dicetime", ["person", "greedy"])["table"]["id"]
+    tokenless = client.post(f"/api/tables/{made}/rematch", headers=GERMAN)
+    assert tokenless.status_code == 401 and "Platz-Token" in tokenless.json()["error"]
     with speaking("de"):
         told = listing()
     assert client.get("/api/games", headers=GERMAN).json() == told

@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketState
 
 from parlour.bots.pool import default_workers
-from parlour.i18n import LANGUAGES, _, language, page_catalogue
+from parlour.i18n import LANGUAGES, N_, _, language, page_catalogue
 from parlour.kernel import SPECTATOR, OptionError, ParlourError, Reason, load, replay
 from parlour.listing import listing
 from parlour.web import learning, responses
@@ -45,6 +45,7 @@ from parlour.web.tables import TableHub
 
 STATIC = Path(__file__).parent / "static"
 TOKEN_HEADER = "X-Seat-Token"
+BODY_OVER = N_("the request body is over {limit} bytes")
 Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=100)]
 
 
@@ -146,12 +147,12 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         return _error(422 if isinstance(error, OptionError) else 400, str(error))
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         problems = []
         for item in error.errors():
             where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
             problems.append(f"{where}: {item.get('msg', 'invalid')}" if where else item["msg"])
-        return _error(422, "; ".join(problems[:5]) or "the request is malformed")
+        return _error(422, "; ".join(problems[:5]) or _("the request is malformed"))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
@@ -282,7 +283,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         seat = hub.seat_for(table, _required(token))
         advice = table.state.game.advice()
         if advice is None:
-            raise TableError(404, f"{table.game} has no hints")
+            raise TableError(404, _("{game} has no hints").format(game=table.game))
         if table.state.over:
             return {"choices": None}
         # Off the event loop: the first hint of a variant loads (or builds) its solver's table.
@@ -297,7 +298,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         record = hub_of(request).record(table_id)
         advice = load(record["game"], record["players"], **record["options"]).advice()
         if advice is None:
-            raise TableError(404, f"{record['game']} has no analysis")
+            raise TableError(404, _("{game} has no analysis").format(game=record["game"]))
         key = json.dumps([record["game"], record["options"]], sort_keys=True)
         progress = await preparations.progress(key, advice.prepare)
         if progress is not None:
@@ -443,7 +444,7 @@ class Guard:
             messages.append(message)
             size += len(message.get("body", b""))
             if size > self.settings.max_body:
-                return receive, (413, f"the request body is over {self.settings.max_body} bytes")
+                return receive, (413, _(BODY_OVER).format(limit=self.settings.max_body))
             if message["type"] != "http.request" or not message.get("more_body", False):
                 break
 
@@ -458,11 +459,11 @@ class Guard:
         length = Headers(scope=scope).get("content-length")
         limit = self.settings.max_body
         if length is not None and (not length.isdigit() or int(length) > limit):
-            return 413, f"the request body is over {limit} bytes"
+            return 413, _(BODY_OVER).format(limit=limit)
         if path.startswith("/api/") and not self.requests.allow(client):
-            return 429, "too many requests; slow down"
+            return 429, _("too many requests; slow down")
         if scope["method"] == "POST" and path == "/api/tables" and not self.creates.allow(client):
-            return 429, "too many tables created; wait a minute"
+            return 429, _("too many tables created; wait a minute")
         return None
 
 
@@ -480,7 +481,9 @@ def _error(
 
 def _required(token: str | None) -> str:
     if not token:
-        raise TableError(401, f"this needs your seat token (the {TOKEN_HEADER} header)")
+        raise TableError(
+            401, _("this needs your seat token (the {header} header)").format(header=TOKEN_HEADER)
+        )
     return token
 
 

@@ -59,9 +59,14 @@ def wait_for_answer(page: Any, moves: int) -> dict[str, Any]:
 
 
 def click(page: Any, action: str) -> None:
+    """Click the board's control of `action`; a move the board composes in several clicks
+    (dice picked, then the reroll) is typed into the page's move field instead."""
     control = page.locator(f'[data-action="{action}"]:not([disabled])').first
-    assert control.count(), f"no control on the board plays {action!r}"
-    control.click()
+    if control.count():
+        control.click()
+    else:
+        page.fill("#typed-move", action)
+        page.locator("#typed button").click()
 
 
 def learn_in_the_browser(browser: Any, base_url: str, game: str, code: str) -> None:
@@ -162,3 +167,21 @@ def test_the_table_page_has_the_rules_at_hand_by_keyboard(
     titles = page.locator("#rules-text h3").all_inner_texts()
     assert titles == [told(code, section.title) for section in tiny_game.info.how_to_play]
     context.close()
+
+
+def test_a_typed_move_is_tried_and_an_illegal_one_gets_the_rules_reason(
+    browser: Any, base_url: str, monkeypatch: pytest.MonkeyPatch, tiny_game: type[Game]
+) -> None:
+    game = taught(monkeypatch, tiny_game)
+    page = browser.new_page()
+    page.goto(f"{base_url}/learn/{game}")
+    wait_for_answer(page, 0)
+    page.fill("#typed-move", "play 9")
+    page.keyboard.press("Enter")
+    wait_until(page, "document.getElementById('feedback').textContent !== ''")
+    assert "9" in page.locator("#feedback").inner_text()
+    page.fill("#typed-move", "play 2")
+    page.keyboard.press("Enter")
+    assert wait_for_answer(page, 1)["moves"] == ["play 2"]
+    assert page.locator("#said li").all_inner_texts() == ["Seat 2 played its 3."]
+    page.close()

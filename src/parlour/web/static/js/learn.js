@@ -39,6 +39,7 @@ function show(answer) {
   const refused = answer.feedback && !answer.feedback.accepted;
   $("feedback").textContent = refused ? answer.feedback.text : "";
   drawBoard(renderer, frame, attempt);
+  $("typed").hidden = answer.done;
   $("finale").hidden = !answer.done;
   $("finale-text").textContent = answer.finale || "";
 }
@@ -72,6 +73,11 @@ async function playForReal() {
 
 async function start() {
   $("real-game").addEventListener("click", playForReal);
+  $("typed").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const move = $("typed-move");
+    attempt(move.value.trim()).then(() => { if (!$("feedback").textContent) move.value = ""; });
+  });
   showRules(game).catch((failure) => showError(failure.message));
   try {
     const [games, first] = await Promise.all([api("/api/games"), api(`/api/learn/${encodeURIComponent(game)}`, { method: "POST", body: {} })]);

@@ -1,7 +1,8 @@
 """A whole game in German, end to end: a browser asking for German (`Accept-Language: de-DE`)
-creates a Dicetime table in the lobby and plays it to the end against a bot. At several points
-the page is German (`<html lang="de">`, the shell's German words, the log's), and no English
-text of the shell's own catalogue shows; the language switch takes the page back to English."""
+creates a Dicetime table in the lobby and plays it to the end against a bot, then opens its
+replay. At several points the page is German (`<html lang="de">`, the shell's German words,
+the log's), and no English text of the shell's own catalogue shows; the language switch takes
+the page back to English."""
 
 from __future__ import annotations
 
@@ -111,6 +112,11 @@ def test_a_game_is_played_in_german_from_the_lobby_to_the_end(browser: Any, base
     log = page.locator("#log").inner_text()
     assert re.search(r"\bDu\b", log) and "You " not in log
     assert "Die Partie ist zu Ende." in page.locator("#status").inner_text()
+    replay = context.new_page()
+    replay.goto(base_url + page.locator("#end a[href^='/replay/']").first.get_attribute("href"))
+    wait_until(replay, "document.getElementById('step').textContent.startsWith('Schritt 0 von')")
+    assert_german(replay)
+    replay.close()
     page.locator('nav.languages a[lang="en"]').click()
     wait_until(page, "document.documentElement.lang === 'en'")
     wait_until(page, "document.querySelector('#end:not([hidden])') !== null")

@@ -78,15 +78,12 @@ class Speaking:
 
 
 @cache
-def _source(path: Path) -> str:
-    return path.read_text(encoding="utf-8")
-
-
 def page(path: Path, code: str) -> str:
     """The page at `path` in `code`: its messages translated, `<html lang>` set and its
-    language switch filled in (a link per language, keeping the page)."""
+    language switch filled in (a link per language, keeping the page). Made once a page and
+    language: the pages and catalogues do not change while the server runs."""
     with speaking(code):
-        html = translated(_source(path), _)
+        html = translated(path.read_text(encoding="utf-8"), _)
         switch = " ".join(
             f'<a href="?{QUERY}={other}" lang="{other}" hreflang="{other}"'
             + (' aria-current="true"' if other == code else "")

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
 from starlette.datastructures import Headers
@@ -27,22 +27,25 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketState
 
 from parlour.bots.pool import default_workers
+from parlour.i18n import LANGUAGES, N_, _, language, page_catalogue
 from parlour.kernel import SPECTATOR, OptionError, ParlourError, Reason, load, replay
 from parlour.listing import listing
-from parlour.web import responses
+from parlour.web import learning, responses
 from parlour.web.database import connect, default_url
 from parlour.web.envelope import Envelope
 from parlour.web.health import database_answers
+from parlour.web.languages import Speaking, page
 from parlour.web.live import SeatSpec, TableError
 from parlour.web.metrics import CONTENT_TYPE, Metrics
 from parlour.web.preparing import Preparations
-from parlour.web.schemas import Act, CreateTable, FillWithBots, JoinTable
+from parlour.web.schemas import Act, CreateTable, FillWithBots, JoinTable, Learn
 from parlour.web.security import RateLimit, client_address, same_origin
 from parlour.web.sockets import POLICY, Refused, Sockets, receive_text, say_and_close
 from parlour.web.tables import TableHub
 
 STATIC = Path(__file__).parent / "static"
 TOKEN_HEADER = "X-Seat-Token"
+BODY_OVER = N_("the request body is over {limit} bytes")
 Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=100)]
 
 
@@ -127,6 +130,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         return hub
 
     app.add_middleware(Guard, settings=settings, creates=creates, requests=requests)
+    app.add_middleware(Speaking)
     app.add_middleware(
         Envelope,
         observe=metrics.observe if metrics else None,
@@ -143,12 +147,12 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         return _error(422 if isinstance(error, OptionError) else 400, str(error))
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         problems = []
         for item in error.errors():
             where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
             problems.append(f"{where}: {item.get('msg', 'invalid')}" if where else item["msg"])
-        return _error(422, "; ".join(problems[:5]) or "the request is malformed")
+        return _error(422, "; ".join(problems[:5]) or _("the request is malformed"))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
@@ -161,6 +165,18 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         """The games, their options, bots (the default, their levels) and whether they give
         advice (hints and analysis)."""
         return listing()
+
+    @app.get("/api/games/{name}/rules", responses=responses.RULES)
+    async def rules(name: str) -> list[dict[str, Any]]:
+        """The game's rules for players ("How to play"), section by section."""
+        return learning.rules(name)
+
+    @app.post("/api/learn/{name}", responses=responses.LEARN)
+    async def learn(name: str, body: Learn) -> dict[str, Any]:
+        """The game's tutorial after the learner's accepted `moves`, with `attempt` tried: the
+        step's text, the others' moves since, the feedback, the learner's view and choices;
+        at the end its finale and the bot of the real game to play next."""
+        return learning.lesson(name, body.moves, body.attempt)
 
     @app.get("/api/tables", responses=responses.LOBBY)
     async def lobby(request: Request) -> list[dict[str, Any]]:
@@ -267,7 +283,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         seat = hub.seat_for(table, _required(token))
         advice = table.state.game.advice()
         if advice is None:
-            raise TableError(404, f"{table.game} has no hints")
+            raise TableError(404, _("{game} has no hints").format(game=table.game))
         if table.state.over:
             return {"choices": None}
         # Off the event loop: the first hint of a variant loads (or builds) its solver's table.
@@ -282,7 +298,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         record = hub_of(request).record(table_id)
         advice = load(record["game"], record["players"], **record["options"]).advice()
         if advice is None:
-            raise TableError(404, f"{record['game']} has no analysis")
+            raise TableError(404, _("{game} has no analysis").format(game=record["game"]))
         key = json.dumps([record["game"], record["options"]], sort_keys=True)
         progress = await preparations.progress(key, advice.prepare)
         if progress is not None:
@@ -314,7 +330,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             sockets.admit_to_table(
                 websocket, table_id, token is not None and hub.seat_of(table, token) is not None
             )
-            watcher = await hub.watch(table_id, token, websocket.send_text)
+            watcher = await hub.watch(table_id, token, websocket.send_text, language())
             rate = sockets.rate()
             while await receive_text(websocket, settings.max_message, rate) is not None:
                 await websocket.send_json({"type": "pong"})
@@ -358,16 +374,30 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     # -- pages ----------------------------------------------------------------------------------
 
     @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(STATIC / "lobby.html")
+    async def lobby_page() -> HTMLResponse:
+        return HTMLResponse(page(STATIC / "lobby.html", language()))
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "table.html")
+    async def table_page(table_id: str) -> HTMLResponse:
+        return HTMLResponse(page(STATIC / "table.html", language()))
 
     @app.get("/replay/{table_id}", include_in_schema=False)
-    async def replay_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "replay.html")
+    async def replay_page(table_id: str) -> HTMLResponse:
+        return HTMLResponse(page(STATIC / "replay.html", language()))
+
+    @app.get("/learn/{name}", include_in_schema=False)
+    async def learn_page(name: str) -> HTMLResponse:
+        return HTMLResponse(page(STATIC / "learn.html", language()))
+
+    @app.get("/i18n/{code}.json", include_in_schema=False)
+    async def catalogue(code: str) -> JSONResponse:
+        """The pages' messages in language `code` (`static/js/i18n.js` loads it)."""
+        if code not in LANGUAGES:
+            wanted = ", ".join(LANGUAGES)
+            return _error(
+                404, _("Parlour speaks {wanted}, not {code}").format(wanted=wanted, code=code)
+            )
+        return JSONResponse(page_catalogue(code), headers={"Cache-Control": "public, max-age=3600"})
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:
@@ -414,7 +444,7 @@ class Guard:
             messages.append(message)
             size += len(message.get("body", b""))
             if size > self.settings.max_body:
-                return receive, (413, f"the request body is over {self.settings.max_body} bytes")
+                return receive, (413, _(BODY_OVER).format(limit=self.settings.max_body))
             if message["type"] != "http.request" or not message.get("more_body", False):
                 break
 
@@ -429,11 +459,11 @@ class Guard:
         length = Headers(scope=scope).get("content-length")
         limit = self.settings.max_body
         if length is not None and (not length.isdigit() or int(length) > limit):
-            return 413, f"the request body is over {limit} bytes"
+            return 413, _(BODY_OVER).format(limit=limit)
         if path.startswith("/api/") and not self.requests.allow(client):
-            return 429, "too many requests; slow down"
+            return 429, _("too many requests; slow down")
         if scope["method"] == "POST" and path == "/api/tables" and not self.creates.allow(client):
-            return 429, "too many tables created; wait a minute"
+            return 429, _("too many tables created; wait a minute")
         return None
 
 
@@ -451,7 +481,9 @@ def _error(
 
 def _required(token: str | None) -> str:
     if not token:
-        raise TableError(401, f"this needs your seat token (the {TOKEN_HEADER} header)")
+        raise TableError(
+            401, _("this needs your seat token (the {header} header)").format(header=TOKEN_HEADER)
+        )
     return token
 
 

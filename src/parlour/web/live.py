@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 from parlour.bots.registry import Bot
 from parlour.bots.schedule import Question, Schedule
+from parlour.i18n import SOURCE
 from parlour.kernel import SPECTATOR, Reason, State
 
 Frame = dict[str, Any]
@@ -63,10 +64,12 @@ class Sent(NamedTuple):
 
 @dataclass(eq=False)
 class Watcher:
-    """A WebSocket connection: the seat it sees (or `SPECTATOR`) and how to send to it."""
+    """A WebSocket connection: the seat it sees (or `SPECTATOR`), the language it reads and
+    how to send to it."""
 
     seat: int | None
     send: Send
+    language: str = SOURCE
 
 
 @dataclass

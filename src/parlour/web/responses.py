@@ -101,6 +101,8 @@ def error_headers(request: Request, error: HTTPException) -> dict[str, str]:
 
 
 LIST_GAMES = errors()
+RULES = errors(404, 422)
+LEARN = errors(400, 404, 422)
 LOBBY = errors()
 CREATE = {
     **errors(400, 410, 422),  # 410: its bots could not be made as it started

@@ -118,3 +118,10 @@ class Act(Strict):
 
     action: ActionText
     request_id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")
+
+
+class Learn(Strict):
+    """A tutorial so far: the learner's accepted moves, in order, and the move tried now."""
+
+    moves: list[ActionText] = Field(default_factory=list, max_length=200)
+    attempt: ActionText | None = None

@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session, selectinload
 from parlour.bots.pool import BotPool
 from parlour.bots.registry import Bot, bot_info, default_bot, make_bot, offered_bots
 from parlour.bots.schedule import Pending, Question, ask
+from parlour.i18n import N_, SOURCE, _, speaking
 from parlour.kernel import (
     SPECTATOR,
     TABLE,
@@ -63,7 +64,7 @@ RETRY_SECONDS = 1.0
 """How soon a timed step that failed is tried again."""
 BREAK_AFTER = 5
 """Failures in a row (not the database's) after which a table's game is taken as broken."""
-BROKEN = "this table is broken: {}; it can no longer be played"
+BROKEN = N_("this table is broken: {}; it can no longer be played")
 FINISHED_IN_MEMORY = 600.0
 """Seconds a finished game stays in memory after anyone last asked for it."""
 
@@ -114,14 +115,23 @@ class TableHub:
         with starting(game_name):
             game = load(game_name, players, **options)  # OptionError names what was wrong
         if turn_limit is not None and turn_limit < self.min_turn_limit:
-            raise TableError(422, f"turn_limit: at least {self.min_turn_limit:g} seconds")
+            raise TableError(
+                422,
+                _("turn_limit: at least {seconds:g} seconds").format(seconds=self.min_turn_limit),
+            )
         if len(seats) != players:
-            raise OptionError(f"give one seat for each of the {players} players")
+            raise OptionError(
+                _("give one seat for each of the {players} players").format(players=players)
+            )
         known = offered_bots(game_name)
         for spec in seats:
             if spec.bot is not None and spec.bot not in known:
                 allowed = ", ".join(sorted(known))
-                raise OptionError(f"{game_name} has no bot {spec.bot!r} (bots: {allowed})")
+                raise OptionError(
+                    _("{game} has no bot {bot!r} (bots: {bots})").format(
+                        game=game_name, bot=spec.bot, bots=allowed
+                    )
+                )
         people = [i for i, spec in enumerate(seats) if spec.bot is None]
         if not people:
             raise OptionError("at least one seat must be a person's (the host's)")
@@ -183,12 +193,12 @@ class TableHub:
         async with table.lock:
             self._refuse_broken(table)
             if held is not None and self.seat_of(table, held) is not None:
-                raise TableError(409, "you already have a seat at this table")
+                raise TableError(409, _("you already have a seat at this table"))
             if table.status != "open":
-                raise TableError(409, "this table has no open seat: it has started")
+                raise TableError(409, _("this table has no open seat: it has started"))
             seat = next((s for s in table.seats if not s.taken), None)
             if seat is None:
-                raise TableError(409, "every seat of this table is taken")
+                raise TableError(409, _("every seat of this table is taken"))
             token = new_token()
             hashed = token_hash(token)
             with self.engine.begin() as db:
@@ -203,7 +213,7 @@ class TableHub:
                     .values(token_hash=hashed, name=name)
                 ).rowcount
                 if claimed != 1:
-                    raise TableError(409, "that seat was just taken; try again")
+                    raise TableError(409, _("that seat was just taken; try again"))
                 storage.bump(db, table)
             seat.token_hash, seat.name = hashed, name
             if all(s.taken for s in table.seats):
@@ -219,12 +229,14 @@ class TableHub:
             self._refuse_broken(table)
             seat = self.seat_of(table, token)
             if seat is None or not table.seats[seat].host:
-                raise TableError(403, "only the table's host can fill the seats with bots")
+                raise TableError(403, _("only the table's host can fill the seats with bots"))
             if table.status != "open":
-                raise TableError(409, "this table has already started")
+                raise TableError(409, _("this table has already started"))
             choice = bot or default_bot(table.game)
             if choice not in offered_bots(table.game):
-                raise TableError(422, f"bot: {table.game} has no bot {choice!r}")
+                raise TableError(
+                    422, _("bot: {game} has no bot {bot!r}").format(game=table.game, bot=choice)
+                )
             with self.engine.begin() as db:
                 for s in table.seats:
                     if not s.taken:
@@ -283,8 +295,10 @@ class TableHub:
             if sent.action != text:
                 raise TableError(
                     409,
-                    f"request_id {request_id!r} was already used by your seat for another "
-                    f"action ({sent.action!r}); send each new action with a new request_id",
+                    _(
+                        "request_id {request_id!r} was already used by your seat for another "
+                        "action ({action!r}); send each new action with a new request_id"
+                    ).format(request_id=request_id, action=sent.action),
                 )
             return sent
         if table.status != "running":
@@ -552,16 +566,19 @@ class TableHub:
 
     # -- watching ---------------------------------------------------------------------------
 
-    async def watch(self, table_id: str, token: str | None, send: Send) -> Watcher:
-        """Subscribe a connection to a table's frames; a token sees its seat's view."""
+    async def watch(
+        self, table_id: str, token: str | None, send: Send, code: str = SOURCE
+    ) -> Watcher:
+        """Subscribe a connection to a table's frames in language `code`; a token sees its
+        seat's view."""
         table = self.get(table_id)
         seat = self.viewer_of(table, token)
-        watcher = Watcher(seat, send)
+        watcher = Watcher(seat, send, code)
         async with table.lock:
             self._refuse_broken(table)
             if seat is not None and table.status == "running" and self._take_back(table, seat):
                 await self._after_change(table)
-            first = self._shown(table, lambda: encode(table.frame(seat)))
+            first = self._shown(table, lambda: _encoded(table, seat, code))
             table.watchers.add(watcher)
             await send(first)
         return watcher
@@ -572,12 +589,13 @@ class TableHub:
             table.watchers.discard(watcher)
 
     async def _broadcast(self, table: LiveTable) -> None:
-        """Send every watcher its seat's frame, computed and encoded once a seat."""
-        seats = {watcher.seat for watcher in table.watchers}
-        frames = self._shown(table, lambda: {seat: encode(table.frame(seat)) for seat in seats})
+        """Send every watcher its seat's frame in its language, computed and encoded once a
+        seat and language."""
+        kinds = {(watcher.seat, watcher.language) for watcher in table.watchers}
+        frames = self._shown(table, lambda: {kind: _encoded(table, *kind) for kind in kinds})
         for watcher in list(table.watchers):
             try:
-                await watcher.send(frames[watcher.seat])
+                await watcher.send(frames[watcher.seat, watcher.language])
             except Exception:  # a connection that went away: forget it
                 table.watchers.discard(watcher)
 
@@ -635,12 +653,12 @@ class TableHub:
                 storage.mark_broken(db, table_id)
         except DBAPIError:
             LOG.exception("table %s: could not store that it is broken", table_id)
-        return TableError(410, BROKEN.format(why))
+        return TableError(410, _(BROKEN).format(why))
 
     def _refuse_broken(self, table: LiveTable) -> None:
         """A 410 for a table that broke (while the request waited for it, say)."""
         if table.status == "broken":
-            raise TableError(410, BROKEN.format(self.broken.get(table.id, "its game failed")))
+            raise TableError(410, _(BROKEN).format(self.broken.get(table.id, _("its game failed"))))
 
     # -- lookups ----------------------------------------------------------------------------
 
@@ -650,7 +668,7 @@ class TableHub:
         table = self.tables.get(table_id)
         if table is None:
             if table_id in self.broken:
-                raise TableError(410, BROKEN.format(self.broken[table_id]))
+                raise TableError(410, _(BROKEN).format(self.broken[table_id]))
             table = self._load_stored(table_id)
         table.touched = time.monotonic()
         return table
@@ -664,12 +682,12 @@ class TableHub:
                 .options(selectinload(TableRow.seats), selectinload(TableRow.actions))
             ).one_or_none()
             if row is None:
-                raise TableError(404, "no such table (it may have expired)")
+                raise TableError(404, _("no such table (it may have expired)"))
             if row.status == "broken":
-                raise TableError(410, BROKEN.format("its game failed (see the server's log)"))
+                raise TableError(410, _(BROKEN).format(_("its game failed (see the server's log)")))
             table = self._rebuilt(row)
             if table is None:
-                raise TableError(410, BROKEN.format(self.broken[table_id]))
+                raise TableError(410, _(BROKEN).format(self.broken[table_id]))
             self.tables[table_id] = table
         return table
 
@@ -697,7 +715,7 @@ class TableHub:
         """The seat a token holds at `table`, or a 403 naming the problem."""
         seat = self.seat_of(table, token)
         if seat is None:
-            raise TableError(403, "that token holds no seat at this table")
+            raise TableError(403, _("that token holds no seat at this table"))
         return seat
 
     def viewer_of(self, table: LiveTable, token: str | None) -> int | None:
@@ -718,7 +736,7 @@ class TableHub:
         """A finished game's record (its seed is no secret any more), with who sat where."""
         table = self.get(table_id)
         if table.status != "finished":
-            raise TableError(403, "a record is available once the game is over")
+            raise TableError(403, _("a record is available once the game is over"))
         record = table.state.record
         record["meta"] = {"seats": [s.bot or "human" for s in table.seats]}
         return record
@@ -731,9 +749,9 @@ class TableHub:
             self._refuse_broken(table)
             seat = self.seat_of(table, token)
             if seat is None:
-                raise TableError(403, "only a player of this table can ask for a rematch")
+                raise TableError(403, _("only a player of this table can ask for a rematch"))
             if table.status != "finished":
-                raise TableError(409, "a rematch follows a finished game")
+                raise TableError(409, _("a rematch follows a finished game"))
             if table.rematch is not None:
                 return self.get(table.rematch)
             with starting(table.game):
@@ -822,6 +840,12 @@ LEGAL_LISTED = " (your seat's state lists them under `legal`)"
 """The API's word where the kernel only counts the legal actions: where a client finds them."""
 
 
+def _encoded(table: LiveTable, seat: int | None, code: str) -> str:
+    """A seat's frame told in language `code` (its log's texts), encoded."""
+    with speaking(code):
+        return encode(table.frame(seat))
+
+
 def _refused(message: str, reason: Reason | None) -> TableError:
     """The 409 of a refused action: the kernel's words, and the API's hint where they count
     the legal actions without listing them."""
@@ -843,7 +867,10 @@ def starting(game: str) -> Iterator[None]:
         LOG.error("a new %s game could not start", game, exc_info=error)
         detail = f"{type(error).__name__}: {error}"[:200]
         raise TableError(
-            422, f"these options could not start a game of {game} ({detail}); nothing was stored"
+            422,
+            _(
+                "these options could not start a game of {game} ({detail}); nothing was stored"
+            ).format(game=game, detail=detail),
         ) from error
 
 

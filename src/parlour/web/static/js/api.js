@@ -1,4 +1,5 @@
 // Talking to the server: JSON requests, the seat token kept per table in this browser.
+import { t } from "/static/js/i18n.js";
 
 const TOKENS = "parlour.tokens";
 
@@ -23,7 +24,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
     method, headers, body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json().catch(() => ({ error: response.statusText }));
-  if (!response.ok) throw new ApiError(data.error || `error ${response.status}`);
+  if (!response.ok) throw new ApiError(data.error || t("error {status}", { status: response.status }));
   return data;
 }
 

@@ -1,6 +1,7 @@
 // The lobby: pick a game, its players, seats and options; join or watch other tables.
 import { api, el, keepToken, tokenFor } from "/static/js/api.js";
 import { botChoices } from "/static/js/bots.js";
+import { t, tn } from "/static/js/i18n.js";
 
 const form = document.getElementById("create");
 const nameInput = document.getElementById("name");
@@ -31,14 +32,14 @@ function showSeats() {
   const seats = document.getElementById("seats");
   seats.replaceChildren();
   for (let seat = 0; seat < count; seat++) {
-    const select = el("select", { "data-seat": seat, "aria-label": `Seat ${seat + 1}` });
-    if (seat === 0) select.append(el("option", { value: "person", text: "you" }));
+    const select = el("select", { "data-seat": seat, "aria-label": t("Seat {number}", { number: seat + 1 }) });
+    if (seat === 0) select.append(el("option", { value: "person", text: t("you") }));
     else {
-      select.append(el("option", { value: "person", text: "a person (share the link)" }));
+      select.append(el("option", { value: "person", text: t("a person (share the link)") }));
       select.append(...botChoices(current));
       select.value = current.default_bot;
     }
-    seats.append(el("label", {}, `Seat ${seat + 1} `, select));
+    seats.append(el("label", {}, t("Seat {number}", { number: seat + 1 }), " ", select));
   }
 }
 
@@ -50,7 +51,7 @@ function showOptions() {
     let input;
     if (option.type === "boolean") {
       input = el("select", { id, "data-option": option.name },
-        el("option", { value: "true", text: "yes" }), el("option", { value: "false", text: "no" }));
+        el("option", { value: "true", text: t("yes") }), el("option", { value: "false", text: t("no") }));
       input.value = String(option.default);
     } else if (option.type === "choice") {
       input = el("select", { id, "data-option": option.name },
@@ -60,7 +61,7 @@ function showOptions() {
       const value = Array.isArray(option.default) ? option.default.join(",") : option.default;
       const number = option.type === "integer"
         ? { type: "number", min: option.minimum, max: option.maximum, step: 1, inputmode: "numeric" } : {};
-      input = el("input", { id, "data-option": option.name, value: value ?? "", placeholder: "default", ...number });
+      input = el("input", { id, "data-option": option.name, value: value ?? "", placeholder: t("default"), ...number });
     }
     box.append(el("label", { for: id, title: option.description, "data-for-option": option.name },
       `${option.name} `, input, range(option), el("span", { class: "muted", text: ` ${option.description}` })));
@@ -72,7 +73,8 @@ function showOptions() {
 function range(option) {
   if (option.minimum === undefined || option.maximum === undefined) return null;
   const text = `${option.minimum}-${option.maximum}`;
-  return el("span", { class: "range", text: ` ${option.type === "integer" ? text : `each ${text}`}` });
+  const shown = option.type === "integer" ? text : t("each {range}", { range: text });
+  return el("span", { class: "range", text: ` ${shown}` });
 }
 
 // An option that applies only for some values of another (say, a time limit for one mode)
@@ -99,10 +101,12 @@ async function loadGames() {
     radio.addEventListener("change", showGame);
     box.append(el("label", { class: "game-choice", for: `game-${game.name}` }, radio,
       el("span", {}, el("strong", { text: game.title }),
-        el("span", { class: "muted", text: ` ${game.min_players}-${game.max_players} players` }),
+        " ", el("span", { class: "muted", text: t("{low}-{high} players", { low: game.min_players, high: game.max_players }) }),
         el("span", { class: "summary", text: game.summary }))));
   }
   showGame();
+  document.getElementById("learn-games").replaceChildren(...games.map((game) =>
+    el("li", {}, el("a", { href: `/learn/${encodeURIComponent(game.name)}`, "data-learn": game.name, text: game.title }))));
 }
 
 form.addEventListener("change", (event) => {
@@ -143,9 +147,10 @@ form.addEventListener("submit", async (event) => {
 
 function tableItem(table, action) {
   const game = games.find((g) => g.name === table.game);
-  const people = table.seats.map((s) => s.name || (s.taken ? "?" : "open seat")).join(", ");
+  const people = table.seats.map((s) => s.name || (s.taken ? "?" : t("open seat"))).join(", ");
   return el("li", { class: "card" },
-    el("strong", { text: game ? game.title : table.game }), ` (${table.players} players): `,
+    el("strong", { text: game ? game.title : table.game }), " ",
+    tn("({count} player):", "({count} players):", table.players), " ",
     el("span", { text: people }), " ", action);
 }
 
@@ -158,13 +163,13 @@ async function loadTables() {
   for (const table of tables) {
     const mine = tokenFor(table.id);
     if (table.status === "open") {
-      open.append(tableItem(table, el("a", { href: `/t/${table.id}`, text: mine ? "back to your seat" : "join" })));
+      open.append(tableItem(table, el("a", { href: `/t/${table.id}`, text: mine ? t("back to your seat") : t("join") })));
     } else {
-      running.append(tableItem(table, el("a", { href: `/t/${table.id}`, text: mine ? "back to your seat" : "watch" })));
+      running.append(tableItem(table, el("a", { href: `/t/${table.id}`, text: mine ? t("back to your seat") : t("watch") })));
     }
   }
-  if (!open.children.length) open.append(el("li", { class: "muted", text: "No open table right now." }));
-  if (!running.children.length) running.append(el("li", { class: "muted", text: "No game is being played." }));
+  if (!open.children.length) open.append(el("li", { class: "muted", text: t("No open table right now.") }));
+  if (!running.children.length) running.append(el("li", { class: "muted", text: t("No game is being played.") }));
 }
 
 await loadGames();

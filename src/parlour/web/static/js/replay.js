@@ -2,6 +2,7 @@
 import { api, el } from "/static/js/api.js";
 import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
+import { t } from "/static/js/i18n.js";
 import { seatName } from "/static/js/names.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -15,7 +16,9 @@ async function show(n) {
   step = Math.max(0, Math.min(steps, n));
   const data = await api(`/api/tables/${tableId}/replay?step=${step}`);
   steps = data.steps;
-  $("step").textContent = `step ${step} of ${steps}` + (data.action ? ` — ${data.action[0] === null ? "table" : seatName(info, data.action[0])}: ${data.action[1]}` : "");
+  const where = t("step {step} of {steps}", { step, steps });
+  const who = data.action && (data.action[0] === null ? t("table") : seatName(info, data.action[0]));
+  $("step").textContent = data.action ? t("{where} — {who}: {action}", { where, who, action: data.action[1] }) : where;
   const board = $("board");
   board.replaceChildren();
   renderer.render({ table: info, seat: null, view: data.view, legal: [], now: 0 },
@@ -25,13 +28,13 @@ async function show(n) {
 // The analysis against the optimum. The first one of a kind waits for the solver to build its
 // table (up to a minute): the server answers 202 with the fraction built, shown as a bar.
 async function analysis() {
-  const section = el("section", { class: "card", id: "analysis" }, el("h2", { text: "Analysis against the optimum" }));
+  const section = el("section", { class: "card", id: "analysis" }, el("h2", { text: t("Analysis against the optimum") }));
   document.querySelector("main").append(section);
   let report = await api(`/api/tables/${tableId}/analysis`);
   if ("progress" in report) {
-    const bar = el("progress", { id: "analysis-progress", max: 1, value: 0, "aria-label": "The solver's table, built so far" });
+    const bar = el("progress", { id: "analysis-progress", max: 1, value: 0, "aria-label": t("The solver's table, built so far") });
     const note = el("span", { class: "muted" });
-    section.append(el("p", { id: "analysis-waiting" }, "The solver is building its table, once for all games like this one: ", bar, note));
+    section.append(el("p", { id: "analysis-waiting" }, t("The solver is building its table, once for all games like this one:"), " ", bar, note));
     while ("progress" in report) {
       bar.value = report.progress;
       note.textContent = ` ${Math.floor(report.progress * 100)}%`;
@@ -40,16 +43,18 @@ async function analysis() {
     }
     section.querySelector("#analysis-waiting").remove();
   }
-  section.append(el("p", { text: `Optimal expected score: ${report.optimal_expected_score.toFixed(2)}` }));
+  section.append(el("p", { text: t("Optimal expected score: {score}", { score: report.optimal_expected_score.toFixed(2) }) }));
   for (const seat of report.seats) {
-    section.append(el("h3", { text: `${seatName(info, seat.seat)}: ${seat.lost.toFixed(2)} points lost, proficiency ${seat.proficiency.toFixed(1)}` }));
+    section.append(el("h3", { text: t("{who}: {lost} points lost, proficiency {proficiency}", {
+      who: seatName(info, seat.seat), lost: seat.lost.toFixed(2), proficiency: seat.proficiency.toFixed(1),
+    }) }));
     const rows = seat.decisions.filter((d) => d.loss > 1e-9).map((d) => el("tr", {},
       el("td", { text: String(d.number) }), el("td", { text: d.action }), el("td", { text: d.best }), el("td", { text: d.loss.toFixed(2) })));
     if (!rows.length) {
-      section.append(el("p", { class: "muted", text: `All ${seat.decisions.length} decisions were optimal.` }));
+      section.append(el("p", { class: "muted", text: tn("The one decision was optimal.", "All {count} decisions were optimal.", seat.decisions.length) }));
       continue;
     }
-    section.append(el("table", { class: "hints" }, el("thead", {}, el("tr", {}, ["#", "played", "best", "lost"].map((h) => el("th", { text: h })))), el("tbody", {}, rows)));
+    section.append(el("table", { class: "hints" }, el("thead", {}, el("tr", {}, ["#", t("played"), t("best"), t("lost")].map((h) => el("th", { text: h })))), el("tbody", {}, rows)));
   }
 }
 
@@ -58,8 +63,8 @@ async function start() {
     const [table, games] = await Promise.all([api(`/api/tables/${tableId}`), api("/api/games")]);
     info = table;
     const title = games.find((game) => game.name === info.game)?.title || info.game;
-    document.title = `Parlour replay: ${title}`;
-    $("title").textContent = `Replay: ${title}`;
+    document.title = t("Parlour replay: {game}", { game: title });
+    $("title").textContent = t("Replay: {game}", { game: title });
     renderer = await rendererFor(info.game);
     $("download").href = `/api/tables/${tableId}/record`;
     await show(0);

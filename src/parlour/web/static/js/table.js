@@ -1,9 +1,12 @@
 // A table page: seats, live frames over the WebSocket, the game's own renderer, the end.
 import { api, el, keepToken, requestId, tokenFor } from "/static/js/api.js";
+import { drawBoard } from "/static/js/board.js";
 import { botChoices } from "/static/js/bots.js";
 import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
+import { language, t, tn } from "/static/js/i18n.js";
 import { logText, seatName } from "/static/js/names.js";
+import { showRules } from "/static/js/rules.js";
 
 const tableId = location.pathname.split("/").pop();
 let token = tokenFor(tableId);
@@ -47,13 +50,15 @@ function showSeating(table) {
   if (box.hidden) return;
   const mine = table.seats.find((s) => s.you);
   const link = location.href;
-  const items = table.seats.map((s) => el("li", {},
-    `Seat ${s.seat + 1}: `, s.kind === "bot" ? `bot ${s.bot}` : (s.taken ? s.name : "open")));
-  box.replaceChildren(el("h2", { text: "Waiting for players" }), el("ul", {}, items),
-    el("p", {}, "Share this link with a friend: ", el("input", { value: link, readonly: true, class: "link", "aria-label": "Link to this table" })));
+  const items = table.seats.map((s) => {
+    const who = s.kind === "bot" ? t("bot {bot}", { bot: s.bot }) : (s.taken ? s.name : t("open"));
+    return el("li", {}, t("Seat {number}: {who}", { number: s.seat + 1, who }));
+  });
+  box.replaceChildren(el("h2", { text: t("Waiting for players") }), el("ul", {}, items),
+    el("p", {}, t("Share this link with a friend:"), " ", el("input", { value: link, readonly: true, class: "link", "aria-label": t("Link to this table") })));
   if (!mine) {
-    const name = el("input", { id: "join-name", maxlength: 40, required: true, value: localStorage.getItem("parlour.name") || "", "aria-label": "Your name" });
-    const form = el("form", { id: "join" }, el("label", {}, "Your name ", name), el("button", { type: "submit", text: "Take a seat" }));
+    const name = el("input", { id: "join-name", maxlength: 40, required: true, value: localStorage.getItem("parlour.name") || "", "aria-label": t("Your name") });
+    const form = el("form", { id: "join" }, el("label", {}, t("Your name"), " ", name), el("button", { type: "submit", text: t("Take a seat") }));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       try {
@@ -66,38 +71,39 @@ function showSeating(table) {
     });
     box.append(form);
   } else if (mine.host) {
-    const choice = el("select", { id: "fill-bot", "aria-label": "Bot for the open seats" }, gameInfo ? botChoices(gameInfo) : []);
+    const choice = el("select", { id: "fill-bot", "aria-label": t("Bot for the open seats") }, gameInfo ? botChoices(gameInfo) : []);
     choice.value = fillBot || gameInfo?.default_bot || "";
     choice.addEventListener("change", () => { fillBot = choice.value; });
-    box.append(el("p", {}, el("label", {}, "Bot for the open seats ", choice), " ",
-      el("button", { id: "fill-bots", text: "Fill the open seats with bots and start", onclick: async () => {
+    box.append(el("p", {}, el("label", {}, t("Bot for the open seats"), " ", choice), " ",
+      el("button", { id: "fill-bots", text: t("Fill the open seats with bots and start"), onclick: async () => {
         const body = choice.value ? { bot: choice.value } : {};
         try { await api(`/api/tables/${tableId}/bots`, { method: "POST", token, body }); } catch (failure) { showError(failure.message); }
       } })));
   } else {
-    box.append(el("p", { class: "muted", text: "You have a seat. The game starts when every seat is taken." }));
+    box.append(el("p", { class: "muted", text: t("You have a seat. The game starts when every seat is taken.") }));
   }
 }
 
 function showStatus(current) {
   const { table, view } = current;
   const parts = [];
-  if (table.status === "open") parts.push("Waiting for players.");
+  if (table.status === "open") parts.push(t("Waiting for players."));
   if (view) {
     if (view.over) {
-      parts.push("The game is over.");
+      parts.push(t("The game is over."));
     } else {
-      const acting = view.to_act.map((s) => (s === current.seat ? "you" : seatName(table, s)));
-      parts.push(acting.length ? `To act: ${acting.join(", ")}.` : "");
+      const acting = view.to_act.map((s) => (s === current.seat ? t("you") : seatName(table, s)));
+      parts.push(acting.length ? t("To act: {who}.", { who: acting.join(", ") }) : "");
     }
-    parts.push(" Scores: " + view.scores.map((score, seat) => `${seatName(table, seat)} ${score}`).join(", "));
+    const scores = view.scores.map((score, seat) => `${seatName(table, seat)} ${score}`).join(", ");
+    parts.push(t("Scores: {scores}", { scores }));
   }
-  if (current.seat === null) parts.push(" (You are watching.)");
+  if (current.seat === null) parts.push(t("(You are watching.)"));
   if (table.deadline && !view?.over && !renderer.showsClock) {
     const left = Math.max(0, Math.round(table.deadline - current.now));
-    parts.push(` Time left: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}.`);
+    parts.push(t("Time left: {time}.", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` }));
   }
-  $("status").textContent = parts.join(" ");
+  $("status").textContent = parts.filter(Boolean).join(" ");
 }
 
 // Everyone at the table sees who is away and that a bot plays for them, until they are back.
@@ -107,8 +113,8 @@ function showAway(current) {
   const box = $("away");
   box.hidden = away.length === 0;
   box.replaceChildren(...away.map((s) => el("p", { text: s.you
-    ? "You are away: a bot is playing for you. Choose your next move to take your seat back."
-    : `${seatName(table, s.seat)} is away: a bot is playing for them.` })));
+    ? t("You are away: a bot is playing for you. Choose your next move to take your seat back.")
+    : t("{who} is away: a bot is playing for them.", { who: seatName(table, s.seat) }) })));
 }
 
 function showLog(current) {
@@ -132,7 +138,7 @@ function showRecent(current) {
   const moves = view && !view.over ? othersMoves(view.log, current.seat) : [];
   const box = $("recent");
   box.hidden = moves.length === 0;
-  box.replaceChildren(el("h2", { text: "Last moves" }),
+  box.replaceChildren(el("h2", { text: t("Last moves") }),
     el("ol", {}, moves.map((entry) => el("li", { text: logText(current.table, entry, current.seat) }))));
 }
 
@@ -145,14 +151,15 @@ function showEnd(current) {
   if (box.hidden) return;
   const name = (seat) => seatName(table, seat, current.seat);
   const winners = view.winners.map(name);
-  const heading = winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}` : "Nobody wins";
+  const heading = winners.length
+    ? tn("Winner: {who}", "Winners: {who}", winners.length, { who: winners.join(", ") }) : t("Nobody wins");
   const ranked = view.scores.map((score, seat) => ({ seat, score, won: view.winners.includes(seat) }))
     .sort((a, b) => (b.won - a.won) || (b.score - a.score));
-  const scores = el("ol", { class: "final-scores", "aria-label": "Final scores" }, ranked.map((r) =>
+  const scores = el("ol", { class: "final-scores", "aria-label": t("Final scores") }, ranked.map((r) =>
     el("li", { class: r.won ? "won" : null }, el("span", { text: name(r.seat) }), " ", el("strong", { text: String(r.score) }))));
   const next = el("p", { class: "end-actions" });
   if (current.seat !== null) {
-    next.append(el("button", { id: "rematch", text: table.rematch ? "Go to the rematch" : "Rematch", onclick: async () => {
+    next.append(el("button", { id: "rematch", text: table.rematch ? t("Go to the rematch") : t("Rematch"), onclick: async () => {
       try {
         const rematch = await api(`/api/tables/${tableId}/rematch`, { method: "POST", token });
         keepToken(rematch.table.id, token);
@@ -160,9 +167,9 @@ function showEnd(current) {
       } catch (failure) { showError(failure.message); }
     } }));
   }
-  next.append(el("a", { href: `/replay/${tableId}`, text: "Replay step by step" }),
-    el("a", { href: `/api/tables/${tableId}/record`, download: `parlour-${table.game}.json`, text: "Download the record" }));
-  if (advice) next.append(el("a", { href: `/replay/${tableId}#analysis`, text: "Analysis" }));
+  next.append(el("a", { href: `/replay/${tableId}`, text: t("Replay step by step") }),
+    el("a", { href: `/api/tables/${tableId}/record`, download: `parlour-${table.game}.json`, text: t("Download the record") }));
+  if (advice) next.append(el("a", { href: `/replay/${tableId}#analysis`, text: t("Analysis") }));
   box.replaceChildren(el("h2", { text: heading }), scores, next);
 }
 
@@ -175,7 +182,7 @@ async function showHints(current) {
     hintsOn = e.target.checked;
     localStorage.setItem("parlour.hints", hintsOn ? "on" : "off");
     showHints(frame);
-  } }), " Show the solver's hints");
+  } }), " ", t("Show the solver's hints"));
   box.replaceChildren(toggle);
   if (!hintsOn || !mine) return;
   const { choices } = await api(`/api/tables/${tableId}/hints`, { token });
@@ -183,9 +190,9 @@ async function showHints(current) {
   const rows = choices.slice(0, 12).map((c) => el("tr", {},
     el("td", {}, el("button", { class: "link-button", text: c.action, onclick: () => act(c.action) })),
     el("td", { text: c.expected.toFixed(2) }), el("td", { text: c.banked.toFixed(0) }),
-    el("td", { text: c.to_come.toFixed(2) }), el("td", { text: c.loss ? `-${c.loss.toFixed(2)}` : "best" })));
+    el("td", { text: c.to_come.toFixed(2) }), el("td", { text: c.loss ? `-${c.loss.toFixed(2)}` : t("best") })));
   box.append(el("table", { class: "hints" }, el("thead", {}, el("tr", {},
-    ["choice", "expected final", "banked", "to come", "gives up"].map((h) => el("th", { text: h })))), el("tbody", {}, rows)));
+    [t("choice"), t("expected final"), t("banked"), t("to come"), t("gives up")].map((h) => el("th", { text: h })))), el("tbody", {}, rows)));
 }
 
 function render(current) {
@@ -193,18 +200,12 @@ function render(current) {
   window.parlourFrame = current; // for tests and the curious: exactly what the server sent
   const { table } = current;
   const title = gameInfo?.title || table.game;
-  document.title = `Parlour: ${title}`;
-  $("title").textContent = `${title} · table ${table.id.slice(0, 6)}`;
+  document.title = t("Parlour: {game}", { game: title });
+  $("title").textContent = t("{game} · table {table}", { game: title, table: table.id.slice(0, 6) });
   showSeating(table);
   showStatus(current);
   showAway(current);
-  const board = $("board");
-  const actions = $("actions");
-  board.replaceChildren();
-  actions.replaceChildren();
-  if (current.view) {
-    renderer.render(current, { board, actions, act, el });
-  }
+  drawBoard(renderer, current, act);
   showRecent(current);
   showLog(current);
   showEnd(current);
@@ -215,7 +216,7 @@ function render(current) {
 // fieldset around them): a move made then would be lost or made on a stale state.
 function setOnline(live) {
   online = live;
-  $("connection").textContent = live ? "live" : "reconnecting";
+  $("connection").textContent = live ? t("live") : t("reconnecting");
   $("offline").hidden = live;
   $("play").disabled = !live;
 }
@@ -223,7 +224,7 @@ function setOnline(live) {
 function connect() {
   if (socket) socket.close();
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
+  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}?lang=${language}`);
   const mine = socket;
   socket.addEventListener("open", () => {
     mine.send(JSON.stringify({ token }));
@@ -251,6 +252,7 @@ async function start() {
     const [info, games] = await Promise.all([api(`/api/tables/${tableId}`, { token }), api("/api/games")]);
     gameInfo = games.find((game) => game.name === info.game) || null;
     advice = Boolean(gameInfo?.advice);
+    showRules(info.game).catch((failure) => showError(failure.message));
     renderer = await rendererFor(info.game);
     connect();
     setInterval(() => { if (frame && frame.table.deadline) { frame.now += 1; showStatus(frame); } }, 1000);

@@ -3,6 +3,7 @@
 // is reported, in the console and to the page through the error thrown, never hidden.
 import { el } from "/static/js/api.js";
 import * as generic from "/static/js/games/generic.js";
+import { t } from "/static/js/i18n.js";
 
 export async function rendererFor(game) {
   const path = `/static/js/games/${encodeURIComponent(game)}.js`;
@@ -15,6 +16,6 @@ export async function rendererFor(game) {
     return module;
   } catch (failure) {
     console.error(`The ${game} page renderer failed to load:`, failure);
-    throw new Error(`This ${game} page cannot be drawn: its renderer failed to load (${failure}).`);
+    throw new Error(t("This {game} page cannot be drawn: its renderer failed to load ({failure}).", { game, failure }));
   }
 }

@@ -1,0 +1,187 @@
+"""Every tutorial played through in Chromium, in English and in German: the page asks for each
+move, the learner clicks it on the game's own board, a wrong move is explained, and the end
+leads to a real game against the game's easiest bot. Tiny Duel, given a tutorial by the test,
+runs always; a game runs once its box has its tutorial."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.bots.registry import easiest_bot
+from parlour.i18n import LANGUAGES, _, speaking
+from parlour.kernel import Game, Lesson, game_class
+from parlour.web.app import Settings
+from tests.web.accessibility import grave_violations
+from tests.web.live_server import running
+from tests.web.taught import taught
+from tests.web.test_browser import ARGS, CHROMIUM, create_in_lobby, wait_until
+
+GAMES = sorted(info.name for info in parlour.games())
+LOCALES = {"en": "en-GB", "de": "de-DE"}
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+pytestmark = pytest.mark.skipif(not CHROMIUM, reason="Chromium is not installed")
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    folder = tmp_path_factory.mktemp("learn")
+    with running(Settings(db_url=f"sqlite:///{folder / 'parlour.db'}", bot_pace=0.02)) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def told(code: str, text: str) -> str:
+    with speaking(code):
+        return _(text)
+
+
+def lesson_of(page: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = page.evaluate("window.parlourLesson")
+    return answer
+
+
+def wait_for_answer(page: Any, moves: int) -> dict[str, Any]:
+    """The lesson once the page holds `moves` accepted moves and their board is drawn."""
+    wait_until(page, f"window.parlourLesson && window.parlourLesson.moves.length === {moves}")
+    return lesson_of(page)
+
+
+def click(page: Any, action: str) -> None:
+    """Click the board's control of `action`; a move the board composes in several clicks
+    (dice picked, then the reroll) is typed into the page's move field instead."""
+    control = page.locator(f'[data-action="{action}"]:not([disabled])').first
+    if control.count():
+        control.click()
+    else:
+        page.fill("#typed-move", action)
+        page.locator("#typed button").click()
+
+
+def learn_in_the_browser(browser: Any, base_url: str, game: str, code: str) -> None:
+    """Play `game`'s tutorial through on its page in language `code`, as the test's docstring
+    says, then open the real game."""
+    tutorial = game_class(game).info.tutorial
+    assert tutorial is not None
+    context = browser.new_context(locale=LOCALES[code], viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{base_url}/")
+    page.locator(f'[data-learn="{game}"]').click()
+    page.wait_for_url(f"**/learn/{game}")
+    assert page.locator("html").get_attribute("lang") == code
+    answer = wait_for_answer(page, 0)
+    assert page.locator("#intro").inner_text() == told(code, tutorial.intro)
+    if code == LANGUAGES[0]:  # colours are parlour.css's, which its own axe tests check
+        grave = [found for found in grave_violations(page) if "color-contrast" not in found]
+        assert grave == []
+    page.locator("#rules summary").click()
+    if game_class(game).info.how_to_play:
+        first = game_class(game).info.how_to_play[0].title
+        assert page.locator("#rules-text h3").first.inner_text() == told(code, first)
+    explained = False
+    while not answer["done"]:
+        lesson = Lesson.after(game, answer["moves"])
+        step = lesson.step
+        assert step is not None
+        assert page.locator("#say").inner_text() == told(code, step.say)
+        others = [a for a in answer["legal"] if step.moves and a not in step.moves]
+        shown = [a for a in others if page.locator(f'[data-action="{a}"]').count()]
+        if not explained and shown:
+            click(page, shown[0])
+            wrong = told(code, step.wrong) if step.wrong else told(code, "Not this time.")
+            wait_until(page, "document.getElementById('feedback').textContent !== ''")
+            assert page.locator("#feedback").inner_text() == wrong
+            assert lesson_of(page)["moves"] == answer["moves"]
+            explained = True
+        click(page, step.moves[0] if step.moves else answer["legal"][0])
+        answer = wait_for_answer(page, len(answer["moves"]) + 1)
+        assert page.locator("#feedback").inner_text() == ""
+    assert explained, "a wrong move was tried and explained"
+    assert page.locator("#finale").is_visible()
+    assert page.locator("#finale-text").inner_text() == told(code, tutorial.finale)
+    page.locator("#real-game").click()
+    page.wait_for_url("**/t/*")
+    wait_until(page, "window.parlourFrame && window.parlourFrame.table.status === 'running'")
+    seats = page.evaluate("window.parlourFrame.table.seats")
+    assert seats[0]["you"] and all(s["bot"] == easiest_bot(game) for s in seats[1:])
+    assert page.locator("html").get_attribute("lang") == code
+    assert not errors, errors
+    context.close()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_tutorial_is_played_through_in_the_browser(
+    browser: Any, base_url: str, game: str, code: str
+) -> None:
+    if game_class(game).info.tutorial is None:
+        pytest.skip(f"{game} has no tutorial yet")
+    learn_in_the_browser(browser, base_url, game, code)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_tutorial_is_played_through_in_the_browser(
+    browser: Any, base_url: str, code: str, monkeypatch: pytest.MonkeyPatch, tiny_game: type[Game]
+) -> None:
+    learn_in_the_browser(browser, base_url, taught(monkeypatch, tiny_game), code)
+
+
+def test_a_game_without_a_tutorial_says_so_and_still_shows_its_rules(
+    browser: Any, base_url: str, tiny_game: type[Game]
+) -> None:
+    page = browser.new_page()
+    page.goto(f"{base_url}/learn/{tiny_game.info.name}")
+    wait_until(page, "document.getElementById('error').textContent !== ''")
+    assert "tutorial" in page.locator("#error").inner_text()
+    page.close()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_table_page_has_the_rules_at_hand_by_keyboard(
+    browser: Any, base_url: str, code: str, monkeypatch: pytest.MonkeyPatch, tiny_game: type[Game]
+) -> None:
+    game = taught(monkeypatch, tiny_game)
+    context = browser.new_context(locale=LOCALES[code])
+    page = context.new_page()
+    create_in_lobby(page, base_url, game, 2)
+    summary = page.locator("#rules summary")
+    assert summary.inner_text() == told(code, "How to play")
+    wait_until(page, "document.querySelectorAll('#rules-text h3').length > 0")
+    assert not page.locator("#rules-text").is_visible()
+    summary.focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#rules-text").is_visible()
+    titles = page.locator("#rules-text h3").all_inner_texts()
+    assert titles == [told(code, section.title) for section in tiny_game.info.how_to_play]
+    context.close()
+
+
+def test_a_typed_move_is_tried_and_an_illegal_one_gets_the_rules_reason(
+    browser: Any, base_url: str, monkeypatch: pytest.MonkeyPatch, tiny_game: type[Game]
+) -> None:
+    game = taught(monkeypatch, tiny_game)
+    page = browser.new_page()
+    page.goto(f"{base_url}/learn/{game}")
+    wait_for_answer(page, 0)
+    page.fill("#typed-move", "play 9")
+    page.keyboard.press("Enter")
+    wait_until(page, "document.getElementById('feedback').textContent !== ''")
+    assert "9" in page.locator("#feedback").inner_text()
+    page.fill("#typed-move", "play 2")
+    page.keyboard.press("Enter")
+    assert wait_for_answer(page, 1)["moves"] == ["play 2"]
+    assert page.locator("#said li").all_inner_texts() == ["Seat 2 played its 3."]
+    page.close()

@@ -145,7 +145,8 @@ def play_by_keyboard(page: Any, rng: random.Random, limit: int = 3000) -> list[s
             continue
         page.wait_for_timeout(50)
         if page.evaluate(FOCUS_ON_BODY):
-            lost.append(f"after a move at version {page.evaluate('window.parlourFrame.table.version')}")
+            version = page.evaluate("window.parlourFrame.table.version")
+            lost.append(f"after a move at version {version}")
     raise AssertionError("the game did not end by keyboard")
 
 

@@ -32,6 +32,7 @@ MOVES = 8
 
 
 KNOWN: dict[str, tuple[str, ...]] = {
+    "dicecream": (".dc-double",),  # color-contrast: white on --strawberry (3.4:1)
     "dicetime": (".dt-would",),  # color-contrast: `opacity: .8` on muted text (3.5:1)
     "dokitto": (".dk-corner",),  # color-contrast: --f-ink on light flavours (2.7:1 to 3.8:1)
     "icecream": (".ic-tag",),  # color-contrast: a ghost scoop's tag, `opacity: .45` (2.2:1)

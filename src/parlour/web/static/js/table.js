@@ -189,13 +189,14 @@ async function showHints(current) {
 }
 
 // A redraw replaces the board and the actions: the focus they held goes to the same control
-// redrawn, else to the result once the game is over, else to the first control offered, else
-// to the board, so that a keyboard player is never dropped on <body> after a move.
+// redrawn (the same id, else the same data attributes), else to the result once the game is
+// over, else to the first control offered, else to the board, so that a keyboard player is
+// never dropped on <body> after a move.
 function focusKey(node) {
-  for (const key of ["action", "key", "die"]) {
-    if (node.dataset?.[key]) return `[data-${key}="${CSS.escape(node.dataset[key])}"]`;
-  }
-  return node.id ? `#${CSS.escape(node.id)}` : null;
+  if (node.id) return `#${CSS.escape(node.id)}`;
+  const data = [...node.attributes].filter((a) => a.name.startsWith("data-"))
+    .map((a) => `[${a.name}="${CSS.escape(a.value)}"]`);
+  return data.length ? data.join("") : null;
 }
 
 function restoreFocus(key, over) {

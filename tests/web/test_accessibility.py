@@ -19,10 +19,13 @@ from tests.web.test_browser import (
     create_in_lobby,
     play_by_clicking,
     players_for,
+    playwright_api,
     wait_until,
 )
 
-pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+pytest.importorskip("axe_playwright_python", reason="axe-playwright-python is not installed")
+from tests.web.accessibility import grave_violations  # (after the skip)
+
 pytestmark = pytest.mark.skipif(
     not CHROMIUM, reason="Chromium is not installed (apt-get install chromium; dev.py does it)"
 )
@@ -43,8 +46,6 @@ game's entry goes when its fault is fixed."""
 
 
 def assert_accessible(page: Any, where: str, game: str = "") -> None:
-    from tests.web.accessibility import grave_violations
-
     found = grave_violations(page, exclude=KNOWN.get(game, ()))
     assert not found, f"{where}:\n" + "\n".join(found)
 
@@ -61,7 +62,7 @@ def some_moves(page: Any, rng: random.Random, moves: int) -> None:
             continue
         try:
             offered.nth(rng.randrange(offered.count())).click(timeout=2000)
-        except Exception:  # redrawn under the click: look again
+        except playwright_api.Error:  # redrawn under the click: look again
             continue
         moves -= 1
         page.wait_for_timeout(20)

@@ -195,7 +195,30 @@ async function showHints(current) {
     [t("choice"), t("expected final"), t("banked"), t("to come"), t("gives up")].map((h) => el("th", { text: h })))), el("tbody", {}, rows)));
 }
 
+// A redraw replaces the board and the actions: the focus they held goes to the same control
+// redrawn (the same id, else the same data attributes), else to the result once the game is
+// over, else to the first control offered, else to the board, so that a keyboard player is
+// never dropped on <body> after a move.
+function focusKey(node) {
+  if (node.id) return `#${CSS.escape(node.id)}`;
+  const data = [...node.attributes].filter((a) => a.name.startsWith("data-"))
+    .map((a) => `[${a.name}="${CSS.escape(a.value)}"]`);
+  return data.length ? data.join("") : null;
+}
+
+function restoreFocus(key, over) {
+  if (document.activeElement && document.activeElement !== document.body) return; // the renderer placed it
+  const usable = (node) => node && !node.disabled && node.getClientRects().length > 0;
+  const areas = [$("actions"), $("board")];
+  const same = key ? areas.map((area) => area.querySelector(key)).find(usable) : null;
+  const first = areas.map((area) => [...area.querySelectorAll("button, input, select, a[href]")].find(usable)).find(Boolean);
+  (same || (over ? $("end") : first) || $("board")).focus();
+}
+
 function render(current) {
+  const focused = document.activeElement;
+  const held = [$("board"), $("actions")].some((area) => area.contains(focused));
+  const key = held ? focusKey(focused) : null;
   frame = current;
   window.parlourFrame = current; // for tests and the curious: exactly what the server sent
   const { table } = current;
@@ -209,6 +232,7 @@ function render(current) {
   showRecent(current);
   showLog(current);
   showEnd(current);
+  if (held) restoreFocus(key, Boolean(current.view?.over));
   showHints(current).catch((failure) => showError(failure.message));
 }
 

@@ -8,9 +8,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
-from tests.web.accessibility import GRAVE, grave_violations
+from tests.web.accessibility import grave_violations
 from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)
     base_url,
     browser,
@@ -53,14 +52,9 @@ def _settles(page: Any, expression: str) -> bool:
 
 
 def board_violations(page: Any) -> list[str]:
-    """The serious and critical axe-core violations inside the game's board (`#board`, what
-    this game's renderer draws), each as its rule and first elements."""
-    found = Axe().run(page, context="#board").response["violations"]
-    return [
-        f"{rule['id']}: {[node['target'] for node in rule['nodes'][:4]]}"
-        for rule in found
-        if rule["impact"] in GRAVE
-    ]
+    """The grave axe-core violations inside the game's board (`#board`, what this game's
+    renderer draws)."""
+    return grave_violations(page, within="#board")
 
 
 def moments(page: Any) -> Iterator[str]:
@@ -92,11 +86,6 @@ def test_the_board_has_no_grave_violation_at_the_start_or_mid_game(
     page.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the shell's header fails color-contrast (parlour.css: #title #fbf1ea and "
-    "#connection #fff on the accent #d9772b), the accessibility engineer's to fix",
-)
 def test_the_whole_page_has_no_grave_violation(browser: Any, base_url: str) -> None:  # noqa: F811
     page = browser.new_page()
     create_in_lobby(page, base_url, "dicetime", 2)

@@ -7,11 +7,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from axe_playwright_python.sync_playwright import Axe
 from babel.messages.pofile import read_po
 
 from parlour.i18n.catalogues import parts
-from tests.web.accessibility import GRAVE
+from tests.web.accessibility import grave_violations
 from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)
     base_url,
     browser,
@@ -37,22 +36,6 @@ SPEAK_GERMAN = (
 )
 """Sets `<html lang="de">` as the page is parsed, before its modules read it (as the shell
 will serve German pages), in every page the browser opens."""
-SHELL = [["header.bar"], ["#rematch"]]
-"""The shell's (table.html, table.js, parlour.css), not this game's: on main the header bar's
-and the rematch button's white words on the orange accent fail axe's contrast rule (#title,
-#connection, #rematch), which the shell's own accessibility work fixes; every other part of
-the page is checked here."""
-
-
-def violations(page: Any) -> list[str]:
-    """The serious and critical axe-core violations (as `accessibility.grave_violations`)
-    of the page but the shell's parts in `SHELL`."""
-    response = Axe().run(page, context={"exclude": SHELL}).response
-    return [
-        f"{found['id']}: {[node['target'] for node in found['nodes'][:4]]}"
-        for found in response["violations"]
-        if found["impact"] in GRAVE
-    ]
 
 
 def open_table(browser: Any, base_url: str) -> tuple[Any, list[str]]:  # noqa: F811
@@ -78,7 +61,7 @@ def move_by_keyboard(page: Any, key: str) -> str:
 def test_no_grave_violation_at_the_start_and_mid_game(browser: Any, base_url: str) -> None:  # noqa: F811
     page, errors = open_table(browser, base_url)
     wait_until(page, OUR_TURN)
-    assert violations(page) == []
+    assert grave_violations(page) == []
     labels = page.locator(".dk-hand .dk-card").evaluate_all(
         "cards => cards.map(c => c.getAttribute('aria-label'))"
     )
@@ -88,7 +71,7 @@ def test_no_grave_violation_at_the_start_and_mid_game(browser: Any, base_url: st
         move_by_keyboard(page, "Enter")
         page.wait_for_timeout(300)
     wait_until(page, f"{OUR_TURN} || {OVER}")
-    assert violations(page) == []
+    assert grave_violations(page) == []
     tiles = page.locator(".dk-scoop:not(.empty)")
     assert all(
         label and "tile" in label
@@ -110,7 +93,7 @@ def test_a_whole_game_with_the_keyboard_alone(browser: Any, base_url: str) -> No
         wait_until(page, f"window.parlourFrame.view.log.length > {before} || {OVER}")
     assert page.evaluate(OVER), "the game ended"
     assert any(action.startswith("play ") for action in pressed)
-    assert violations(page) == []
+    assert grave_violations(page) == []
     assert not errors, errors
     page.close()
 
@@ -153,6 +136,6 @@ def test_the_page_speaks_german_with_a_german_catalogue(browser: Any, base_url: 
     assert all(action.startswith("play ") for action in actions)
     assert "Eisplättchen" in page.locator(".dk-felt").inner_text()
     assert "Runde 1" in page.locator(".dk-strip").inner_text()
-    assert violations(page) == []
+    assert grave_violations(page) == []
     assert not errors, errors
     page.close()

@@ -196,20 +196,7 @@ COMPOSED = {
 the renderer redraws), then the action that the pick made."""
 
 
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(
-            "dicetime",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="dicetime.js trays(): keeping a die redraws the trays (replaceChildren) "
-                "and the die's new button gets no focus, which falls to <body>",
-            ),
-        ),
-        "dicecream",
-    ],
-)
+@pytest.mark.parametrize("game", ["dicetime", "dicecream"])
 def test_picking_a_die_by_keyboard_keeps_the_focus_on_it(
     browser: Any,  # noqa: F811
     base_url: str,  # noqa: F811

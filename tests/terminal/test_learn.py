@@ -134,8 +134,11 @@ def test_a_wrong_move_is_explained_and_asked_again(local_tutorial: str, tmp_path
 def test_the_lesson_speaks_german(local_tutorial: str, tmp_path: Path) -> None:
     code, shown = learned(local_tutorial, "de", ["hilfe", "regeln", "roll", "ende"], tmp_path)
     assert code == 0
-    assert "Platz 1 >" in shown and "Jetzt möglich: roll" in shown and "Spielregeln" in shown
-    assert "Legal now" not in shown and "Seat 1" not in shown
+    assert (
+        "Rot (Platz 1) >" in shown and "Jetzt möglich: roll" in shown and "So spielt man" in shown
+    )
+    assert "Spielen lernen" in shown and "Tutorial verlassen" in shown
+    assert "Legal now" not in shown and "seat 1" not in shown
 
 
 def test_quit_leaves_the_lesson(local_tutorial: str, tmp_path: Path) -> None:

@@ -91,11 +91,13 @@ def read_record(path: Path) -> dict[str, Any]:
     try:
         record = json.loads(path.read_text())
     except OSError as error:
-        raise ParlourError(f"cannot read {path}: {error.strerror}") from None
+        why = _("cannot read {path}: {why}").format(path=path, why=error.strerror)
+        raise ParlourError(why) from None
     except json.JSONDecodeError as error:
-        raise ParlourError(f"{path} is not a JSON record: {error}") from None
+        why = _("{path} is not a JSON record: {why}").format(path=path, why=error)
+        raise ParlourError(why) from None
     if not isinstance(record, dict):
-        raise ParlourError(f"{path} is not a JSON record")
+        raise ParlourError(_("{path} is not a JSON record").format(path=path))
     return record
 
 
@@ -160,13 +162,15 @@ def playing(
     prompt = ConsolePrompt(console)
     own = resume is not None and save is not None and save.resolve() == resume.resolve()
     if save is not None and not own and not may_replace(prompt, save):
-        raise ParlourError(f"{save} was kept: give another --save, or none for a new file")
+        kept = _("{path} was kept: give another --save, or none for a new file")
+        raise ParlourError(kept.format(path=save))
     if resume is not None:
         state, seating, clock_used = resumed(resume, game, players, seats, option, seed)
     else:
         named = None if seats is None else [name.strip().lower() for name in seats.split(",")]
         if named is not None and players is not None and len(named) != players:
-            raise ParlourError(f"--seats names {len(named)} seats for {players} players")
+            many = _("--seats names {seats} seats for {players} players")
+            raise ParlourError(many.format(seats=len(named), players=players))
         count = len(named) if named is not None and players is None else players
         # with --seats the command line sets the table: options not given keep their defaults
         options = parse_options(option) if option or named is not None else None
@@ -239,11 +243,13 @@ def resumed(
     given = {"--players": players, "--seats": seats, "--option": option or None, "--seed": seed}
     for flag, value in given.items():
         if value is not None:
-            raise ParlourError(f"--resume continues the saved game as it was: leave out {flag}")
+            kept = _("--resume continues the saved game as it was: leave out {flag}")
+            raise ParlourError(kept.format(flag=flag))
     record = read_record(path)
     state = replay(record)
     if game is not None and game != state.game.name:
-        raise ParlourError(f"{path} is a saved {state.game.name} game, not {game}")
+        other = _("{path} is a saved {saved} game, not {game}")
+        raise ParlourError(other.format(path=path, saved=state.game.name, game=game))
     meta = record.get("meta", {})
     seating = meta.get("seats") if isinstance(meta, dict) else None
     if not isinstance(seating, list) or len(seating) != state.game.players:

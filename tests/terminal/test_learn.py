@@ -47,16 +47,18 @@ def flat(text: str) -> str:
 
 def script(game: str) -> tuple[list[str], list[str]]:
     """The lines a learner types to play `game`'s tutorial through (help and rules first, one
-    wrong move where a step has one), and the texts of its steps, in the language of the
-    moment."""
+    wrong move where a step has one), and what the lesson must show in the language of the
+    moment: its intro, every step's text, the wrong move's explanation and its finale."""
     lesson = Lesson(game)
+    tutorial = lesson.tutorial
     lines, wrong_done = ["help", "rules"], False
-    texts = [_(step.say) for step in lesson.tutorial.steps]
+    texts = [_(tutorial.intro), *(_(step.say) for step in tutorial.steps), _(tutorial.finale)]
     while (step := lesson.step) is not None:
-        legal = lesson.state.legal_actions(lesson.tutorial.learner)
+        legal = lesson.state.legal_actions(tutorial.learner)
         others = [action for action in legal if step.moves and action not in step.moves]
         if others and not wrong_done:
             lines.append(others[0])
+            texts.append(lesson.attempt(others[0]).text)
             wrong_done = True
         move = step.moves[0] if step.moves else legal[0]
         assert lesson.attempt(move).accepted
@@ -90,7 +92,8 @@ def played_through(game: str, lang: str, tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.chdir(tmp_path)
     with speaking(lang):
         lines, texts = script(game)
-        rules = _(game_class(game).info.how_to_play[0].title)
+        info = game_class(game).info
+        rules = _(info.how_to_play[0].title) if info.how_to_play else info.rulebook
         legal = _("Legal now: {actions}").split("{")[0]
     code, shown = learned(game, lang, [*lines, "ja" if lang == "de" else "yes", "quit"], tmp_path)
     assert code == 0, shown

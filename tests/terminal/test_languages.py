@@ -47,6 +47,8 @@ def test_lang_wins_over_the_locale(tmp_path: Path) -> None:
 def test_the_menu_takes_lang_too(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["--lang", "de"], "", env=ENGLISH)
     assert "Worum es geht" in result.output and "Spiel [" in result.output
+    result = CliRunner().invoke(app, ["--lang", "de", "replay", "nothing.json"], env=ENGLISH)
+    assert str(result.exception).startswith("kann nothing.json nicht lesen")  # the command's
 
 
 def test_a_language_parlour_does_not_speak_is_refused() -> None:

@@ -66,9 +66,11 @@ LangOption = Annotated[
 
 
 @contextmanager
-def told_in(lang: str | None) -> Iterator[None]:
-    """Speak `lang` inside the block, else the language the locale asks for; an unknown
-    `lang` is refused."""
+def told_in(ctx: typer.Context, lang: str | None) -> Iterator[None]:
+    """Speak `lang` inside the block, else the one given before the command (`parlour --lang
+    de play`, kept in the context), else the language the locale asks for; an unknown `lang`
+    is refused."""
+    lang = lang if lang is not None else ctx.obj
     if lang is not None and lang.strip().lower() not in LANGUAGES:
         raise ParlourError(f"--lang takes {' or '.join(LANGUAGES)}, not {lang!r}")
     with speaking(from_environment() if lang is None else lang.strip().lower()):
@@ -103,13 +105,15 @@ def read_record(path: Path) -> dict[str, Any]:
 
 @app.callback(invoke_without_command=True)
 def root(ctx: typer.Context, lang: LangOption = None) -> None:
-    """With no command: the game menu."""
+    """With no command: the game menu. `--lang` here speaks for the command after it too."""
+    ctx.obj = lang
     if ctx.invoked_subcommand is None:
-        play(None, lang=lang)
+        play(ctx, None, lang=lang)
 
 
 @app.command()
 def play(
+    ctx: typer.Context,
     game: Annotated[
         str | None, typer.Argument(help="The game (default: choose from a menu).")
     ] = None,
@@ -143,7 +147,7 @@ def play(
 ) -> None:
     """Play a game in the terminal against people and bots; the menu asks for what the
     command line leaves out (the players default to one a --seats name)."""
-    with told_in(lang):
+    with told_in(ctx, lang):
         playing(game, players, seats, option, seed, resume, save, hints, confirm)
 
 
@@ -195,12 +199,13 @@ def playing(
 
 @app.command()
 def learn(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="The game to learn.")],
     lang: LangOption = None,
 ) -> None:
     """Learn a game by playing its tutorial, a short scripted game that shows the rules one at
     a time; then, if you like, a real game against its easiest bot."""
-    with told_in(lang):
+    with told_in(ctx, lang):
         info = game_class(game).info
         if info.tutorial is None:
             raise ParlourError(
@@ -222,11 +227,12 @@ def learn(
 
 @app.command("rules")
 def rules_command(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="The game.")],
     lang: LangOption = None,
 ) -> None:
     """How to play a game: its rules, as players read them."""
-    with told_in(lang):
+    with told_in(ctx, lang):
         console.print(rules_of(game_class(game).info))
 
 
@@ -494,6 +500,7 @@ def report(
 
 @app.command("replay")
 def replay_command(
+    ctx: typer.Context,
     file: Annotated[Path, typer.Argument(help="A saved record (JSON).")],
     seat: Annotated[
         int | None,
@@ -505,7 +512,7 @@ def replay_command(
     lang: LangOption = None,
 ) -> None:
     """Step through a saved game, action by action, as a spectator or (--seat) as a seat."""
-    with told_in(lang):
+    with told_in(ctx, lang):
         step_through(console, ConsolePrompt(console), read_record(file), seat)
 
 

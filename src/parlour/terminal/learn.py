@@ -74,13 +74,13 @@ class Learning:
                 self.console.print(Text(feedback.text, style="red"))
 
     def _show_board(self) -> None:
-        """The learner's view, the log since it was last shown, and what the others' steps
-        showed (said once)."""
+        """The log since it was last shown (as the runner shows what happened), the learner's
+        view, and what the others' steps showed (said once)."""
         view = self.lesson.state.view(self.learner)
-        self.console.print(self.render(view))
         for entry in view["log"][self.shown :]:
             self.console.print(Text("· " + entry["text"], style="dim"))
         self.shown = len(view["log"])
+        self.console.print(self.render(view))
         for said in self.lesson.said:
             self.console.print(Text(said, style="italic"))
         self.lesson.said = []

@@ -7,7 +7,9 @@ and a person's action counts from when it was typed, so actions apply in the ord
 made. The table's `timeout` is applied when the state's clock runs out, counted from when it
 started (a game may restart it, see `State.clock_since`). Seats are named with the bot that
 plays them (`Seat 2 (greedy)`), and what the runner tells the person (a refusal, the legal
-actions, a save) comes after the board is drawn again, just above the prompt.
+actions, a save) comes after the board is drawn again, just above the prompt; the rules
+(`rules`) are printed at once, the board after them. Everything it says is in the language
+of the moment.
 """
 
 from __future__ import annotations

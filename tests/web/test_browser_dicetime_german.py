@@ -1,13 +1,10 @@
-"""Dicetime's page in German: served as the server will serve it to a German browser (the page
-`lang="de"`, its catalogue at `/i18n/de.json`, both made here, the latter from the
-catalogues, until the server does it), the board
-speaks the rulebook's words, its dice say in German what they show, and axe is content."""
+"""Dicetime's page in German: served to a German browser, the board speaks the rulebook's
+words, its dice say in German what they show, and axe is content."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from parlour.i18n.catalogues import translations
 from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)
     base_url,
     browser,
@@ -19,33 +16,10 @@ from tests.web.test_browser_dicetime_access import MY_TURN, board_violations
 FACES = ("eins", "zwei", "drei", "vier", "fünf", "sechs")
 
 
-def catalogue() -> dict[str, Any]:
-    """The German messages as the pages read them: a text, or a plural's two forms."""
-    told = translations("de")
-    return {
-        **told.singular,
-        **{singular: list(forms) for (singular, _plural), forms in told.plural.items()},
-    }
-
-
-GERMAN_PAGE = """document.addEventListener("readystatechange", () => {
-  if (document.readyState === "interactive") document.documentElement.lang = "de";
-});"""
-"""Sets the page's language once it is parsed, before its modules run (as the server will
-serve it to a German browser: `<html lang="de">`)."""
-
-
-def in_german(page: Any) -> None:
-    """Serve the table's page to `page` as to a German browser, with the German catalogue."""
-    page.add_init_script(GERMAN_PAGE)
-    page.route("**/i18n/de.json", lambda route: route.fulfill(json=catalogue()))
-
-
 def test_the_board_speaks_german(browser: Any, base_url: str) -> None:  # noqa: F811
-    page = browser.new_page()
+    page = browser.new_page(locale="de-DE")
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    in_german(page)
     create_in_lobby(page, base_url, "dicetime", 2)
     wait_until(page, MY_TURN)
     assert page.evaluate("document.documentElement.lang") == "de"

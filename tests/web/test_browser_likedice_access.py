@@ -10,11 +10,9 @@ import re
 import time
 from typing import Any
 
-from babel.messages.pofile import read_po
-
 from parlour.boxes.likedice.components import CHALLENGE_BY_KEY, Colour, Die
 from parlour.boxes.likedice.rules import answer
-from parlour.i18n.catalogues import parts
+from parlour.i18n import page_catalogue
 from tests.web.accessibility import grave_violations
 from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)
     base_url,
@@ -29,8 +27,6 @@ COLOURS = {colour.key: colour for colour in Colour}
 FRAME = "window.parlourFrame && window.parlourFrame.view"
 FOCUSED = "document.activeElement"
 LABELS = "nodes => nodes.map(n => n.getAttribute('aria-label'))"
-SPOKEN = 'document.documentElement.lang || "en"'
-"""How `i18n.js` reads the page's language (`<html lang>`, which the server will set)."""
 FIELD = re.compile(r"\{[^}]*\}")
 PASSED = "window.parlourFrame.view.log.some(e => e.event === 'answer' && e.seat === 0)"
 
@@ -115,44 +111,25 @@ def test_a_whole_game_by_keyboard_alone(browser: Any, base_url: str) -> None:  #
     page.close()
 
 
-def page_catalogue() -> tuple[dict[str, Any], list[str]]:
-    """The game's German catalogue as a page loads it (`/i18n/de.json`: English to German, a
-    counted message to its two forms), and the English phrases (longer than 12 characters,
-    between placeholders) of the messages only the page script tells."""
-    part = next(part for part in parts() if part.name == "likedice")
-    with part.po("de").open("rb") as file:
-        catalogue = read_po(file)
-    told: dict[str, Any] = {}
-    phrases = []
-    for message in catalogue:
-        if not message.id:
-            continue
-        counted = isinstance(message.id, tuple)
-        english = str(message.id[0] if counted else message.id)
-        told[english] = [str(form) for form in message.string] if counted else message.string
-        if all(where.endswith("likedice.js") for where, _line in message.locations):
-            phrases += [p.strip() for p in FIELD.split(english) if len(p.strip()) > 12]
-    return told, phrases
+def english_phrases() -> list[str]:
+    """The English phrases (longer than 12 characters, between placeholders) of the pages'
+    messages whose German differs."""
+    return [
+        phrase.strip()
+        for english, german in page_catalogue("de").items()
+        if german != english
+        for phrase in FIELD.split(english)
+        if len(phrase.strip()) > 12
+    ]
 
 
 def test_the_board_speaks_the_pages_language(browser: Any, base_url: str) -> None:  # noqa: F811
-    """Spoken to in German (the page's language and its catalogue, here put in by the test
-    until the server serves German pages), the board's own words and labels are German, none
-    English."""
-    told, phrases = page_catalogue()
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    """Served to a German browser, the board's own words and labels are German, none English."""
+    page = browser.new_page(locale="de-DE", viewport={"width": 1100, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-
-    def german(route: Any) -> None:
-        served = route.fetch()
-        script = served.text().replace(SPOKEN, '"de"')
-        assert script != served.text(), "i18n.js no longer reads the language so"
-        route.fulfill(response=served, body=script)
-
-    page.route("**/static/js/i18n.js", german)
-    page.route("**/i18n/de.json", lambda route: route.fulfill(json=told))
     create_in_lobby(page, base_url, "likedice", 2, options=OPTIONS)
+    assert page.locator("html").get_attribute("lang") == "de"
     page.wait_for_selector("#ld-answer")
     board = page.locator("#board")
     words = board.inner_text() + " ".join(
@@ -162,6 +139,6 @@ def test_the_board_speaks_the_pages_language(browser: Any, base_url: str) -> Non
     )
     assert "Gemeinsame Auslage" in words and "Dein Ergebnis" in words and "Passen" in words
     assert "Würfel in " in words and " zeigt " in words and "Karte mit " in words
-    assert [phrase for phrase in phrases if phrase in words] == []
+    assert [phrase for phrase in english_phrases() if phrase in words] == []
     assert not errors, errors
     page.close()

@@ -1,13 +1,18 @@
-"""The `parlour` command: the game menu, play, games, sim, arena, report, export and replay.
+"""The `parlour` command: the game menu, play, learn, rules, games, sim, arena, report, export
+and replay.
 
 Every error a person can cause (a bad option, a bad record, a bad action) is shown as one
-clear line and a non-zero exit code, never as a traceback.
+clear line and a non-zero exit code, never as a traceback. What players read (the menu, the
+game, the tutorial, the rules, the replay) is in the language of `--lang`, else the locale's.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -15,13 +20,16 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from parlour.i18n import LANGUAGES, _, from_environment, set_language, speaking
 from parlour.kernel import ParlourError, State, game_class, replay
 from parlour.kernel.options import Value
 from parlour.kernel.schemas import view_schema
 from parlour.listing import listing as game_listing
+from parlour.terminal.learn import Learning, real_game
 from parlour.terminal.menu import Given, set_up
 from parlour.terminal.prompt import ConsolePrompt
 from parlour.terminal.replayer import step_through
+from parlour.terminal.rules import rules_of
 from parlour.terminal.runner import HUMAN, Quit, TerminalGame
 from parlour.terminal.saving import default_save_path, may_replace
 
@@ -51,6 +59,22 @@ AddressOption = Annotated[
 WorkersOption = Annotated[
     int, typer.Option(help="Worker processes, or Ray tasks at a time with --backend ray.")
 ]
+LangOption = Annotated[
+    str | None,
+    typer.Option("--lang", help="The language: en or de (default: the locale's, as LANG)."),
+]
+
+
+@contextmanager
+def told_in(ctx: typer.Context, lang: str | None) -> Iterator[None]:
+    """Speak `lang` inside the block, else the one given before the command (`parlour --lang
+    de play`, kept in the context), else the language the locale asks for; an unknown `lang`
+    is refused."""
+    lang = lang if lang is not None else ctx.obj
+    if lang is not None and lang.strip().lower() not in LANGUAGES:
+        raise ParlourError(f"--lang takes {' or '.join(LANGUAGES)}, not {lang!r}")
+    with speaking(from_environment() if lang is None else lang.strip().lower()):
+        yield
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
@@ -69,23 +93,27 @@ def read_record(path: Path) -> dict[str, Any]:
     try:
         record = json.loads(path.read_text())
     except OSError as error:
-        raise ParlourError(f"cannot read {path}: {error.strerror}") from None
+        why = _("cannot read {path}: {why}").format(path=path, why=error.strerror)
+        raise ParlourError(why) from None
     except json.JSONDecodeError as error:
-        raise ParlourError(f"{path} is not a JSON record: {error}") from None
+        why = _("{path} is not a JSON record: {why}").format(path=path, why=error)
+        raise ParlourError(why) from None
     if not isinstance(record, dict):
-        raise ParlourError(f"{path} is not a JSON record")
+        raise ParlourError(_("{path} is not a JSON record").format(path=path))
     return record
 
 
 @app.callback(invoke_without_command=True)
-def root(ctx: typer.Context) -> None:
-    """With no command: the game menu."""
+def root(ctx: typer.Context, lang: LangOption = None) -> None:
+    """With no command: the game menu. `--lang` here speaks for the command after it too."""
+    ctx.obj = lang
     if ctx.invoked_subcommand is None:
-        play(None)
+        play(ctx, None, lang=lang)
 
 
 @app.command()
 def play(
+    ctx: typer.Context,
     game: Annotated[
         str | None, typer.Argument(help="The game (default: choose from a menu).")
     ] = None,
@@ -115,19 +143,38 @@ def play(
         bool,
         typer.Option(help="Ask before a move that looks like a slip (a 0 where a row scores)."),
     ] = True,
+    lang: LangOption = None,
 ) -> None:
     """Play a game in the terminal against people and bots; the menu asks for what the
     command line leaves out (the players default to one a --seats name)."""
+    with told_in(ctx, lang):
+        playing(game, players, seats, option, seed, resume, save, hints, confirm)
+
+
+def playing(
+    game: str | None,
+    players: int | None,
+    seats: str | None,
+    option: list[str] | None,
+    seed: int | None,
+    resume: Path | None,
+    save: Path | None,
+    hints: bool,
+    confirm: bool,
+) -> None:
+    """`parlour play` in the language of the moment."""
     prompt = ConsolePrompt(console)
     own = resume is not None and save is not None and save.resolve() == resume.resolve()
     if save is not None and not own and not may_replace(prompt, save):
-        raise ParlourError(f"{save} was kept: give another --save, or none for a new file")
+        kept = _("{path} was kept: give another --save, or none for a new file")
+        raise ParlourError(kept.format(path=save))
     if resume is not None:
         state, seating, clock_used = resumed(resume, game, players, seats, option, seed)
     else:
         named = None if seats is None else [name.strip().lower() for name in seats.split(",")]
         if named is not None and players is not None and len(named) != players:
-            raise ParlourError(f"--seats names {len(named)} seats for {players} players")
+            many = _("--seats names {seats} seats for {players} players")
+            raise ParlourError(many.format(seats=len(named), players=players))
         count = len(named) if named is not None and players is None else players
         # with --seats the command line sets the table: options not given keep their defaults
         options = parse_options(option) if option or named is not None else None
@@ -150,6 +197,45 @@ def play(
         return
 
 
+@app.command()
+def learn(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="The game to learn.")],
+    lang: LangOption = None,
+) -> None:
+    """Learn a game by playing its tutorial, a short scripted game that shows the rules one at
+    a time; then, if you like, a real game against its easiest bot."""
+    with told_in(ctx, lang):
+        info = game_class(game).info
+        if info.tutorial is None:
+            raise ParlourError(
+                _("{title} has no tutorial yet: parlour rules {game} tells its rules.").format(
+                    title=info.title, game=game
+                )
+            )
+        prompt = ConsolePrompt(console)
+        try:
+            if not Learning(game, console, prompt).teach():
+                return
+            chosen, seating = real_game(game)
+            path = default_save_path(game, datetime.now())
+            state = chosen.new(random.randrange(2**32))
+            TerminalGame(state, seating, console, prompt, path, claimed=False).play()
+        except Quit:
+            return
+
+
+@app.command("rules")
+def rules_command(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="The game.")],
+    lang: LangOption = None,
+) -> None:
+    """How to play a game: its rules, as players read them."""
+    with told_in(ctx, lang):
+        console.print(rules_of(game_class(game).info))
+
+
 def resumed(
     path: Path,
     game: str | None,
@@ -163,11 +249,13 @@ def resumed(
     given = {"--players": players, "--seats": seats, "--option": option or None, "--seed": seed}
     for flag, value in given.items():
         if value is not None:
-            raise ParlourError(f"--resume continues the saved game as it was: leave out {flag}")
+            kept = _("--resume continues the saved game as it was: leave out {flag}")
+            raise ParlourError(kept.format(flag=flag))
     record = read_record(path)
     state = replay(record)
     if game is not None and game != state.game.name:
-        raise ParlourError(f"{path} is a saved {state.game.name} game, not {game}")
+        other = _("{path} is a saved {saved} game, not {game}")
+        raise ParlourError(other.format(path=path, saved=state.game.name, game=game))
     meta = record.get("meta", {})
     seating = meta.get("seats") if isinstance(meta, dict) else None
     if not isinstance(seating, list) or len(seating) != state.game.players:
@@ -412,6 +500,7 @@ def report(
 
 @app.command("replay")
 def replay_command(
+    ctx: typer.Context,
     file: Annotated[Path, typer.Argument(help="A saved record (JSON).")],
     seat: Annotated[
         int | None,
@@ -420,9 +509,11 @@ def replay_command(
             "included; only once the game is over."
         ),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Step through a saved game, action by action, as a spectator or (--seat) as a seat."""
-    step_through(console, ConsolePrompt(console), read_record(file), seat)
+    with told_in(ctx, lang):
+        step_through(console, ConsolePrompt(console), read_record(file), seat)
 
 
 @app.command()
@@ -540,9 +631,10 @@ def serve(
 
 def main() -> None:
     """Run the CLI; a `ParlourError` becomes one red line and exit code 2 (usage errors are
-    Typer's own clear messages)."""
+    Typer's own clear messages), in the locale's language."""
+    set_language(from_environment())
     try:
         app()
     except ParlourError as error:
-        errors.print(f"[red]Error:[/red] {error}")
+        errors.print(_("[red]Error:[/red] {error}").format(error=error))
         sys.exit(2)

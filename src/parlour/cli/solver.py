@@ -127,7 +127,7 @@ def hint_command(console: Console, state: State, as_json: bool) -> list[dict[str
     elif not pending:
         console.print("No decision is pending (the game is over, or nobody has a choice yet).")
     for entry in [] if as_json else pending:
-        console.print(choices_table(f"seat {entry['seat'] + 1}", entry["choices"]))
+        console.print(choices_table(f"Hints for seat {entry['seat'] + 1}", entry["choices"]))
     return pending
 
 

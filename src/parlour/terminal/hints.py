@@ -14,26 +14,31 @@ from rich.console import Console, RenderableType
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 
+from parlour.i18n import _, ngettext
 from parlour.kernel import Advice, Game, State, advice_of
 
 HintSource = Callable[[State, int], RenderableType | None]
 
 
-def choices_table(seat_name: str, choices: list[dict[str, Any]], limit: int = 12) -> RichTable:
-    """A seat's choices, best first, with what each worse one gives up."""
-    table = RichTable(title=f"Hints for {seat_name}", title_justify="left")
-    for column in ("choice", "expected final", "banked", "to come", "gives up"):
-        table.add_column(column, justify="left" if column == "choice" else "right")
+def choices_table(title: str, choices: list[dict[str, Any]], limit: int = 12) -> RichTable:
+    """A seat's choices under `title`, best first, with what each worse one gives up."""
+    table = RichTable(title=title, title_justify="left")
+    table.add_column(_("choice"), justify="left")
+    for column in (_("expected final"), _("banked"), _("to come"), _("gives up")):
+        table.add_column(column, justify="right")
     for choice in choices[:limit]:
         table.add_row(
             choice["action"],
             f"{choice['expected']:.2f}",
             f"{choice['banked']:.0f}",
             f"{choice['to_come']:.2f}",
-            "best" if choice["loss"] == 0 else f"-{choice['loss']:.2f}",
+            _("best") if choice["loss"] == 0 else f"-{choice['loss']:.2f}",
         )
     if len(choices) > limit:
-        table.caption = f"... and {len(choices) - limit} more, each worse"
+        more = len(choices) - limit
+        table.caption = ngettext(
+            "... and {count} more, worse", "... and {count} more, each worse", more
+        ).format(count=more)
     return table
 
 
@@ -41,7 +46,7 @@ def prepare(advice: Advice, console: Console) -> None:
     """Get `advice` ready, drawing a bar of the work done (on a terminal; elsewhere a line
     says what is under way)."""
     bar = Progress(
-        "Preparing the hints",
+        _("Preparing the hints"),
         BarColumn(),
         TaskProgressColumn(),
         TimeElapsedColumn(),
@@ -55,7 +60,7 @@ def prepare(advice: Advice, console: Console) -> None:
         def done(fraction: float) -> None:
             nonlocal said
             if not (said or console.is_terminal):  # no bar to draw: say it once
-                console.print("Preparing the hints (the first time takes a while)...")
+                console.print(_("Preparing the hints (the first time takes a while)..."))
                 said = True
             bar.update(task, completed=fraction)
 
@@ -73,6 +78,6 @@ def hint_source(game: Game, console: Console) -> HintSource:
         choices = advice.choices(state, seat)
         if choices is None:
             return None
-        return choices_table("you", [asdict(choice) for choice in choices])
+        return choices_table(_("Hints for you"), [asdict(choice) for choice in choices])
 
     return hints

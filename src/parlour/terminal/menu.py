@@ -11,8 +11,10 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.bots.registry import bot_info, bots_for, default_bot, level_label
+from parlour.i18n import _
 from parlour.kernel import Game, GameInfo, OptionError, game_class, games, load
 from parlour.kernel.options import Value
+from parlour.terminal.commands import yes
 from parlour.terminal.prompt import Prompt
 from parlour.terminal.runner import HUMAN
 
@@ -27,30 +29,32 @@ def pick_game(console: Console, prompt: Prompt) -> GameInfo:
     """Show the games and return the one picked (by number or name)."""
     listing = games()
     table = Table(title="Parlour", show_header=True, header_style="bold")
-    table.add_column("#")
-    table.add_column("Game")
-    table.add_column("Players")
-    table.add_column("About")
+    for column in ("#", _("Game"), _("Players"), _("About")):
+        table.add_column(column)
     for number, info in enumerate(listing, 1):
         players = f"{info.min_players}-{info.max_players}"
-        table.add_row(str(number), info.title, players, info.summary)
+        table.add_row(str(number), info.title, players, _(info.summary))
     console.print(table)
     while True:
-        answer = choose(prompt, "Game", listing[0].name).lower()
+        answer = choose(prompt, _("Game"), listing[0].name).lower()
         for number, info in enumerate(listing, 1):
             if answer in (str(number), info.name, info.title.lower()):
                 return info
-        console.print(f"[red]No game {answer!r}.[/red] Type a number or a name from the list.")
+        refused = _("No game {answer!r}. Type a number or a name from the list.")
+        console.print(Text(refused.format(answer=answer), "red"))
 
 
 def pick_players(console: Console, prompt: Prompt, info: GameInfo) -> int:
     """Ask for the number of players until it is one the game allows."""
     low, high = info.min_players, info.max_players
     while True:
-        answer = choose(prompt, f"Players ({low}-{high})", str(low))
+        answer = choose(prompt, _("Players ({low}-{high})").format(low=low, high=high), str(low))
         if answer.isdigit() and low <= int(answer) <= high:
             return int(answer)
-        console.print(Text(f"{info.title} is for {low} to {high} players, not {answer!r}.", "red"))
+        refused = _("{title} is for {low} to {high} players, not {answer!r}.")
+        console.print(
+            Text(refused.format(title=info.title, low=low, high=high, answer=answer), "red")
+        )
 
 
 def as_text(value: Value) -> str:
@@ -64,20 +68,22 @@ def pick_options(console: Console, prompt: Prompt, info: GameInfo, players: int)
     """Ask for each option that applies (Enter keeps the default); each answer is checked as
     it is given, with the answers before it, and a refused one is asked again."""
     chosen: dict[str, str] = {}
-    if not info.options or choose(prompt, "Change the options? (y/n)", "n").lower() != "y":
+    if not info.options or not yes(choose(prompt, _("Change the options? (y/n)"), "n")):
         return chosen
     for option in info.options:
         current = load(info.name, players, **chosen).options
         if option.name not in current:
             continue  # it does not apply to the answers so far (time_limit outside the puzzle)
-        console.print(f"[bold]{option.name}[/bold]: {option.description} ({option.allowed()})")
+        described = f"{_(option.description)} ({option.allowed()})"
+        console.print(Text.assemble((option.name, "bold"), ": ", described))
         default = as_text(current[option.name])
         while True:
             answer = choose(prompt, option.name, default)
             try:
                 load(info.name, players, **chosen, **{option.name: answer})
             except OptionError as error:
-                console.print(Text(f"{error}. Try again (Enter: {default or 'none'}).", "red"))
+                again = _("{error}. Try again (Enter: {default}).")
+                console.print(Text(again.format(error=error, default=default or _("none")), "red"))
                 continue
             break
         if answer != default:
@@ -88,7 +94,7 @@ def pick_options(console: Console, prompt: Prompt, info: GameInfo, players: int)
 def seat_choices(game: str) -> list[tuple[str, str, str]]:
     """Who may play a seat of `game`, as (name, bot, level in words): a person, then each
     bot the game lists, each followed by the levels it offers (`level_label`)."""
-    choices = [(HUMAN, "a person at this keyboard", "")]
+    choices = [(HUMAN, _("a person at this keyboard"), "")]
     for bot in bots_for(game):
         if bot.listed:
             choices.append((bot.name, bot.name, ""))
@@ -106,8 +112,8 @@ def pick_seats(console: Console, prompt: Prompt, game: Game) -> list[str]:
     """Ask who plays each seat: a number from the list of choices (a person, each bot and
     each of its levels in words), or any name the registry takes (`counter:speed=2`)."""
     choices = seat_choices(game.name)
-    table = Table(title="Who plays each seat", show_header=True, header_style="bold")
-    for column in ("#", "Player", "Level", "Name"):
+    table = Table(title=_("Who plays each seat"), show_header=True, header_style="bold")
+    for column in ("#", _("Player"), _("Level"), _("Name")):
         table.add_column(column)
     for number, (name, who, level) in enumerate(choices, 1):
         table.add_row(str(number), who, level, name)
@@ -116,16 +122,17 @@ def pick_seats(console: Console, prompt: Prompt, game: Game) -> list[str]:
     for seat in range(game.players):
         default = HUMAN if seat == 0 else default_bot(game.name)
         while True:
-            answer = choose(prompt, f"Seat {seat + 1}", default).lower()
+            answer = choose(prompt, _("Seat {number}").format(number=seat + 1), default).lower()
             if answer.isdigit() and 1 <= int(answer) <= len(choices):
                 answer = choices[int(answer) - 1][0]
             try:
                 check_seat(game, answer)
             except OptionError as error:
-                console.print(
-                    f"[red]{answer!r} is neither human nor a bot of this game: {error}.[/red] "
+                refused = _(
+                    "{answer!r} is neither human nor a bot of this game: {error}. "
                     "Type a number from the list or a name."
                 )
+                console.print(Text(refused.format(answer=answer, error=error), "red"))
                 continue
             seats.append(answer)
             break

@@ -20,6 +20,8 @@ from rich.control import Control
 from rich.segment import ControlType
 from rich.text import Text
 
+from parlour.i18n import _
+
 ERASE_LINE = (Control.move_to_column(0), Control((ControlType.ERASE_IN_LINE, 2)))
 """Back to the start of the line, and the line cleared."""
 
@@ -148,7 +150,8 @@ class ConsolePrompt:
         self._keys, self._editor = "", LineEditor()
         shown = " / ".join(line.strip() for line in dropped if line.strip())
         if shown:
-            self.console.print(Text(f'Dropped "{shown}": typed before this question.', "dim"))
+            dropped_text = _('Dropped "{typed}": typed before this question.').format(typed=shown)
+            self.console.print(Text(dropped_text, "dim"))
 
     def _edit(self, fd: int, prompt: str, deadline: float | None) -> str | None:
         """The line typed at the terminal, its keys echoed here; `None` at the deadline."""

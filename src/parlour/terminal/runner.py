@@ -7,7 +7,9 @@ and a person's action counts from when it was typed, so actions apply in the ord
 made. The table's `timeout` is applied when the state's clock runs out, counted from when it
 started (a game may restart it, see `State.clock_since`). Seats are named with the bot that
 plays them (`Seat 2 (greedy)`), and what the runner tells the person (a refusal, the legal
-actions, a save) comes after the board is drawn again, just above the prompt.
+actions, a save) comes after the board is drawn again, just above the prompt; the rules
+(`rules`) are printed at once, the board after them. Everything it says is in the language
+of the moment.
 """
 
 from __future__ import annotations
@@ -24,16 +26,17 @@ from rich.text import Text
 
 from parlour.bots.registry import Bot, make_bot
 from parlour.bots.schedule import Schedule
+from parlour.i18n import _
 from parlour.kernel import SPECTATOR, TABLE, IllegalAction, Seat, State, View
+from parlour.terminal.commands import HELP, command, yes
 from parlour.terminal.hints import hint_source
 from parlour.terminal.prompt import Prompt
 from parlour.terminal.renderers import clock_for, confirm_for, renderer_for
 from parlour.terminal.renderers.names import labelled, player_name
+from parlour.terminal.rules import rules_of
 from parlour.terminal.saving import may_replace, save_record, unused, why_not
 
 HUMAN = "human"
-HELP = "Type an action (help lists them), save [FILE], or quit."
-LISTED = "; type help to list them"
 NUMBERED = re.compile(r"(?P<stem>\D* )(?P<number>\d+)")
 """An action that ends in a number (`answer 17`, `cone 3`), but not a list (`keep 1,3`)."""
 
@@ -57,6 +60,20 @@ def summarised(actions: Sequence[str]) -> list[str]:
         elif int(match["number"]) == numbers[match["stem"]][0]:  # the first of its kind
             entries.append(f"{match['stem']}N ({_ranges(numbers[match['stem']])})")
     return entries
+
+
+def legal_now(state: State, seat: int) -> list[Text]:
+    """What `help` tells `seat`: the actions it may take now (summed up), and what else the
+    prompt takes."""
+    legal = ", ".join(summarised(state.legal_actions(seat)))
+    return [Text(_("Legal now: {actions}").format(actions=legal)), Text(_(HELP), style="dim")]
+
+
+def refusal(error: IllegalAction) -> Text:
+    """A refused move in words, pointing to `help` where the actions are too many to name."""
+    if error.reason and error.reason.code == "not_legal_many":
+        return Text(_("Not possible: {why}; type help to list them").format(why=error), "red")
+    return Text(_("Not possible: {why}").format(why=error), "red")
 
 
 def _ranges(numbers: list[int]) -> str:
@@ -150,25 +167,31 @@ class TerminalGame:
         text = self._ask(seat, f"[bold]{name}[/bold] > ", deadline)
         if text is None or (deadline is not None and time.monotonic() >= deadline):
             return  # time ran out (the loop applies the timeout) or the bots changed the game
-        command = text.strip().lower()
-        if command in ("help", "?"):
-            self._help(seat)
+        typed = text.strip().lower()
+        asked = command(text)
+        if asked == "help":
+            self.notices.extend(legal_now(self.state, seat))
             return
-        if command in ("quit", "exit"):
+        if asked == "rules":
+            self.console.print(rules_of(self.state.game.info))  # the board follows
+            return
+        if asked == "quit":
             self._quit()
-        if command == "save" or command.startswith("save "):
+        if typed == "save" or typed.startswith("save "):
             path, before = Path(text.strip()[5:].strip() or self.save_path), self.save_path
             if self._save(path):
-                moved = "" if path == before else " The game saves there from now on."
-                self._tell(Text(f"Saved to {path}.{moved}"))
+                if path == before:
+                    self._tell(Text(_("Saved to {path}.").format(path=path)))
+                else:
+                    saved = _("Saved to {path}. The game saves there from now on.")
+                    self._tell(Text(saved.format(path=path)))
             return
-        if not command:
+        if not typed:
             return
         try:
             action = self.state.parse_action(seat, text)
         except IllegalAction as error:
-            more = LISTED if error.reason and error.reason.code == "not_legal_many" else ""
-            self._tell(Text(f"Not possible: {error}{more}", style="red"))
+            self._tell(refusal(error))
             return
         if not self._confirmed(seat, action, deadline):
             return
@@ -176,7 +199,8 @@ class TerminalGame:
         if self.state.is_legal(seat, action):
             self._apply(seat, action)
         else:
-            self._tell(Text(f"Too late for {action!r}: the others were faster.", "red"))
+            late = _("Too late for {action!r}: the others were faster.")
+            self._tell(Text(late.format(action=action), "red"))
 
     def _confirmed(self, seat: int, action: str, deadline: float | None) -> bool:
         """Whether the person means `action`: yes unless the renderer asks (a likely slip) and
@@ -184,10 +208,10 @@ class TerminalGame:
         question = None if self.confirm is None else self.confirm(self.state.view(seat), action)
         if question is None:
             return True
-        answer = self._ask(seat, f"{question} (y/n) > ", deadline)
-        if answer is not None and answer.strip().lower() in ("y", "yes"):
+        answer = self._ask(seat, _("{question} (y/n) > ").format(question=question), deadline)
+        if yes(answer):
             return True
-        self._tell(Text(f"Not played: {action}.", style="dim"))
+        self._tell(Text(_("Not played: {action}.").format(action=action), style="dim"))
         return False
 
     def _ask(self, seat: int, prompt: str, deadline: float | None) -> str | None:
@@ -241,11 +265,6 @@ class TerminalGame:
             self.console.print(Text("· " + entry["text"], style="dim"))
         self.shown = len(log)
 
-    def _help(self, seat: int) -> None:
-        legal = summarised(self.state.legal_actions(seat))
-        self._tell(Text("Legal now: " + ", ".join(legal)))
-        self._tell(Text(HELP, style="dim"))
-
     def _tell(self, message: RenderableType) -> None:
         """Tell the person something, under the board when it is next drawn."""
         self.notices.append(message)
@@ -277,12 +296,13 @@ class TerminalGame:
         if path == self.save_path and not self.claimed:
             path = unused(path)
         if path.resolve() != self.save_path.resolve() and not may_replace(self.prompt, path):
-            self._tell(Text(f"Not saved: {path} was kept."))
+            self._tell(Text(_("Not saved: {path} was kept.").format(path=path)))
             return False
         try:
             save_record(self.state, self.seats, path, self._clock_used())
         except OSError as error:
-            self._tell(Text(f"Could not save to {path}: {why_not(error)}.", "red"))
+            why = _("Could not save to {path}: {why}.").format(path=path, why=why_not(error))
+            self._tell(Text(why, "red"))
             return False
         self.save_path, self.claimed = path, True
         return True
@@ -294,11 +314,11 @@ class TerminalGame:
         while not self._save(path):
             self._show_notices()
             try:
-                answer = self.prompt.ask("Save to another file (Enter: leave without saving): ")
+                answer = self.prompt.ask(_("Save to another file (Enter: leave without saving): "))
             except (EOFError, KeyboardInterrupt):
                 answer = None
             if not (answer or "").strip():
-                self.console.print("Left without saving.")
+                self.console.print(_("Left without saving."))
                 return None
             path = Path((answer or "").strip())
         return self.save_path
@@ -306,7 +326,8 @@ class TerminalGame:
     def _quit(self) -> None:
         path = self._keep()
         if path is not None:
-            self.console.print(f"Saved to {path}; resume with: parlour play --resume {path}")
+            resume = _("Saved to {path}; resume with: parlour play --resume {path}")
+            self.console.print(resume.format(path=path))
         raise Quit
 
     def _show_end(self) -> None:
@@ -315,9 +336,9 @@ class TerminalGame:
         self._show_notices()
         scores = ", ".join(f"{self._name(s)}: {p}" for s, p in enumerate(self.state.scores))
         winners = ", ".join(self._name(seat) for seat in self.state.winners)
-        self.console.print(Text(f"Final scores: {scores}. Won: {winners}.", style="bold"))
+        final = _("Final scores: {scores}. Won: {winners}.")
+        self.console.print(Text(final.format(scores=scores, winners=winners), style="bold"))
         path = self._keep()
         if path is not None:
-            self.console.print(
-                f"The record is in {path}; watch it again with: parlour replay {path}"
-            )
+            record = _("The record is in {path}; watch it again with: parlour replay {path}")
+            self.console.print(record.format(path=path))

@@ -9,7 +9,9 @@ import os
 from datetime import datetime
 from pathlib import Path
 
+from parlour.i18n import _
 from parlour.kernel import State
+from parlour.terminal.commands import yes
 from parlour.terminal.prompt import Prompt
 
 
@@ -56,7 +58,8 @@ def may_replace(prompt: Prompt, path: Path) -> bool:
     if not path.is_file():
         return True
     try:
-        answer = prompt.ask(f"{path} exists (another game's save?). Replace it? (y/n, Enter: n) ")
+        question = _("{path} exists (another game's save?). Replace it? (y/n, Enter: n) ")
+        answer = prompt.ask(question.format(path=path))
     except (EOFError, KeyboardInterrupt):
         return False
-    return (answer or "").strip().lower() in ("y", "yes")
+    return yes(answer)

@@ -2,7 +2,8 @@
 
 A seat is `You` to its own viewer, else its colour where the game gives seats one (`Red`), else
 its number (`Seat 2`). Where the runner says who plays each seat (`labelled`: a bot's name), the
-name says it too (`Seat 2 (greedy)`), in the renderers' screens and in the log alike."""
+name says it too (`Seat 2 (greedy)`), in the renderers' screens and in the log alike. Names are
+told in the language of the moment (`Du`, `Rot (Platz 1)`)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,23 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from parlour.i18n import N_, _
 from parlour.kernel import SPECTATOR, View
 from parlour.kernel import seat_name as numbered
 
 PLAYED_BY = "played_by"
 """The key `labelled` adds to a view: who plays each seat (a bot's name, `None` for a person)."""
+COLOURS = {
+    "red": N_("Red"),
+    "blue": N_("Blue"),
+    "green": N_("Green"),
+    "yellow": N_("Yellow"),
+    "purple": N_("Purple"),
+    "orange": N_("Orange"),
+    "pink": N_("Pink"),
+    "teal": N_("Teal"),
+}
+"""The seat colours views give (`seats[i].colour`), as a name (told with `_`)."""
 
 
 def labelled(view: View, played_by: Sequence[str | None]) -> View:
@@ -42,8 +55,10 @@ def player_name(view: View, seat: int) -> str:
     label = _played_by(view, seat)
     if colour is None:
         return name if label is None else f"{name} ({label})"
-    details = name.lower() if label is None else f"{name.lower()}, {label}"
-    return f"{colour.capitalize()} ({details})"
+    if label is None:
+        return _("{colour} (seat {number})").format(colour=colour, number=seat + 1)
+    named = _("{colour} (seat {number}, {bot})")
+    return named.format(colour=colour, number=seat + 1, bot=label)
 
 
 def _label(view: View, text: str) -> str:
@@ -60,7 +75,7 @@ def _label(view: View, text: str) -> str:
 def _plain(view: View, seat: int) -> str:
     """`seat` named without its player: its colour (`Red`) or its number (`Seat 2`)."""
     colour = _colour(view, seat)
-    return numbered(seat, SPECTATOR) if colour is None else colour.capitalize()
+    return numbered(seat, SPECTATOR) if colour is None else colour
 
 
 def _played_by(view: View, seat: int) -> str | None:
@@ -73,9 +88,11 @@ def _played_by(view: View, seat: int) -> str | None:
 
 
 def _colour(view: View, seat: int) -> str | None:
-    """The seat's colour, where the view's `seats` give one."""
+    """The seat's colour named (`Red`), where the view's `seats` give one."""
     seats = view.get("seats")
     if not isinstance(seats, list) or not isinstance(seats[seat], dict):
         return None
     colour = seats[seat].get("colour")
-    return colour if isinstance(colour, str) else None
+    if not isinstance(colour, str):
+        return None
+    return _(COLOURS[colour]) if colour in COLOURS else colour.capitalize()

@@ -18,8 +18,9 @@ from rich.console import Console
 
 import parlour
 from parlour.kernel import Action, State, View
+from parlour.terminal.commands import HELP
 from parlour.terminal.prompt import ConsolePrompt
-from parlour.terminal.runner import HELP, Quit, TerminalGame, summarised
+from parlour.terminal.runner import Quit, TerminalGame, summarised
 
 GAMES = [info.name for info in parlour.games()]
 

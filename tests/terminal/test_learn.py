@@ -110,8 +110,6 @@ def played_through(game: str, lang: str, tmp_path: Path, monkeypatch: pytest.Mon
 def test_every_tutorial_plays_through_then_a_real_game(
     game: str, lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if game_class(game).info.tutorial is None:
-        pytest.skip(f"{game} has no tutorial yet")
     played_through(game, lang, tmp_path, monkeypatch)
 
 

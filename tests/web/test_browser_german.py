@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
 
 from parlour.i18n.catalogues import parts
-from parlour.web.app import Settings
-from tests.web.live_server import running
-from tests.web.test_browser import ARGS, CHROMIUM, create_in_lobby, wait_until
+from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)
+    CHROMIUM,
+    base_url,
+    browser,
+    create_in_lobby,
+    wait_until,
+)
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not CHROMIUM, reason="Chromium is not installed")
@@ -51,21 +54,6 @@ def shell_english() -> set[str]:
 ENGLISH = shell_english()
 
 
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp("german")
-    with running(Settings(db_url=f"sqlite:///{folder / 'parlour.db'}", bot_pace=0.02)) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
-
-
 def assert_german(page: Any) -> None:
     """The page is German: its language, and no English message of the shell in its text."""
     assert page.locator("html").get_attribute("lang") == "de"
@@ -74,7 +62,10 @@ def assert_german(page: Any) -> None:
     assert not shown, f"English on the German page: {shown}"
 
 
-def test_a_game_is_played_in_german_from_the_lobby_to_the_end(browser: Any, base_url: str) -> None:
+def test_a_game_is_played_in_german_from_the_lobby_to_the_end(
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+) -> None:
     assert len(ENGLISH) > 30, "the shell's catalogue is checked, not an empty one"
     context = browser.new_context(locale="de-DE", viewport={"width": 1100, "height": 900})
     page = context.new_page()
@@ -127,7 +118,8 @@ def test_a_game_is_played_in_german_from_the_lobby_to_the_end(browser: Any, base
 
 
 def test_the_pages_name_seats_in_german_in_their_text_and_the_logs(
-    browser: Any, base_url: str
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
 ) -> None:
     page = browser.new_page(locale="de-DE")
     page.goto(base_url + "/")

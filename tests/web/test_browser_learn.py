@@ -5,7 +5,6 @@ runs always; a game runs once its box has its tutorial."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,32 +13,21 @@ import parlour
 from parlour.bots.registry import easiest_bot
 from parlour.i18n import LANGUAGES, _, speaking
 from parlour.kernel import Game, Lesson, game_class
-from parlour.web.app import Settings
 from tests.web.accessibility import grave_violations
-from tests.web.live_server import running
 from tests.web.taught import taught
-from tests.web.test_browser import ARGS, CHROMIUM, create_in_lobby, wait_until
+from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)
+    CHROMIUM,
+    base_url,
+    browser,
+    create_in_lobby,
+    wait_until,
+)
 
 GAMES = sorted(info.name for info in parlour.games())
 LOCALES = {"en": "en-GB", "de": "de-DE"}
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not CHROMIUM, reason="Chromium is not installed")
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp("learn")
-    with running(Settings(db_url=f"sqlite:///{folder / 'parlour.db'}", bot_pace=0.02)) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 def told(code: str, text: str) -> str:
@@ -69,16 +57,16 @@ def click(page: Any, action: str) -> None:
         page.locator("#typed button").click()
 
 
-def learn_in_the_browser(browser: Any, base_url: str, game: str, code: str) -> None:
+def learn_in_the_browser(launched: Any, url: str, game: str, code: str) -> None:
     """Play `game`'s tutorial through on its page in language `code`, as the test's docstring
     says, then open the real game."""
     tutorial = game_class(game).info.tutorial
     assert tutorial is not None
-    context = browser.new_context(locale=LOCALES[code], viewport={"width": 1100, "height": 900})
+    context = launched.new_context(locale=LOCALES[code], viewport={"width": 1100, "height": 900})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{base_url}/")
+    page.goto(f"{url}/")
     page.locator(f'[data-learn="{game}"]').click()
     page.wait_for_url(f"**/learn/{game}")
     assert page.locator("html").get_attribute("lang") == code
@@ -125,20 +113,29 @@ def learn_in_the_browser(browser: Any, base_url: str, game: str, code: str) -> N
 @pytest.mark.parametrize("code", LANGUAGES)
 @pytest.mark.parametrize("game", GAMES)
 def test_every_tutorial_is_played_through_in_the_browser(
-    browser: Any, base_url: str, game: str, code: str
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+    game: str,
+    code: str,
 ) -> None:
     learn_in_the_browser(browser, base_url, game, code)
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_a_tutorial_is_played_through_in_the_browser(
-    browser: Any, base_url: str, code: str, monkeypatch: pytest.MonkeyPatch, tiny_game: type[Game]
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+    code: str,
+    monkeypatch: pytest.MonkeyPatch,
+    tiny_game: type[Game],
 ) -> None:
     learn_in_the_browser(browser, base_url, taught(monkeypatch, tiny_game), code)
 
 
 def test_a_game_without_a_tutorial_says_so_and_still_shows_its_rules(
-    browser: Any, base_url: str, tiny_game: type[Game]
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+    tiny_game: type[Game],
 ) -> None:
     page = browser.new_page()
     page.goto(f"{base_url}/learn/{tiny_game.info.name}")
@@ -149,7 +146,11 @@ def test_a_game_without_a_tutorial_says_so_and_still_shows_its_rules(
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_table_page_has_the_rules_at_hand_by_keyboard(
-    browser: Any, base_url: str, code: str, monkeypatch: pytest.MonkeyPatch, tiny_game: type[Game]
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+    code: str,
+    monkeypatch: pytest.MonkeyPatch,
+    tiny_game: type[Game],
 ) -> None:
     game = taught(monkeypatch, tiny_game)
     context = browser.new_context(locale=LOCALES[code])
@@ -168,7 +169,10 @@ def test_the_table_page_has_the_rules_at_hand_by_keyboard(
 
 
 def test_a_typed_move_is_tried_and_an_illegal_one_gets_the_rules_reason(
-    browser: Any, base_url: str, monkeypatch: pytest.MonkeyPatch, tiny_game: type[Game]
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+    tiny_game: type[Game],
 ) -> None:
     game = taught(monkeypatch, tiny_game)
     page = browser.new_page()

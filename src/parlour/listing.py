@@ -1,13 +1,15 @@
 """What front ends list about each game (`parlour games --json`, `/api/games`): its description,
-its bots with the default and their levels, and whether it gives advice (hints, analysis, a
-solver; see `parlour.kernel.advice`), so that no front end needs to know a game by name."""
+its bots with the default and their levels, whether it gives advice (hints, analysis, a
+solver; see `parlour.kernel.advice`) and whether it has a daily challenge, so that no front
+end needs to know a game by name."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from parlour.bots.registry import describe_bots
-from parlour.kernel import GameInfo, games, load
+from parlour.kernel import GameInfo, game_class, games, load
 
 
 def describe(info: GameInfo) -> dict[str, Any]:
@@ -16,6 +18,7 @@ def describe(info: GameInfo) -> dict[str, Any]:
         **info.describe(),
         **describe_bots(info.name),
         "advice": load(info.name).advice() is not None,
+        "challenge": game_class(info.name).challenge(datetime.now(UTC).date()) is not None,
     }
 
 

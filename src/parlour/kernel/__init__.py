@@ -4,6 +4,7 @@ It knows no game; games live in `parlour.boxes` and register themselves here.
 """
 
 from parlour.kernel.advice import Advice, Choice, Progress, Solution, advice_of
+from parlour.kernel.challenge import Challenge, day_number
 from parlour.kernel.encoding import Encoding, Feature
 from parlour.kernel.errors import IllegalAction, OptionError, ParlourError, RecordError
 from parlour.kernel.learning import Feedback, Lesson, Section, Step, Tutorial
@@ -34,6 +35,7 @@ __all__ = [
     "Action",
     "Advice",
     "Balance",
+    "Challenge",
     "ChanceNeeded",
     "Choice",
     "Comparison",
@@ -64,6 +66,7 @@ __all__ = [
     "Tutorial",
     "View",
     "advice_of",
+    "day_number",
     "game_class",
     "games",
     "load",

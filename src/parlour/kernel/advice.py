@@ -91,14 +91,19 @@ class Advice(ABC):
         seeds = Rng(seed)
         scores = []
         for number in range(games):
-            state = self.game.new(seeds.below(1 << 64))
-            while not state.over:
-                seat = state.to_act[0] if state.to_act else None
-                choices = None if seat is None else self.choices(state, seat)
-                state.apply(seat, choices[0].action if choices else state.legal_actions(seat)[0])
-            scores.append(state.scores[0])
+            scores.append(self.best_game(seeds.below(1 << 64)).scores[0])
             progress((number + 1) / games)
         return scores
+
+    def best_game(self, seed: int) -> State:
+        """The game dealt from `seed` played to its end by the best choices (the first legal
+        action where there is no decision): a daily challenge's optimal player, say."""
+        state = self.game.new(seed)
+        while not state.over:
+            seat = state.to_act[0] if state.to_act else None
+            choices = None if seat is None else self.choices(state, seat)
+            state.apply(seat, choices[0].action if choices else state.legal_actions(seat)[0])
+        return state
 
     def hints(self, state: State) -> list[dict[str, Any]]:
         """For each seat with a pending decision: its choices, best first (JSON-ready)."""

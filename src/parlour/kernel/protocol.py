@@ -14,6 +14,7 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, NoReturn, TypeVar
 
@@ -25,6 +26,7 @@ from parlour.kernel.rng import Rng, ScriptedRng, StrictRng
 
 if TYPE_CHECKING:
     from parlour.kernel.advice import Advice
+    from parlour.kernel.challenge import Challenge
     from parlour.kernel.encoding import Encoding
     from parlour.kernel.learning import Section, Tutorial
 
@@ -220,6 +222,12 @@ class Game(ABC):
     def advice(self) -> Advice | None:
         """What the game advises players with these options (hints, analysis, a solver: see
         `parlour.kernel.advice`), or `None`: it gives none. Cheap to call."""
+        return None
+
+    @classmethod
+    def challenge(cls, day: date) -> Challenge | None:
+        """The game's daily challenge on UTC `day` (see `parlour.kernel.challenge`), or
+        `None`: it offers none (the default)."""
         return None
 
     def tell(self, reason: Reason) -> str:

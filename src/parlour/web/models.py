@@ -1,7 +1,8 @@
-"""The database schema: a table's setup, its seats and its record of applied actions.
+"""The database schema: a table's setup, its seats and its record of applied actions; the
+players' accounts and sessions, their ratings, and the daily challenges with their entries.
 
 A table's state is never stored: it is rebuilt by replaying its actions through the kernel.
-Seeds and token hashes are columns no route ever returns.
+Seeds, token and session hashes and password hashes are columns no route ever returns.
 """
 
 from __future__ import annotations
@@ -49,6 +50,13 @@ class TableRow(Base):
     active_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rated: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Only people with accounts sit at a rated table; its result changes their ratings."""
+    challenge: Mapped[str | None] = mapped_column(
+        ForeignKey("challenges.day"), nullable=True, index=True
+    )
+    """The UTC day (`YYYY-MM-DD`) of the daily challenge this table is an attempt at."""
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", cascade="all, delete-orphan"
@@ -73,6 +81,16 @@ class SeatRow(Base):
     host: Mapped[bool] = mapped_column(default=False)
     absent: Mapped[bool] = mapped_column(default=False, server_default=false())
     """A person whose turn ran past the table's limit: a stand-in plays until they are back."""
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    """The account of the person at this seat, if they have one (the seat is theirs from any
+    browser they are logged in with)."""
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat's place in a finished rated game (1: first; ties share one), as rated."""
+    rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """The account's shown rating before and after this rated game."""
 
     table: Mapped[TableRow] = relationship(back_populates="seats")
 
@@ -98,3 +116,76 @@ class ActionRow(Base):
     at: Mapped[float] = mapped_column(Float)  # epoch seconds
 
     table: Mapped[TableRow] = relationship(back_populates="actions")
+
+
+class AccountRow(Base):
+    """A player's account: a unique display name and an Argon2id hash of the password."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    """The name case-folded (NFKC): no two accounts whose names differ only in case or form."""
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """A logged-in browser: the SHA-256 of its session cookie, whose account, until when."""
+
+    __tablename__ = "sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """An account's OpenSkill rating at one game (`mu`, `sigma`) after `games` rated games."""
+
+    __tablename__ = "ratings"
+
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChallengeRow(Base):
+    """One UTC day's challenge: the game and options everyone plays, and its secret seed
+    (which fixes every die of the day: it leaves the server only once the day is over)."""
+
+    __tablename__ = "challenges"
+
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)  # YYYY-MM-DD, UTC
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, object]] = mapped_column(JSON)
+    seed: Mapped[str] = mapped_column(Text)
+    optimal_score: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """The score of the game's best play on the day's chance (computed once)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChallengeEntryRow(Base):
+    """An account's one attempt at a day's challenge: its table, and once finished its score
+    and the points it lost against the best choices (the game's analysis)."""
+
+    __tablename__ = "challenge_entries"
+
+    day: Mapped[str] = mapped_column(ForeignKey("challenges.day"), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), unique=True)
+    score: Mapped[float | None] = mapped_column(Float, nullable=True)
+    lost: Mapped[float | None] = mapped_column(Float, nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

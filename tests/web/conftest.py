@@ -14,13 +14,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from argon2.profiles import CHEAPEST
 from fastapi.testclient import TestClient
 
 from parlour.web.app import Settings, create_app
 from tests.web.databases import postgres_database
 
-QUICK: dict[str, Any] = {"bot_pace": 0.0, "requests_per_10s": 1_000_000}
-"""Bots without pauses, and no request limit (one test checks the limits themselves)."""
+QUICK: dict[str, Any] = {
+    "bot_pace": 0.0,
+    "requests_per_10s": 1_000_000,
+    "password_parameters": CHEAPEST,
+}
+"""Bots without pauses, no request limit (one test checks the limits themselves), and Argon2id
+at its cheapest (the accounts' tests check the server's own cost)."""
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

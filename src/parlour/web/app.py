@@ -16,6 +16,8 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Annotated, Any
 
+from argon2 import Parameters
+from argon2.profiles import RFC_9106_LOW_MEMORY
 from fastapi import FastAPI, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
@@ -31,6 +33,7 @@ from parlour.i18n import LANGUAGES, N_, _, language, page_catalogue
 from parlour.kernel import SPECTATOR, OptionError, ParlourError, Reason, load, replay
 from parlour.listing import listing
 from parlour.web import learning, responses
+from parlour.web.accounts import SESSION_COOKIE, SESSION_LIFE, Account, Accounts, name_key
 from parlour.web.database import connect, default_url
 from parlour.web.envelope import Envelope
 from parlour.web.health import database_answers
@@ -38,7 +41,7 @@ from parlour.web.languages import Speaking, page
 from parlour.web.live import SeatSpec, TableError
 from parlour.web.metrics import CONTENT_TYPE, Metrics
 from parlour.web.preparing import Preparations
-from parlour.web.schemas import Act, CreateTable, FillWithBots, JoinTable, Learn
+from parlour.web.schemas import Act, CreateTable, Credentials, FillWithBots, JoinTable, Learn
 from parlour.web.security import RateLimit, client_address, same_origin
 from parlour.web.sockets import POLICY, Refused, Sockets, receive_text, say_and_close
 from parlour.web.tables import TableHub
@@ -76,6 +79,12 @@ class Settings:
     """Serve `/metrics` in Prometheus' text format (`parlour serve --metrics`)."""
     min_turn_limit: float = 5.0
     """The shortest turn limit a table may ask for, in seconds (tests lower it)."""
+    logins_per_minute: int = 10
+    """Login and registration attempts one client address may make a minute."""
+    logins_per_name: int = 10
+    """Failed logins to one account name per quarter of an hour, from anywhere."""
+    password_parameters: Parameters = field(default_factory=lambda: RFC_9106_LOW_MEMORY)
+    """Argon2id's cost (RFC 9106's second recommendation: 64 MiB, 3 passes; tests lower it)."""
     bot_workers: int = field(default_factory=default_workers)
     """Worker processes in which bots think, off the event loop (`parlour serve
     --bot-workers`; docs/operations.md)."""
@@ -91,6 +100,9 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         settings.ws_per_address, settings.ws_per_table, settings.ws_messages_per_second
     )
     preparations = Preparations()
+    accounts = Accounts(engine, settings.password_parameters)
+    logins = RateLimit(settings.logins_per_minute, 60.0)
+    failed_logins = RateLimit(settings.logins_per_name, 900.0)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -120,6 +132,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         openapi_url="/openapi.json" if settings.api_docs else None,
     )
     app.state.settings = settings
+    app.state.accounts = accounts
     app.state.sockets = sockets
     metrics = (
         Metrics(lambda: getattr(app.state, "hub", None), sockets) if settings.metrics else None
@@ -307,6 +320,54 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         report: dict[str, Any] = await asyncio.to_thread(lambda: advice.analyse(replay(record)))
         return report
 
+    # -- accounts -------------------------------------------------------------------------------
+
+    @app.post("/api/account", status_code=201, responses=responses.REGISTER)
+    async def register(request: Request, body: Credentials, response: Response) -> dict[str, Any]:
+        """A new account (its name unique, case folded); the browser is logged in to it."""
+        _slow_down(logins, request)
+        account = await asyncio.to_thread(accounts.register, body.name, body.password)
+        _log_in(request, response, account)
+        return {"name": account.name}
+
+    @app.post("/api/session", responses=responses.LOGIN)
+    async def log_in(request: Request, body: Credentials, response: Response) -> dict[str, Any]:
+        """Log in: a new session cookie (HttpOnly, SameSite=Lax, Secure behind TLS). A wrong
+        name and a wrong password get the same 401; attempts are limited per address and
+        per name."""
+        _slow_down(logins, request)
+        if not failed_logins.allow(name_key(body.name)):
+            raise TableError(429, _("too many failed logins to this name; wait a while"))
+        account = await asyncio.to_thread(accounts.check, body.name, body.password)
+        _log_in(request, response, account)
+        return {"name": account.name}
+
+    @app.delete("/api/session", status_code=204, responses=responses.LOGOUT)
+    async def log_out(request: Request, response: Response) -> None:
+        """Log out: the session is ended on the server, the cookie cleared."""
+        session = request.cookies.get(SESSION_COOKIE)
+        if session:
+            await asyncio.to_thread(accounts.close_session, session)
+        response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
+
+    @app.get("/api/session", responses=responses.WHO)
+    async def who(request: Request) -> dict[str, Any]:
+        """Who this browser is logged in as (`account` null: nobody)."""
+        account = account_of(request)
+        return {"account": None if account is None else {"name": account.name}}
+
+    def _log_in(request: Request, response: Response, account: Account) -> None:
+        session = accounts.open_session(account, request.cookies.get(SESSION_COOKIE))
+        response.set_cookie(
+            SESSION_COOKIE,
+            session,
+            max_age=int(SESSION_LIFE.total_seconds()),
+            path="/",
+            httponly=True,
+            samesite="lax",
+            secure=_behind_tls(request, settings.public_url),
+        )
+
     # -- live frames ----------------------------------------------------------------------------
 
     @app.websocket("/ws/tables/{table_id}")
@@ -477,6 +538,23 @@ def _error(
     if reason is not None:
         body["reason"] = reason.describe()
     return JSONResponse(body, status_code=status, headers=headers)
+
+
+def account_of(request: Request | WebSocket) -> Account | None:
+    """The account the request's session cookie holds, or None."""
+    accounts: Accounts = request.app.state.accounts
+    return accounts.account_of(request.cookies.get(SESSION_COOKIE))
+
+
+def _slow_down(limit: RateLimit, request: Request) -> None:
+    if not limit.allow(client_address(request.scope)):
+        raise TableError(429, _("too many attempts; wait a minute"))
+
+
+def _behind_tls(request: Request, public_url: str | None) -> bool:
+    """Whether the browser reached us over TLS (directly, through the trusted proxy, or as
+    the public URL says): the session cookie is then sent over TLS only."""
+    return request.url.scheme == "https" or bool(public_url and public_url.startswith("https:"))
 
 
 def _required(token: str | None) -> str:

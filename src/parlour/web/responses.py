@@ -35,7 +35,8 @@ class ErrorBody(BaseModel):
 
 MEANINGS = {
     400: "The body is not what its content type says (not UTF-8 JSON), or the game refuses it.",
-    401: "The route needs your seat token, in the X-Seat-Token header.",
+    401: "The route needs your seat token, in the X-Seat-Token header (or to be logged in); "
+    "at login: the name and password do not match an account.",
     403: "Your token holds no seat that may do this, or the table does not allow it yet.",
     404: "No such table (it may have expired), or the game has no such feature.",
     409: "The table's state does not allow it now (started, full, finished, not your turn).",
@@ -126,6 +127,10 @@ RECORD = errors(403, 404, 410, 422)
 REPLAY = errors(403, 404, 410, 422)
 REMATCH = errors(401, 403, 404, 409, 410, 422)
 HINTS = errors(401, 403, 404, 410, 422)
+REGISTER = errors(409, 422)
+LOGIN = errors(401, 422)
+LOGOUT = errors()
+WHO = errors()
 ANALYSIS = {
     **errors(403, 404, 410, 422),
     202: {

@@ -101,6 +101,17 @@ class CreateTable(Strict):
     )
 
 
+Password = Annotated[str, Field(min_length=8, max_length=200)]
+"""A password: any characters (it is only hashed), at least 8 of them."""
+
+
+class Credentials(Strict):
+    """A name and password: to create an account, or to log in to one."""
+
+    name: Name
+    password: Password
+
+
 class JoinTable(Strict):
     """Taking an open seat: the name others will see."""
 

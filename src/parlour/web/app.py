@@ -44,10 +44,9 @@ from parlour.web.preparing import Preparations
 from parlour.web.schemas import Act, CreateTable, Credentials, FillWithBots, JoinTable, Learn
 from parlour.web.security import RateLimit, client_address, same_origin
 from parlour.web.sockets import POLICY, Refused, Sockets, receive_text, say_and_close
-from parlour.web.tables import TableHub
+from parlour.web.tables import TOKEN_HEADER, TableHub
 
 STATIC = Path(__file__).parent / "static"
-TOKEN_HEADER = "X-Seat-Token"
 BODY_OVER = N_("the request body is over {limit} bytes")
 Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=100)]
 
@@ -208,6 +207,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             name=body.name,
             listed=body.listed,
             turn_limit=body.turn_limit,
+            account=account_of(request),
         )
         seat = next(s.seat for s in table.seats if s.host)
         return {
@@ -222,7 +222,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         """What anyone may know of a table (with `you` marked for the token's seat)."""
         hub = hub_of(request)
         table = hub.get(table_id)
-        seat = SPECTATOR if token is None else hub.seat_of(table, token)
+        seat = hub.seat_of(table, token, account_of(request))
         return {**hub.public(table, seat), "link": _link(request, table.id)}
 
     @app.get("/api/tables/{table_id}/state", responses=responses.TABLE_STATE)
@@ -230,14 +230,15 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         """The frame the token's seat (or a spectator) would receive now."""
         hub = hub_of(request)
         table = hub.get(table_id)
-        return hub.frame(table, hub.viewer_of(table, token))
+        return hub.frame(table, hub.viewer_of(table, token, account_of(request)))
 
     @app.post("/api/tables/{table_id}/join", responses=responses.JOIN)
     async def join(
         request: Request, table_id: str, body: JoinTable, token: Token = None
     ) -> dict[str, Any]:
         """Take the first open seat (send the token you already hold for this table, if any)."""
-        table, new_token, seat = await hub_of(request).join(table_id, body.name, token)
+        hub = hub_of(request)
+        table, new_token, seat = await hub.join(table_id, body.name, token, account_of(request))
         return {"table": table.public(seat), "token": new_token, "seat": seat}
 
     @app.post("/api/tables/{table_id}/bots", responses=responses.FILL)
@@ -245,7 +246,8 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         request: Request, table_id: str, body: FillWithBots, token: Token = None
     ) -> dict[str, Any]:
         """The host fills the open seats with bots, and the game starts."""
-        table = await hub_of(request).fill_with_bots(table_id, _required(token), body.bot)
+        hub = hub_of(request)
+        table = await hub.fill_with_bots(table_id, token, body.bot, account_of(request))
         return table.public()
 
     @app.post("/api/tables/{table_id}/actions", responses=responses.ACT)
@@ -254,7 +256,8 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     ) -> dict[str, Any]:
         """Apply an action for the token's seat; the same request id is applied once."""
         hub = hub_of(request)
-        number = await hub.act(table_id, _required(token), body.action, body.request_id)
+        account = account_of(request)
+        number = await hub.act(table_id, token, body.action, body.request_id, account)
         return {"number": number, "version": hub.get(table_id).version}
 
     @app.get("/api/tables/{table_id}/record", responses=responses.RECORD)
@@ -285,7 +288,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     @app.post("/api/tables/{table_id}/rematch", responses=responses.REMATCH)
     async def rematch(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """The same players again at a new table, with a fresh seed; your token works there."""
-        table = await hub_of(request).rematch(table_id, _required(token))
+        table = await hub_of(request).rematch(table_id, token, account_of(request))
         return {"table": table.public(), "link": _link(request, table.id)}
 
     @app.get("/api/tables/{table_id}/hints", responses=responses.HINTS)
@@ -293,7 +296,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         """What each choice of your pending decision is worth, for a game that gives advice."""
         hub = hub_of(request)
         table = hub.get(table_id)
-        seat = hub.seat_for(table, _required(token))
+        seat = hub.seat_for(table, token, account_of(request))
         advice = table.state.game.advice()
         if advice is None:
             raise TableError(404, _("{game} has no hints").format(game=table.game))
@@ -387,11 +390,12 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             if hello is None:
                 return
             token = _hello_token(hello)
+            account = account_of(websocket)
             table = hub.get(table_id)
             sockets.admit_to_table(
-                websocket, table_id, token is not None and hub.seat_of(table, token) is not None
+                websocket, table_id, hub.seat_of(table, token, account) is not None
             )
-            watcher = await hub.watch(table_id, token, websocket.send_text, language())
+            watcher = await hub.watch(table_id, token, websocket.send_text, language(), account)
             rate = sockets.rate()
             while await receive_text(websocket, settings.max_message, rate) is not None:
                 await websocket.send_json({"type": "pong"})
@@ -555,14 +559,6 @@ def _behind_tls(request: Request, public_url: str | None) -> bool:
     """Whether the browser reached us over TLS (directly, through the trusted proxy, or as
     the public URL says): the session cookie is then sent over TLS only."""
     return request.url.scheme == "https" or bool(public_url and public_url.startswith("https:"))
-
-
-def _required(token: str | None) -> str:
-    if not token:
-        raise TableError(
-            401, _("this needs your seat token (the {header} header)").format(header=TOKEN_HEADER)
-        )
-    return token
 
 
 def _link(request: Request, table_id: str) -> str:

@@ -48,6 +48,7 @@ class SeatState:
     token_hash: str | None
     host: bool = False
     absent: bool = False  # a person whose turn ran past the limit: a stand-in plays
+    account_id: int | None = None  # the person's account: the seat is theirs when logged in
 
     @property
     def taken(self) -> bool:
@@ -92,6 +93,8 @@ class LiveTable:
     request_ids: dict[tuple[int, str], Sent] = field(default_factory=dict)  # (seat, id)
     rematch: str | None = None
     rematch_of: str | None = None
+    rated: bool = False
+    challenge: str | None = None  # the UTC day of the daily challenge this table attempts
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -120,6 +123,8 @@ class LiveTable:
             "turn_limit": self.turn_limit,
             "deadline": self.deadline,
             "rematch": self.rematch,
+            "rated": self.rated,
+            "challenge": self.challenge,
             "seats": [
                 {
                     "seat": s.seat,

@@ -54,6 +54,8 @@ def insert_table(db: Connection, table: LiveTable) -> None:
             created_at=stamp,
             active_at=stamp,
             rematch_of=table.rematch_of,
+            rated=table.rated,
+            challenge=table.challenge,
         )
     )
     db.execute(
@@ -67,6 +69,7 @@ def insert_table(db: Connection, table: LiveTable) -> None:
                 "token_hash": s.token_hash,
                 "host": s.host,
                 "absent": s.absent,
+                "account_id": s.account_id,
             }
             for s in table.seats
         ],
@@ -136,7 +139,10 @@ def rebuild(row: TableRow) -> LiveTable:
         status=row.status,
         version=row.version,
         turn_limit=row.turn_limit,
-        seats=[SeatState(s.seat, s.bot, s.name, s.token_hash, s.host, s.absent) for s in row.seats],
+        seats=[
+            SeatState(s.seat, s.bot, s.name, s.token_hash, s.host, s.absent, s.account_id)
+            for s in row.seats
+        ],
         state=state,
         started_at=row.started_at,
         action_times=[a.at for a in row.actions],
@@ -147,4 +153,6 @@ def rebuild(row: TableRow) -> LiveTable:
         },
         rematch=row.rematch,
         rematch_of=row.rematch_of,
+        rated=row.rated,
+        challenge=row.challenge,
     )

@@ -32,7 +32,6 @@ from parlour.bots.registry import Bot, bot_info, default_bot, make_bot, offered_
 from parlour.bots.schedule import Pending, Question, ask
 from parlour.i18n import N_, SOURCE, _, speaking
 from parlour.kernel import (
-    SPECTATOR,
     TABLE,
     Game,
     IllegalAction,
@@ -42,6 +41,7 @@ from parlour.kernel import (
     load,
 )
 from parlour.web import storage
+from parlour.web.accounts import Account
 from parlour.web.live import (
     Frame,
     LiveTable,
@@ -59,6 +59,8 @@ from parlour.web.security import new_seed, new_table_id, new_token, token_hash, 
 from parlour.web.storage import SEATS, TABLES
 
 LOG = logging.getLogger("parlour.web")
+TOKEN_HEADER = "X-Seat-Token"
+"""The header in which a seat's token travels (never in a URL)."""
 T = TypeVar("T")
 RETRY_SECONDS = 1.0
 """How soon a timed step that failed is tried again."""
@@ -108,10 +110,12 @@ class TableHub:
         name: str,
         listed: bool,
         turn_limit: float | None,
+        account: Account | None = None,
     ) -> tuple[LiveTable, str]:
-        """A new table; its creator hosts it and takes the first person's seat. Returns the
-        table and the creator's seat token (shown once, kept by the browser). It is stored only
-        once its first state, frames and clock have been computed without error."""
+        """A new table; its creator hosts it and takes the first person's seat (theirs from any
+        browser too, with their `account`). Returns the table and the creator's seat token
+        (shown once, kept by the browser). It is stored only once its first state, frames and
+        clock have been computed without error."""
         with starting(game_name):
             game = load(game_name, players, **options)  # OptionError names what was wrong
         if turn_limit is not None and turn_limit < self.min_turn_limit:
@@ -146,6 +150,7 @@ class TableHub:
                         name if i == people[0] else spec.bot,
                         token_hash(token) if i == people[0] else None,
                         host=i == people[0],
+                        account_id=account.id if account and i == people[0] else None,
                     )
                     for i, spec in enumerate(seats)
                 ],
@@ -186,13 +191,16 @@ class TableHub:
             rematch_of=rematch_of,
         )
 
-    async def join(self, table_id: str, name: str, held: str | None) -> tuple[LiveTable, str, int]:
+    async def join(
+        self, table_id: str, name: str, held: str | None, account: Account | None = None
+    ) -> tuple[LiveTable, str, int]:
         """Take the first open person's seat. Atomic: two people racing for the last seat get
-        it once; `held` is a token the browser already has for this table (one seat each)."""
+        it once; `held` is a token the browser already has for this table and `account` the
+        one it is logged in to (one seat each)."""
         table = self.get(table_id)
         async with table.lock:
             self._refuse_broken(table)
-            if held is not None and self.seat_of(table, held) is not None:
+            if self.seat_of(table, held, account) is not None:
                 raise TableError(409, _("you already have a seat at this table"))
             if table.status != "open":
                 raise TableError(409, _("this table has no open seat: it has started"))
@@ -210,24 +218,29 @@ class TableHub:
                         SEATS.c.token_hash.is_(None),
                         SEATS.c.bot.is_(None),
                     )
-                    .values(token_hash=hashed, name=name)
+                    .values(
+                        token_hash=hashed, name=name, account_id=account.id if account else None
+                    )
                 ).rowcount
                 if claimed != 1:
                     raise TableError(409, _("that seat was just taken; try again"))
                 storage.bump(db, table)
             seat.token_hash, seat.name = hashed, name
+            seat.account_id = account.id if account else None
             if all(s.taken for s in table.seats):
                 await self._start_locked(table)
             else:
                 await self._broadcast(table)
             return table, token, seat.seat
 
-    async def fill_with_bots(self, table_id: str, token: str, bot: str | None) -> LiveTable:
+    async def fill_with_bots(
+        self, table_id: str, token: str | None, bot: str | None, account: Account | None = None
+    ) -> LiveTable:
         """The host starts the table now: every open seat gets a bot."""
         table = self.get(table_id)
         async with table.lock:
             self._refuse_broken(table)
-            seat = self.seat_of(table, token)
+            seat = self.seat_of(table, token, account)
             if seat is None or not table.seats[seat].host:
                 raise TableError(403, _("only the table's host can fill the seats with bots"))
             if table.status != "open":
@@ -265,14 +278,21 @@ class TableHub:
 
     # -- playing --------------------------------------------------------------------------
 
-    async def act(self, table_id: str, token: str, action_text: str, request_id: str) -> int:
+    async def act(
+        self,
+        table_id: str,
+        token: str | None,
+        action_text: str,
+        request_id: str,
+        account: Account | None = None,
+    ) -> int:
         """Apply a person's action; returns its number in the record. A request id this seat
         used before returns the first result and applies nothing (with another action: 409).
         Whatever the person sends takes their seat back from a stand-in (`_take_back`)."""
         table = self.get(table_id)
         async with table.lock:
             self._refuse_broken(table)
-            seat = self.seat_for(table, token)
+            seat = self.seat_for(table, token, account)
             returned = table.status == "running" and self._take_back(table, seat)
             try:
                 accepted = self._accepted(table, seat, action_text, request_id)
@@ -567,12 +587,17 @@ class TableHub:
     # -- watching ---------------------------------------------------------------------------
 
     async def watch(
-        self, table_id: str, token: str | None, send: Send, code: str = SOURCE
+        self,
+        table_id: str,
+        token: str | None,
+        send: Send,
+        code: str = SOURCE,
+        account: Account | None = None,
     ) -> Watcher:
-        """Subscribe a connection to a table's frames in language `code`; a token sees its
-        seat's view."""
+        """Subscribe a connection to a table's frames in language `code`; a token (or the
+        account) holding a seat sees its seat's view."""
         table = self.get(table_id)
-        seat = self.viewer_of(table, token)
+        seat = self.viewer_of(table, token, account)
         watcher = Watcher(seat, send, code)
         async with table.lock:
             self._refuse_broken(table)
@@ -703,24 +728,41 @@ class TableHub:
         return table
 
     @staticmethod
-    def seat_of(table: LiveTable, token: str) -> int | None:
-        """The seat a token holds at `table`, checked in constant time against every seat."""
+    def seat_of(table: LiveTable, token: str | None, account: Account | None = None) -> int | None:
+        """The seat a token holds at `table` (checked in constant time against every seat),
+        else the seat of the logged-in `account`, else None."""
         found = None
-        for s in table.seats:
-            if token_matches(token, s.token_hash):
-                found = s.seat
+        if token is not None:
+            for s in table.seats:
+                if token_matches(token, s.token_hash):
+                    found = s.seat
+        if found is None and account is not None:
+            found = next((s.seat for s in table.seats if s.account_id == account.id), None)
         return found
 
-    def seat_for(self, table: LiveTable, token: str) -> int:
-        """The seat a token holds at `table`, or a 403 naming the problem."""
-        seat = self.seat_of(table, token)
+    def seat_for(self, table: LiveTable, token: str | None, account: Account | None = None) -> int:
+        """The seat a token (or the logged-in account) holds at `table`, or a 401 or 403
+        naming the problem."""
+        if token is None and account is None:
+            raise TableError(
+                401,
+                _("this needs your seat token (the {header} header)").format(header=TOKEN_HEADER),
+            )
+        seat = self.seat_of(table, token, account)
         if seat is None:
+            if token is None:
+                raise TableError(403, _("your account holds no seat at this table"))
             raise TableError(403, _("that token holds no seat at this table"))
         return seat
 
-    def viewer_of(self, table: LiveTable, token: str | None) -> int | None:
-        """Whose view a request sees: its seat, or a spectator's without a token."""
-        return SPECTATOR if token is None else self.seat_for(table, token)
+    def viewer_of(
+        self, table: LiveTable, token: str | None, account: Account | None = None
+    ) -> int | None:
+        """Whose view a request sees: the token's seat (a token holding none is refused),
+        else the logged-in account's seat, else a spectator's."""
+        if token is not None:
+            return self.seat_for(table, token)
+        return self.seat_of(table, None, account)
 
     def listing(self) -> list[dict[str, Any]]:
         """The lobby: listed tables that are open or running, newest first (one that cannot
@@ -741,13 +783,15 @@ class TableHub:
         record["meta"] = {"seats": [s.bot or "human" for s in table.seats]}
         return record
 
-    async def rematch(self, table_id: str, token: str) -> LiveTable:
+    async def rematch(
+        self, table_id: str, token: str | None, account: Account | None = None
+    ) -> LiveTable:
         """The same seats and options at a new table with a fresh seed; the same tokens hold
         the same seats there; the game says how a rematch starts (`Game.rematch_options`)."""
         table = self.get(table_id)
         async with table.lock:
             self._refuse_broken(table)
-            seat = self.seat_of(table, token)
+            seat = self.seat_of(table, token, account)
             if seat is None:
                 raise TableError(403, _("only a player of this table can ask for a rematch"))
             if table.status != "finished":
@@ -758,7 +802,10 @@ class TableHub:
                 game = load(table.game, table.players, **table.state.game.rematch_options())
                 new = self._open_table(
                     game,
-                    [SeatState(s.seat, s.bot, s.name, s.token_hash, s.host) for s in table.seats],
+                    [
+                        SeatState(s.seat, s.bot, s.name, s.token_hash, s.host, False, s.account_id)
+                        for s in table.seats
+                    ],
                     listed=table.listed,
                     turn_limit=table.turn_limit,
                     rematch_of=table.id,

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from datetime import timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Connection, Engine, select, update
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, selectinload
 
@@ -38,6 +38,7 @@ from parlour.kernel import (
     OptionError,
     ParlourError,
     Reason,
+    State,
     load,
 )
 from parlour.web import storage
@@ -62,6 +63,8 @@ LOG = logging.getLogger("parlour.web")
 TOKEN_HEADER = "X-Seat-Token"
 """The header in which a seat's token travels (never in a URL)."""
 T = TypeVar("T")
+Finisher = Callable[[Connection, LiveTable, State], None]
+"""What the hub calls when a table's game ends, in the transaction storing its last action."""
 RETRY_SECONDS = 1.0
 """How soon a timed step that failed is tried again."""
 BREAK_AFTER = 5
@@ -97,6 +100,9 @@ class TableHub:
         """Why each table that broke since the start broke (others are found in the database)."""
         self._tasks: set[asyncio.Task[None]] = set()  # timed steps running (kept referenced)
         self.create_lock = asyncio.Lock()
+        self.finishers: list[Finisher] = []
+        """Called in the transaction that stores a game's last action, with the table and its
+        final state (ratings and the daily challenge keep their results this way)."""
 
     # -- creating, joining, starting ------------------------------------------------------
 
@@ -371,8 +377,11 @@ class TableHub:
         number = len(twin.history) - 1
         with self.engine.begin() as db:
             storage.record_action(db, table, number, seat, action, request_id, at, sent)
-            values: dict[str, Any] = {"status": "finished"} if over else {}
-            storage.bump(db, table, deadline=deadline, **values)
+            values: dict[str, Any] = {"status": "finished", "finished_at": storage.now()}
+            storage.bump(db, table, deadline=deadline, **(values if over else {}))
+            if over:
+                for finisher in self.finishers:
+                    finisher(db, table, twin)
         table.state = twin
         table.action_times = times
         self.applied += 1

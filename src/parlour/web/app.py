@@ -32,7 +32,7 @@ from parlour.bots.pool import default_workers
 from parlour.i18n import LANGUAGES, N_, _, language, page_catalogue
 from parlour.kernel import SPECTATOR, OptionError, ParlourError, Reason, load, replay
 from parlour.listing import listing
-from parlour.web import learning, responses
+from parlour.web import learning, ratings, responses
 from parlour.web.accounts import SESSION_COOKIE, SESSION_LIFE, Account, Accounts, name_key
 from parlour.web.database import connect, default_url
 from parlour.web.envelope import Envelope
@@ -112,6 +112,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             min_turn_limit=settings.min_turn_limit,
             bot_workers=settings.bot_workers,
         )
+        hub.finishers.append(ratings.finish)
         app.state.hub = hub
         await hub.start()
         expiry = asyncio.create_task(_expire_forever(hub, settings.expiry_check_seconds))
@@ -208,6 +209,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             listed=body.listed,
             turn_limit=body.turn_limit,
             account=account_of(request),
+            rated=body.rated,
         )
         seat = next(s.seat for s in table.seats if s.host)
         return {
@@ -468,6 +470,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
+    app.include_router(ratings.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

@@ -95,6 +95,8 @@ class LiveTable:
     rematch_of: str | None = None
     rated: bool = False
     challenge: str | None = None  # the UTC day of the daily challenge this table attempts
+    ratings: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """The shown rating at this game of each seat held by an account (see `ratings.refresh`)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -135,6 +137,7 @@ class LiveTable:
                     "host": s.host,
                     "absent": s.absent,
                     "you": s.seat == seat,
+                    "rating": self.ratings.get(s.seat),
                 }
                 for s in self.seats
             ],

@@ -99,6 +99,11 @@ class CreateTable(Strict):
         description="seconds before a bot plays for an absent person: at least the server's "
         "minimum (5 unless configured otherwise; less is refused with a 422)",
     )
+    rated: bool = Field(
+        default=False,
+        description="the result changes the players' ratings: only people with accounts sit "
+        "at it (the creator logged in, every seat a person's, no bots fill it)",
+    )
 
 
 Password = Annotated[str, Field(min_length=8, max_length=200)]

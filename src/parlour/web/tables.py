@@ -41,7 +41,7 @@ from parlour.kernel import (
     State,
     load,
 )
-from parlour.web import storage
+from parlour.web import ratings, storage
 from parlour.web.accounts import Account
 from parlour.web.live import (
     Frame,
@@ -117,11 +117,13 @@ class TableHub:
         listed: bool,
         turn_limit: float | None,
         account: Account | None = None,
+        rated: bool = False,
     ) -> tuple[LiveTable, str]:
         """A new table; its creator hosts it and takes the first person's seat (theirs from any
         browser too, with their `account`). Returns the table and the creator's seat token
         (shown once, kept by the browser). It is stored only once its first state, frames and
-        clock have been computed without error."""
+        clock have been computed without error. A `rated` table is for people with accounts
+        only (`ratings.check_rated`)."""
         with starting(game_name):
             game = load(game_name, players, **options)  # OptionError names what was wrong
         if turn_limit is not None and turn_limit < self.min_turn_limit:
@@ -142,6 +144,8 @@ class TableHub:
                         game=game_name, bot=spec.bot, bots=allowed
                     )
                 )
+        if rated:
+            ratings.check_rated([spec.bot for spec in seats], account)
         people = [i for i, spec in enumerate(seats) if spec.bot is None]
         if not people:
             raise OptionError("at least one seat must be a person's (the host's)")
@@ -163,9 +167,11 @@ class TableHub:
                 listed=listed,
                 turn_limit=turn_limit,
             )
+            table.rated = rated
             table.probe()
         with self.engine.begin() as db:
             storage.insert_table(db, table)
+            ratings.refresh(db, table)
         self.tables[table.id] = table
         if all(s.taken for s in table.seats):
             await self._start(table)
@@ -208,6 +214,8 @@ class TableHub:
             self._refuse_broken(table)
             if self.seat_of(table, held, account) is not None:
                 raise TableError(409, _("you already have a seat at this table"))
+            if table.rated and account is None:
+                raise TableError(401, _("this table is rated: log in to take a seat at it"))
             if table.status != "open":
                 raise TableError(409, _("this table has no open seat: it has started"))
             seat = next((s for s in table.seats if not s.taken), None)
@@ -233,6 +241,9 @@ class TableHub:
                 storage.bump(db, table)
             seat.token_hash, seat.name = hashed, name
             seat.account_id = account.id if account else None
+            if account is not None:
+                with self.engine.connect() as db:
+                    ratings.refresh(db, table)
             if all(s.taken for s in table.seats):
                 await self._start_locked(table)
             else:
@@ -251,6 +262,8 @@ class TableHub:
                 raise TableError(403, _("only the table's host can fill the seats with bots"))
             if table.status != "open":
                 raise TableError(409, _("this table has already started"))
+            if table.rated:
+                raise TableError(409, _("a rated table is for people only: no bots fill its seats"))
             choice = bot or default_bot(table.game)
             if choice not in offered_bots(table.game):
                 raise TableError(
@@ -734,6 +747,8 @@ class TableHub:
             LOG.error("table %s is broken: it could not be rebuilt", row.id, exc_info=error)
             self._mark_broken(row.id, "it could not be rebuilt from its record")
             return None
+        with self.engine.connect() as db:
+            ratings.refresh(db, table)
         return table
 
     @staticmethod
@@ -819,9 +834,11 @@ class TableHub:
                     turn_limit=table.turn_limit,
                     rematch_of=table.id,
                 )
+                new.rated = table.rated
                 new.probe()
             with self.engine.begin() as db:
                 storage.insert_table(db, new)
+                ratings.refresh(db, new)
                 table.rematch = new.id
                 storage.bump(db, table, rematch=new.id)
             self.tables[new.id] = new

@@ -1,0 +1,225 @@
+"""Rated tables and OpenSkill ratings: who may sit at a rated table, the places a finished
+game gives (ties shared, a seat the stand-in played to the end last), the ratings they change,
+stored on both databases, shown beside names and ranked on each game's leaderboard."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from parlour.kernel import load
+from parlour.web import ratings
+from parlour.web.accounts import SESSION_COOKIE
+from parlour.web.app import Settings
+from parlour.web.live import LiveTable, SeatState
+from parlour.web.ratings import BASE, MODEL, places, shown
+from parlour.web.storage import SEATS
+from parlour.web.tables import TableHub
+from tests.web.conftest import hdr, make_client, send_action
+
+DUEL = {"game": "dicetime", "players": 2, "seats": ["person", "person"], "rated": True}
+"""A rated table of two people."""
+REQUESTS = itertools.count()
+
+
+def register(client: TestClient, name: str) -> str:
+    """A new account, the client logged in to it; returns its session cookie."""
+    client.cookies.clear()
+    response = client.post("/api/account", json={"name": name, "password": "correct horse"})
+    assert response.status_code == 201, response.text
+    return str(client.cookies[SESSION_COOKIE])
+
+
+def as_account(client: TestClient, session: str | None) -> TestClient:
+    """The client logged in with `session` (None: logged out)."""
+    client.cookies.clear()
+    if session is not None:
+        client.cookies.set(SESSION_COOKIE, session)
+    return client
+
+
+def rated_duel(client: TestClient, **extra: Any) -> tuple[str, list[str]]:
+    """Ann creates a rated two-person table and Bob joins it: its id and their seat tokens."""
+    ann, bob = register(client, "Ann"), register(client, "Bob")
+    created = as_account(client, ann).post("/api/tables", json={**DUEL, "name": "Ann", **extra})
+    assert created.status_code == 201, created.text
+    table_id = created.json()["table"]["id"]
+    joined = as_account(client, bob).post(f"/api/tables/{table_id}/join", json={"name": "Bob"})
+    assert joined.status_code == 200, joined.text
+    return table_id, [created.json()["token"], joined.json()["token"]]
+
+
+def play(client: TestClient, table_id: str, tokens: dict[int, str], limit: float = 60) -> None:
+    """Play the first legal action for whichever of the `tokens`' seats is to act, until the
+    game ends (other seats are left to their stand-ins)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        for token in tokens.values():
+            current = client.get(f"/api/tables/{table_id}/state", headers=hdr(token)).json()
+            if current["view"]["over"]:
+                return
+            if current["legal"]:
+                answer = send_action(
+                    client, table_id, token, current["legal"][0], f"r{next(REQUESTS)}"
+                )
+                assert answer.status_code in (200, 409), answer.text  # 409: the clock moved on
+        time.sleep(0.001)
+    raise AssertionError("the game did not end")
+
+
+def stored_seats(
+    hub: TableHub, table_id: str
+) -> list[tuple[int | None, float | None, float | None]]:
+    with hub.engine.connect() as db:
+        rows = db.execute(
+            select(SEATS.c.place, SEATS.c.rating_before, SEATS.c.rating_after)
+            .where(SEATS.c.table_id == table_id)
+            .order_by(SEATS.c.seat)
+        ).all()
+    return [tuple(row) for row in rows]
+
+
+# -- places and the shown rating -------------------------------------------------------------
+
+
+def test_winners_come_first_then_scores_and_ties_share_a_place() -> None:
+    assert places([10, 30, 20], [1], [False] * 3) == [3, 1, 2]
+    assert places([30, 30, 20, 20], [0, 1], [False] * 4) == [1, 1, 3, 3]
+    assert places([50, 40], [1], [False, False]) == [2, 1]  # the game's tie-break decides
+
+
+def test_a_seat_the_stand_in_played_to_the_end_is_last_whatever_it_scored() -> None:
+    assert places([90, 10, 20], [0], [True, False, False]) == [3, 2, 1]
+    assert places([90, 10, 20, 5], [0], [True, False, True, False]) == [3, 1, 3, 2]
+    assert places([90, 10], [0], [True, True]) == [1, 1]  # nobody played: nobody is ahead
+
+
+def test_a_new_account_shows_1500_provisionally_and_an_established_one_plainly() -> None:
+    assert shown(MODEL.mu, MODEL.sigma, 0) == {"value": BASE, "provisional": True}
+    assert shown(MODEL.mu, MODEL.sigma, 4)["provisional"]
+    assert shown(MODEL.mu + 2, MODEL.sigma / 2, ratings.PROVISIONAL_GAMES) == {
+        "value": round(BASE + ratings.POINTS_PER_MU * (MODEL.mu + 2 - 1.5 * MODEL.sigma)),
+        "provisional": False,
+    }
+
+
+def test_three_players_tied_and_absent_are_rated_by_their_places(client: TestClient) -> None:
+    """Seat 0 wins, seats 1 and 2 tie, seat 3 was played by its stand-in to the end."""
+    names = ["Ann", "Bob", "Cy", "Di"]
+    sessions = [register(client, name) for name in names]
+    hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
+    ids = [client.app.state.accounts.account_of(s).id for s in sessions]  # type: ignore[attr-defined]
+    seats = [
+        SeatState(i, None, n, None, absent=i == 3, account_id=a)
+        for i, (n, a) in enumerate(zip(names, ids, strict=True))
+    ]
+    state = load("dicetime", 4).new(1)
+    table = LiveTable("t" * 8, "dicetime", 4, {}, 1, True, "running", 1, None, seats, state)
+    table.rated = True
+    final = SimpleNamespace(scores=(200, 150, 150, 250), winners=(0,))
+    with hub.engine.begin() as db:
+        ratings.finish(db, table, final)  # type: ignore[arg-type]
+    with hub.engine.connect() as db:
+        stored = dict(ratings._stored(db, "dicetime", ids))
+    mus = [stored[a][0] for a in ids]
+    assert mus[0] > MODEL.mu > mus[3] and mus[0] > mus[1] > mus[3]
+    assert mus[1] == pytest.approx(mus[2])
+    assert all(stored[a][1] < MODEL.sigma and stored[a][2] == 1 for a in ids)
+    assert table.ratings[0]["value"] > table.ratings[1]["value"] > table.ratings[3]["value"]
+    assert all(shown_["provisional"] for shown_ in table.ratings.values())
+
+
+# -- who may sit at a rated table ------------------------------------------------------------
+
+
+def test_a_rated_table_needs_its_creator_logged_in(client: TestClient) -> None:
+    response = client.post("/api/tables", json={**DUEL, "name": "Ann"})
+    assert response.status_code == 401 and "log in" in response.json()["error"]
+
+
+def test_a_rated_table_seats_only_people_and_two_or_more(client: TestClient) -> None:
+    register(client, "Ann")
+    bots = client.post("/api/tables", json={**DUEL, "seats": ["person", "greedy"], "name": "A"})
+    assert bots.status_code == 422
+    assert "seat 2 is the bot greedy" in bots.json()["error"]
+    solo = {**DUEL, "players": 1, "seats": ["person"], "name": "A"}
+    alone = client.post("/api/tables", json=solo)
+    assert alone.status_code == 422 and "at least 2 players" in alone.json()["error"]
+
+
+def test_a_rated_table_is_not_filled_with_bots_and_joined_only_with_an_account(
+    client: TestClient,
+) -> None:
+    register(client, "Ann")
+    created = client.post("/api/tables", json={**DUEL, "name": "Ann"}).json()
+    table_id, token = created["table"]["id"], created["token"]
+    filled = client.post(f"/api/tables/{table_id}/bots", json={}, headers=hdr(token))
+    assert filled.status_code == 409 and "rated" in filled.json()["error"]
+    again = client.post(f"/api/tables/{table_id}/join", json={"name": "Ann again"})
+    assert again.status_code == 409  # one seat an account
+    anonymous = as_account(client, None).post(f"/api/tables/{table_id}/join", json={"name": "Al"})
+    assert anonymous.status_code == 401 and "log in" in anonymous.json()["error"]
+    assert client.get(f"/api/tables/{table_id}").json()["rated"] is True
+
+
+def test_unrated_tables_still_seat_people_without_accounts(client: TestClient) -> None:
+    body = {**DUEL, "rated": False, "name": "Ann"}
+    created = client.post("/api/tables", json=body).json()
+    joined = client.post(f"/api/tables/{created['table']['id']}/join", json={"name": "Bob"})
+    assert joined.status_code == 200
+    assert all(seat["rating"] is None for seat in joined.json()["table"]["seats"])
+
+
+# -- a rated game to the end ------------------------------------------------------------------
+
+
+def test_a_finished_rated_game_changes_and_stores_both_ratings(settings: Settings) -> None:
+    with make_client(settings) as client:
+        table_id, tokens = rated_duel(client)
+        seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+        assert [s["rating"] for s in seats] == [{"value": BASE, "provisional": True}] * 2
+        play(client, table_id, dict(enumerate(tokens)))
+        hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
+        state = hub.get(table_id).state
+        winner = state.winners[0]
+        shown_after = [s["rating"] for s in client.get(f"/api/tables/{table_id}").json()["seats"]]
+        stored = stored_seats(hub, table_id)
+        assert stored[winner][0] == 1 and stored[1 - winner][0] in (1, 2)
+        assert [row[1] for row in stored] == [BASE, BASE]
+        assert [row[2] for row in stored] == [s["value"] for s in shown_after]
+        board = client.get("/api/ratings/dicetime").json()
+        if stored[1 - winner][0] == 2:
+            assert shown_after[winner]["value"] > BASE > shown_after[1 - winner]["value"]
+            assert board["ratings"][0]["name"] == ["Ann", "Bob"][winner]
+        assert [entry["games"] for entry in board["ratings"]] == [1, 1]
+        assert all(entry["provisional"] for entry in board["ratings"])
+    with make_client(settings) as client:  # after a restart, from the database
+        again = client.get(f"/api/tables/{table_id}").json()["seats"]
+        assert [s["rating"] for s in again] == shown_after
+        assert client.get("/api/ratings/dicetime").json() == board
+
+
+def test_a_seat_the_stand_in_played_to_the_end_loses_the_rated_game(settings: Settings) -> None:
+    """Bob never plays: after one turn limit the stand-in plays his seat to the end, and he is
+    last whatever the stand-in scored."""
+    with make_client(settings, min_turn_limit=0.1) as client:
+        table_id, tokens = rated_duel(client, turn_limit=1.0)
+        play(client, table_id, {0: tokens[0]})
+        hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
+        assert hub.get(table_id).seats[1].absent
+        assert [row[0] for row in stored_seats(hub, table_id)] == [1, 2]
+        board = client.get("/api/ratings/dicetime").json()["ratings"]
+        assert [entry["name"] for entry in board] == ["Ann", "Bob"]
+        assert board[0]["value"] > BASE > board[1]["value"]
+
+
+def test_the_leaderboard_of_an_unknown_game_is_a_404(client: TestClient) -> None:
+    response = client.get("/api/ratings/chess")
+    assert response.status_code == 404 and "dicetime" in response.json()["error"]
+    assert client.get("/api/ratings/dicetime").json() == {"game": "dicetime", "ratings": []}

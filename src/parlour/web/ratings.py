@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse
 from openskill.models import PlackettLuce
 from sqlalchemy import Connection, Engine, Table, insert, select, update
@@ -160,19 +160,21 @@ def check_rated(seats: Sequence[str | None], account: Account | None) -> None:
             )
 
 
-router = APIRouter()
-"""The leaderboards: `GET /api/ratings/{game}` and its page `/ratings/{game}`."""
 PAGE = Path(__file__).parent / "static" / "ratings.html"
 
 
-@router.get("/api/ratings/{game}", responses=errors(404))
-async def ratings_of(request: Request, game: str) -> dict[str, Any]:
-    """The leaderboard of `game`: its rated accounts, best first (provisional ratings after
-    the established ones), with their shown rating and the rated games they played."""
-    info = info_of(game)  # a 404 naming the games there are
-    return {"game": info.name, "ratings": leaderboard(request.app.state.hub.engine, info.name)}
+def add_routes(app: FastAPI) -> None:
+    """The leaderboards: `GET /api/ratings/{game}` and its page `/ratings/{game}`."""
 
+    @app.get("/api/ratings/{game}", responses=errors(404))
+    async def ratings_of(request: Request, game: str) -> dict[str, Any]:
+        """The leaderboard of `game`: its rated accounts, best first (provisional ratings
+        after the established ones), with their shown rating and the rated games they played;
+        `provisional_games`: the rated games after which a rating is no longer provisional."""
+        info = info_of(game)  # a 404 naming the games there are
+        board = leaderboard(request.app.state.hub.engine, info.name)
+        return {"game": info.name, "provisional_games": PROVISIONAL_GAMES, "ratings": board}
 
-@router.get("/ratings/{game}", include_in_schema=False)
-async def ratings_page(game: str) -> HTMLResponse:
-    return HTMLResponse(page(PAGE, language()))
+    @app.get("/ratings/{game}", include_in_schema=False)
+    async def ratings_page(game: str) -> HTMLResponse:
+        return HTMLResponse(page(PAGE, language()))

@@ -2,9 +2,11 @@
 import { api, el, keepToken, tokenFor } from "/static/js/api.js";
 import { botChoices } from "/static/js/bots.js";
 import { t, tn } from "/static/js/i18n.js";
+import { ratedName } from "/static/js/names.js";
 
 const form = document.getElementById("create");
 const nameInput = document.getElementById("name");
+const rated = document.getElementById("rated");
 let games = [];
 let current = null;
 
@@ -27,6 +29,7 @@ function showGame() {
   showOptions();
 }
 
+// A rated table seats only people: while "Rated" is ticked every seat is a person's.
 function showSeats() {
   const count = Number(document.getElementById("players").value);
   const seats = document.getElementById("seats");
@@ -37,7 +40,8 @@ function showSeats() {
     else {
       select.append(el("option", { value: "person", text: t("a person (share the link)") }));
       select.append(...botChoices(current));
-      select.value = current.default_bot;
+      select.value = rated.checked ? "person" : current.default_bot;
+      select.disabled = rated.checked;
     }
     seats.append(el("label", {}, t("Seat {number}", { number: seat + 1 }), " ", select));
   }
@@ -107,10 +111,22 @@ async function loadGames() {
   showGame();
   document.getElementById("learn-games").replaceChildren(...games.map((game) =>
     el("li", {}, el("a", { href: `/learn/${encodeURIComponent(game.name)}`, "data-learn": game.name, text: game.title }))));
+  document.getElementById("rating-games").replaceChildren(...games.filter((game) => game.max_players > 1).map((game) =>
+    el("li", {}, el("a", { href: `/ratings/${encodeURIComponent(game.name)}`, "data-ratings": game.name, text: game.title }))));
+}
+
+// Rated tables are for players with accounts: the choice shows once this browser is logged in.
+async function showRated() {
+  const { account } = await api("/api/session");
+  document.getElementById("rated-box").hidden = !account;
+  if (!account && rated.checked) {
+    rated.checked = false;
+    showSeats();
+  }
 }
 
 form.addEventListener("change", (event) => {
-  if (event.target.id === "players") showSeats();
+  if (event.target.id === "players" || event.target === rated) showSeats();
   if (event.target.dataset.option) showApplicable();
 });
 
@@ -136,6 +152,7 @@ form.addEventListener("submit", async (event) => {
         game: current.name, players: seats.length, options, seats, name,
         listed: document.getElementById("listed").checked,
         turn_limit: limit ? Number(limit) : null,
+        rated: rated.checked,
       },
     });
     keepToken(created.table.id, created.token);
@@ -147,9 +164,10 @@ form.addEventListener("submit", async (event) => {
 
 function tableItem(table, action) {
   const game = games.find((g) => g.name === table.game);
-  const people = table.seats.map((s) => s.name || (s.taken ? "?" : t("open seat"))).join(", ");
+  const people = table.seats.map((s) => (s.name ? ratedName(table, s.seat) : (s.taken ? "?" : t("open seat")))).join(", ");
   return el("li", { class: "card" },
     el("strong", { text: game ? game.title : table.game }), " ",
+    table.rated ? el("span", { class: "rated", text: t("rated") }) : null, table.rated ? " " : null,
     tn("({count} player):", "({count} players):", table.players), " ",
     el("span", { text: people }), " ", action);
 }
@@ -173,5 +191,6 @@ async function loadTables() {
 }
 
 await loadGames();
+await showRated();
 await loadTables();
 setInterval(loadTables, 5000);

@@ -27,3 +27,17 @@ export function logText(table, entry, viewer = null) {
     return table.seats[seat] ? seatName(table, seat, viewer) : words;
   });
 }
+
+// A rating as shown beside a name: "1520", or "1500?" while provisional (its player has too
+// few rated games of the game for it to say much); "" for none (a seat no account holds).
+export function ratingText(rating) {
+  if (!rating) return "";
+  return rating.provisional ? `${rating.value}?` : String(rating.value);
+}
+
+// A seat's name as above with its player's rating at the table's game beside it: "Ann (1520)".
+export function ratedName(table, seat, viewer = null, options = {}) {
+  const name = seatName(table, seat, viewer, options);
+  const rating = ratingText(table.seats[seat]?.rating);
+  return rating ? t("{name} ({rating})", { name, rating }) : name;
+}

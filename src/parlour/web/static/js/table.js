@@ -5,7 +5,7 @@ import { botChoices } from "/static/js/bots.js";
 import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
 import { language, t, tn } from "/static/js/i18n.js";
-import { logText, seatName } from "/static/js/names.js";
+import { logText, ratedName, seatName } from "/static/js/names.js";
 import { showRules } from "/static/js/rules.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -51,7 +51,7 @@ function showSeating(table) {
   const mine = table.seats.find((s) => s.you);
   const link = location.href;
   const items = table.seats.map((s) => {
-    const who = s.kind === "bot" ? t("bot {bot}", { bot: s.bot }) : (s.taken ? s.name : t("open"));
+    const who = s.kind === "bot" ? t("bot {bot}", { bot: s.bot }) : (s.taken ? ratedName(table, s.seat) : t("open"));
     return el("li", {}, t("Seat {number}: {who}", { number: s.seat + 1, who }));
   });
   box.replaceChildren(el("h2", { text: t("Waiting for players") }), el("ul", {}, items),
@@ -88,6 +88,7 @@ function showStatus(current) {
   const { table, view } = current;
   const parts = [];
   if (table.status === "open") parts.push(t("Waiting for players."));
+  if (table.rated) parts.push(t("A rated game."));
   if (view) {
     if (view.over) {
       parts.push(t("The game is over."));
@@ -95,7 +96,7 @@ function showStatus(current) {
       const acting = view.to_act.map((s) => (s === current.seat ? t("you") : seatName(table, s)));
       parts.push(acting.length ? t("To act: {who}.", { who: acting.join(", ") }) : "");
     }
-    const scores = view.scores.map((score, seat) => `${seatName(table, seat)} ${score}`).join(", ");
+    const scores = view.scores.map((score, seat) => `${ratedName(table, seat)} ${score}`).join(", ");
     parts.push(t("Scores: {scores}", { scores }));
   }
   if (current.seat === null) parts.push(t("(You are watching.)"));
@@ -156,7 +157,7 @@ function showEnd(current) {
   const ranked = view.scores.map((score, seat) => ({ seat, score, won: view.winners.includes(seat) }))
     .sort((a, b) => (b.won - a.won) || (b.score - a.score));
   const scores = el("ol", { class: "final-scores", "aria-label": t("Final scores") }, ranked.map((r) =>
-    el("li", { class: r.won ? "won" : null }, el("span", { text: name(r.seat) }), " ", el("strong", { text: String(r.score) }))));
+    el("li", { class: r.won ? "won" : null }, el("span", { text: ratedName(table, r.seat, current.seat) }), " ", el("strong", { text: String(r.score) }))));
   const next = el("p", { class: "end-actions" });
   if (current.seat !== null) {
     next.append(el("button", { id: "rematch", text: table.rematch ? t("Go to the rematch") : t("Rematch"), onclick: async () => {

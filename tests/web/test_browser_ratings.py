@@ -1,0 +1,142 @@
+"""A rated game in a real Chromium: two people with accounts (two browsers), one creates a
+rated table in the lobby, the other joins by its link, they click it to the end, and both see
+their new ratings beside their names on the table page and on the game's leaderboard, which
+axe-core finds accessible in every language. Skipped, saying why, where Chromium or Playwright
+is missing."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.i18n import LANGUAGES
+from parlour.kernel import Configuration
+from tests.web.test_browser import (
+    CHROMIUM,
+    base_url,  # noqa: F401 (a fixture)
+    browser,  # noqa: F401 (a fixture)
+    playwright_api,
+    wait_until,
+)
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM, reason="Chromium is not installed (apt-get install chromium; dev.py does it)"
+)
+PASSWORD = "correct horse battery"
+
+
+def shortest_duel() -> tuple[str, Configuration]:
+    """The game and set-up of two people with no options whose games are the shortest (by the
+    most actions the generic suites allow them)."""
+    duels = [
+        (configuration.max_actions, info.name, configuration)
+        for info in parlour.games()
+        for configuration in info.configurations
+        if configuration.players == 2 and not configuration.options
+    ]
+    _, game, configuration = min(duels, key=lambda duel: duel[:2])
+    return game, configuration
+
+
+def registered(browser: Any, base_url: str, name: str) -> Any:  # noqa: F811
+    """A page in a browser of its own, logged in to a new account `name`."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    answer = context.request.post(
+        base_url + "/api/account", data={"name": name, "password": PASSWORD}
+    )
+    assert answer.status == 201, answer.text()
+    return context.new_page()
+
+
+def shown_ratings(page: Any) -> list[str]:
+    """Each seat's rating in the page's last frame as its names show it ("1665?")."""
+    seats = page.evaluate("window.parlourFrame.table.seats")
+    return [f"{seat['rating']['value']}?" for seat in seats]
+
+
+def test_two_people_play_a_rated_game_and_see_their_ratings_change(
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+) -> None:
+    game, configuration = shortest_duel()
+    host = registered(browser, base_url, "Hostess")
+    guest = registered(browser, base_url, "Guest")
+    host.goto(base_url + "/")
+    host.wait_for_selector("#rated-box:not([hidden])")
+    host.fill("#name", "Hostess")
+    host.check(f"#game-{game}")
+    host.select_option("#players", str(configuration.players))
+    host.check("#rated")
+    assert host.locator("[data-seat='1']").input_value() == "person"
+    assert host.locator("[data-seat='1']").is_disabled()
+    host.click("#create-button")
+    host.wait_for_url("**/t/*")
+    link = host.locator("input.link").input_value()
+    guest.goto(base_url + "/")
+    listed = guest.locator("#open-tables li", has_text="Hostess (1500?)")
+    listed.locator(".rated").wait_for()
+    guest.goto(link)
+    guest.fill("#join-name", "Guest")
+    guest.click("#join button[type=submit]")
+    rng = random.Random(17)
+    for _ in range(4000):
+        if all(page.locator("#end:not([hidden])").count() for page in (host, guest)):
+            break
+        for page in (host, guest):
+            offered = page.locator("[data-action]:not([disabled]):visible")
+            if offered.count():
+                with contextlib.suppress(playwright_api.Error):  # redrawn under the click
+                    offered.nth(rng.randrange(offered.count())).click(timeout=1000)
+        host.wait_for_timeout(10)
+    else:
+        raise AssertionError("the rated game did not end")
+    for page in (host, guest):
+        wait_until(page, "window.parlourFrame.table.seats.every(s => s.rating.value !== 1500)")
+    after = shown_ratings(host)
+    assert shown_ratings(guest) == after
+    for page, (mine, theirs) in ((host, after), (guest, after[::-1])):
+        final = page.locator("#end .final-scores").inner_text()
+        other = "Guest" if page is host else "Hostess"
+        assert f"You ({mine})" in final and f"{other} ({theirs})" in final
+        assert "A rated game." in page.locator("#status").inner_text()
+    for page in (host, guest):
+        page.goto(f"{base_url}/ratings/{game}")
+        page.locator("#ranked tr").nth(1).wait_for()
+        rows = [row.split("\t") for row in page.locator("#ranked tr").all_inner_texts()]
+        assert {(name, rating, played) for _, name, rating, played in rows} == {
+            ("Hostess", after[0], "1"),
+            ("Guest", after[1], "1"),
+        }
+        assert [int(rank) for rank, *_ in rows] == [1, 2]
+    host.goto(base_url + "/")
+    host.click(f"[data-ratings='{game}']")
+    host.wait_for_url(f"**/ratings/{game}")
+    host.context.close()
+    guest.context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_leaderboard_and_the_rated_choice_are_accessible(
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+    language: str,
+) -> None:
+    pytest.importorskip("axe_playwright_python", reason="axe-playwright-python is not installed")
+    from tests.web.accessibility import grave_violations
+
+    game, _ = shortest_duel()
+    page = registered(browser, base_url, f"Reader {language}")
+    page.goto(f"{base_url}/ratings/{game}?lang={language}")
+    page.wait_for_selector("#about:not(:empty)")
+    found = grave_violations(page)
+    assert not found, "the leaderboard:\n" + "\n".join(found)
+    page.goto(f"{base_url}/?lang={language}")
+    page.wait_for_selector("#rated-box:not([hidden])")
+    page.check("#rated")
+    found = grave_violations(page)
+    assert not found, "the lobby, rated:\n" + "\n".join(found)
+    page.context.close()

@@ -199,6 +199,9 @@ def test_a_finished_rated_game_changes_and_stores_both_ratings(settings: Setting
             assert board["ratings"][0]["name"] == ["Ann", "Bob"][winner]
         assert [entry["games"] for entry in board["ratings"]] == [1, 1]
         assert all(entry["provisional"] for entry in board["ratings"])
+        rematch = client.post(f"/api/tables/{table_id}/rematch", headers=hdr(tokens[0])).json()
+        assert rematch["table"]["rated"] is True  # the same players, rated again
+        assert [s["rating"] for s in rematch["table"]["seats"]] == shown_after
     with make_client(settings) as client:  # after a restart, from the database
         again = client.get(f"/api/tables/{table_id}").json()["seats"]
         assert [s["rating"] for s in again] == shown_after

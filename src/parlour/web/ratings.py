@@ -166,7 +166,7 @@ PAGE = Path(__file__).parent / "static" / "ratings.html"
 def add_routes(app: FastAPI) -> None:
     """The leaderboards: `GET /api/ratings/{game}` and its page `/ratings/{game}`."""
 
-    @app.get("/api/ratings/{game}", responses=errors(404))
+    @app.get("/api/ratings/{game}", responses=errors(404, 422))
     async def ratings_of(request: Request, game: str) -> dict[str, Any]:
         """The leaderboard of `game`: its rated accounts, best first (provisional ratings
         after the established ones), with their shown rating and the rated games they played;

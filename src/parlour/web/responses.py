@@ -106,7 +106,7 @@ RULES = errors(404, 422)
 LEARN = errors(400, 404, 422)
 LOBBY = errors()
 CREATE = {
-    **errors(400, 410, 422),  # 410: its bots could not be made as it started
+    **errors(400, 401, 410, 422),  # 401: rated, not logged in; 410: its bots could not be made
     201: {
         "description": "The table, the host's seat and token, and the table's link.",
         "links": _seat_links(),
@@ -115,7 +115,7 @@ CREATE = {
 TABLE_INFO = errors(404, 410, 422)
 TABLE_STATE = errors(403, 404, 410, 422)
 JOIN = {
-    **errors(400, 404, 409, 410, 422),
+    **errors(400, 401, 404, 409, 410, 422),  # 401: a rated table, not logged in
     200: {
         "description": "The table, and the seat and token you now hold.",
         "links": _seat_links(),
@@ -127,8 +127,8 @@ RECORD = errors(403, 404, 410, 422)
 REPLAY = errors(403, 404, 410, 422)
 REMATCH = errors(401, 403, 404, 409, 410, 422)
 HINTS = errors(401, 403, 404, 410, 422)
-REGISTER = errors(409, 422)
-LOGIN = errors(401, 422)
+REGISTER = errors(400, 409, 422)
+LOGIN = errors(400, 401, 422)
 LOGOUT = errors()
 WHO = errors()
 ANALYSIS = {

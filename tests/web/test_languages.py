@@ -13,7 +13,7 @@ from parlour.listing import listing
 from parlour.web.languages import COOKIE
 from tests.web.conftest import create, hdr
 
-PAGES = ("/", "/t/abc", "/replay/abc", "/learn/dicetime")
+PAGES = ("/", "/t/abc", "/replay/abc", "/learn/dicetime", "/ratings/dicetime")
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
 
 

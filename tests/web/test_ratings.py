@@ -109,6 +109,15 @@ def test_a_new_account_shows_1500_provisionally_and_an_established_one_plainly()
     }
 
 
+def test_200_points_between_settled_players_mean_what_they_mean_in_elo() -> None:
+    """The stronger of two players whose ratings have settled (sigma small), 200 shown points
+    apart, wins about 76 % of their games, as in Elo (1 / (1 + 10 ** (-200 / 400)))."""
+    apart = 200 / ratings.POINTS_PER_MU
+    stronger, weaker = MODEL.rating(MODEL.mu + apart, 0.01), MODEL.rating(MODEL.mu, 0.01)
+    chance = MODEL.predict_win([[stronger], [weaker]])[0]
+    assert chance == pytest.approx(1 / (1 + 10 ** (-200 / 400)), abs=0.01)
+
+
 def test_three_players_tied_and_absent_are_rated_by_their_places(client: TestClient) -> None:
     """Seat 0 wins, seats 1 and 2 tie, seat 3 was played by its stand-in to the end."""
     names = ["Ann", "Bob", "Cy", "Di"]

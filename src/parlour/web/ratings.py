@@ -5,10 +5,10 @@ a leaderboard per game.
 The shown rating is the conservative estimate `mu - 3 sigma` (the model is all but sure the
 player is at least this good) on a chess-like scale: a new account shows 1500, and one `beta`
 of skill (the model's spread of one game's performance) is 200 points, so that 200 points
-between two players mean what they mean in Elo: about a 76 % chance to win a game between
-them. A conservative estimate rises as a player's games shrink the uncertainty, so nobody
-tops the leaderboard on one lucky game; it is provisional (shown with a "?") until
-`PROVISIONAL_GAMES` rated games at that game.
+between two settled players mean what they mean in Elo: the stronger wins about 76 % of
+their games (the model's own prediction, `predict_win`). A conservative estimate rises as a
+player's games shrink the uncertainty, so nobody tops the leaderboard on one lucky game; it
+is provisional (shown with a "?") until `PROVISIONAL_GAMES` rated games at that game.
 """
 
 from __future__ import annotations

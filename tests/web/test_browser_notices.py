@@ -24,7 +24,8 @@ RECORDING = """
 window.hiddenForTest = false;
 window.notices = [];
 window.tones = 0;
-Object.defineProperty(Document.prototype, "hidden", { configurable: true, get: () => window.hiddenForTest });
+Object.defineProperty(Document.prototype, "hidden", { configurable: true,
+  get: () => window.hiddenForTest });
 Object.defineProperty(Document.prototype, "visibilityState", { configurable: true,
   get: () => (window.hiddenForTest ? "hidden" : "visible") });
 Document.prototype.hasFocus = () => !window.hiddenForTest;
@@ -42,7 +43,10 @@ Object.defineProperty(Recorded, "permission", { get: () => RealNotification.perm
 Recorded.requestPermission = (...args) => RealNotification.requestPermission(...args);
 window.Notification = Recorded;
 const start = OscillatorNode.prototype.start;
-OscillatorNode.prototype.start = function (...args) { window.tones += 1; return start.apply(this, args); };
+OscillatorNode.prototype.start = function (...args) {
+  window.tones += 1;
+  return start.apply(this, args);
+};
 """
 TITLE = "Parlour: Dicetime"
 TOLD = "(Your turn) Parlour: Dicetime"

@@ -4,6 +4,7 @@ limit, and a long turn clock that a restart neither resets nor loses."""
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from datetime import timedelta
 
@@ -11,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
+from parlour.web import app
 from parlour.web.app import Settings
 from parlour.web.storage import ACTIONS, TABLES, now
 from parlour.web.tables import TableHub
@@ -38,6 +40,16 @@ def test_a_turn_limit_may_be_a_week_and_no_longer(client: TestClient) -> None:
     assert stored == 7 * DAY
     longer = client.post("/api/tables", json={**body, "turn_limit": 7 * DAY + 1})
     assert longer.status_code == 422 and "turn_limit" in longer.json()["error"]
+
+
+def test_every_turn_limit_the_lobby_offers_is_accepted(client: TestClient) -> None:
+    lobby = (app.STATIC / "lobby.html").read_text(encoding="utf-8")
+    select = re.search(r'<select id="turn-limit">(.*?)</select>', lobby, re.S)
+    assert select is not None
+    offered = [float(value) for value in re.findall(r'value="(\d+)"', select.group(1))]
+    assert {3600.0, DAY, 3 * DAY} <= set(offered)
+    for limit in offered:
+        create(client, "dicetime", ["person"], turn_limit=limit)
 
 
 def test_the_idle_expiry_follows_the_turn_limit(settings: Settings) -> None:

@@ -225,6 +225,7 @@ def test_the_optimal_player_plays_the_same_game_on_the_seed_s_fixed_dice(table: 
     again = advice.best_game(31)
     assert best.history == again.history and best.scores == again.scores
     assert parlour.replay(best.record).scores == best.scores
+    assert advice.analyse(best)["seats"][0]["lost"] == pytest.approx(0)
     drawn = parlour.load("dicetime").advice().best_game(31)
     assert drawn.history != best.history
     assert advice.optimum() == pytest.approx(table.expected_score)

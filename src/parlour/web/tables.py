@@ -21,7 +21,7 @@ import logging
 import time
 from collections.abc import Callable, Iterator
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import Connection, Engine, select, update
 from sqlalchemy.exc import DBAPIError
@@ -65,6 +65,17 @@ TOKEN_HEADER = "X-Seat-Token"
 T = TypeVar("T")
 Finisher = Callable[[Connection, LiveTable, State], None]
 """What the hub calls when a table's game ends, in the transaction storing its last action."""
+
+
+class Attempt(NamedTuple):
+    """A daily challenge's attempt to create: the day, its seed, and how its entry is stored
+    (with the new table, in the transaction that stores it: a failure stores neither)."""
+
+    day: str
+    seed: int
+    enter: Callable[[Connection, LiveTable], None]
+
+
 RETRY_SECONDS = 1.0
 """How soon a timed step that failed is tried again."""
 BREAK_AFTER = 5
@@ -103,6 +114,9 @@ class TableHub:
         self.finishers: list[Finisher] = []
         """Called in the transaction that stores a game's last action, with the table and its
         final state (ratings and the daily challenge keep their results this way)."""
+        self.sealed: Callable[[LiveTable], bool] = lambda table: False
+        """Whether a finished table's record must stay secret (a daily challenge's until its
+        day is over: its seed deals everyone's dice; set by `parlour.web.challenges`)."""
 
     # -- creating, joining, starting ------------------------------------------------------
 
@@ -117,11 +131,13 @@ class TableHub:
         listed: bool,
         turn_limit: float | None,
         account: Account | None = None,
+        challenge: Attempt | None = None,
     ) -> tuple[LiveTable, str]:
         """A new table; its creator hosts it and takes the first person's seat (theirs from any
         browser too, with their `account`). Returns the table and the creator's seat token
         (shown once, kept by the browser). It is stored only once its first state, frames and
-        clock have been computed without error."""
+        clock have been computed without error. A daily `challenge`'s attempt is dealt from
+        the day's seed and stored with the attempt's entry, in one transaction."""
         with starting(game_name):
             game = load(game_name, players, **options)  # OptionError names what was wrong
         if turn_limit is not None and turn_limit < self.min_turn_limit:
@@ -162,10 +178,14 @@ class TableHub:
                 ],
                 listed=listed,
                 turn_limit=turn_limit,
+                seed=challenge.seed if challenge else None,
             )
+            table.challenge = challenge.day if challenge else None
             table.probe()
         with self.engine.begin() as db:
             storage.insert_table(db, table)
+            if challenge is not None:
+                challenge.enter(db, table)
         self.tables[table.id] = table
         if all(s.taken for s in table.seats):
             await self._start(table)
@@ -179,9 +199,11 @@ class TableHub:
         listed: bool,
         turn_limit: float | None,
         rematch_of: str | None = None,
+        seed: int | None = None,
     ) -> LiveTable:
-        """A new open table of `game` with a fresh id and seed (not stored yet)."""
-        seed = new_seed()
+        """A new open table of `game` with a fresh id and a fresh seed, unless given one (not
+        stored yet)."""
+        seed = new_seed() if seed is None else seed
         return LiveTable(
             id=new_table_id(),
             game=game.name,
@@ -788,6 +810,8 @@ class TableHub:
         table = self.get(table_id)
         if table.status != "finished":
             raise TableError(403, _("a record is available once the game is over"))
+        if self.sealed(table):
+            raise TableError(403, _("a daily challenge's games are shown once its day is over"))
         record = table.state.record
         record["meta"] = {"seats": [s.bot or "human" for s in table.seats]}
         return record
@@ -803,6 +827,8 @@ class TableHub:
             seat = self.seat_of(table, token, account)
             if seat is None:
                 raise TableError(403, _("only a player of this table can ask for a rematch"))
+            if table.challenge is not None:
+                raise TableError(403, _("a daily challenge is played once: no rematch"))
             if table.status != "finished":
                 raise TableError(409, _("a rematch follows a finished game"))
             if table.rematch is not None:

@@ -35,6 +35,7 @@ def test_make_passes_options() -> None:
         "five_of_a_kind_is_full_house": False,
         "time_limit": 0,
         "colours": [],
+        "dice": "drawn",
     }
     assert len(env.actions) == 44 and env.actions[0] == "roll"
 

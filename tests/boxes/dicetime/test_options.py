@@ -1,4 +1,4 @@
-"""Loading Dicetime: player counts, its five options, their values and cross-checks, and the
+"""Loading Dicetime: player counts, its six options, their values and cross-checks, and the
 listing in `parlour.games()`."""
 
 from __future__ import annotations
@@ -13,24 +13,28 @@ from parlour import OptionError
 
 def test_defaults() -> None:
     """With nothing given: one player, mode turns, seat 0 first, five of a kind counts as a
-    full house; the puzzle adds its 600-second limit; options that do not apply are left out."""
+    full house, dice drawn; the puzzle adds its 600-second limit; options that do not apply
+    are left out."""
     assert parlour.load("dicetime").players == 1
     assert parlour.load("dicetime", players=3).options == {
         "mode": "turns",
         "start": "first",
         "five_of_a_kind_is_full_house": True,
         "colours": [],
+        "dice": "drawn",
     }
     assert parlour.load("dicetime", mode="simultaneous", players=2).options == {
         "mode": "simultaneous",
         "five_of_a_kind_is_full_house": True,
         "colours": [],
+        "dice": "drawn",
     }
     assert parlour.load("dicetime", mode="puzzle").options == {
         "mode": "puzzle",
         "five_of_a_kind_is_full_house": True,
         "time_limit": 600,
         "colours": [],
+        "dice": "drawn",
     }
 
 
@@ -191,6 +195,7 @@ def test_games_lists_dicetime_with_metadata() -> None:
         "five_of_a_kind_is_full_house",
         "time_limit",
         "colours",
+        "dice",
     ]
     assert options["mode"]["choices"] == ["turns", "simultaneous", "puzzle"]
     assert options["mode"]["default"] == "turns"
@@ -199,6 +204,7 @@ def test_games_lists_dicetime_with_metadata() -> None:
     assert options["five_of_a_kind_is_full_house"]["default"] is True
     assert options["time_limit"]["applies_when"] == {"mode": ["puzzle"]}
     assert (options["time_limit"]["default"], options["time_limit"]["minimum"]) == (600, 0)
+    assert (options["dice"]["choices"], options["dice"]["default"]) == (["drawn", "fixed"], "drawn")
     assert all(option["description"] and option["allowed"] for option in options.values())
 
 

@@ -3,12 +3,14 @@ offers beyond play (the determinizer, its full action list, its length bound).""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import cast
 
 from parlour.boxes.dicetime import rules
 from parlour.boxes.dicetime.components import COLOURS, FACES, MODES
 from parlour.boxes.dicetime.determinize import determinize as rebuild
 from parlour.boxes.dicetime.encoding import encoding
+from parlour.boxes.dicetime.fixed import DICE_MODES
 from parlour.boxes.dicetime.howto import HOW_TO_PLAY
 from parlour.boxes.dicetime.notation import ACTIONS
 from parlour.boxes.dicetime.solver.advice import DicetimeAdvice
@@ -19,6 +21,7 @@ from parlour.i18n import N_, _
 from parlour.kernel import (
     Action,
     Balance,
+    Challenge,
     Comparison,
     Concurrency,
     Configuration,
@@ -30,6 +33,7 @@ from parlour.kernel import (
     OptionType,
     Rng,
     View,
+    day_number,
     register,
 )
 from parlour.kernel.options import Value
@@ -86,6 +90,17 @@ OPTIONS = (
         is_list=True,
         length_text=N_("none, or one per seat"),
     ),
+    Option(
+        "dice",
+        OptionType.CHOICE,
+        "drawn",
+        N_(
+            "drawn: each roll is drawn at random; fixed: the seed fixes every die by seat, "
+            "turn, roll and position, so games from one seed played alike see alike dice "
+            "(the daily challenge)"
+        ),
+        choices=DICE_MODES,
+    ),
 )
 
 
@@ -100,6 +115,8 @@ CONFIGURATIONS = (
     Configuration(1, {"mode": "puzzle"}, 52),
     Configuration(1, {"mode": "puzzle", "time_limit": 0}, 52),
     Configuration(2, {"five_of_a_kind_is_full_house": False}, 2 * 52),
+    Configuration(2, {"dice": "fixed"}, 2 * 52),
+    Configuration(1, {"mode": "puzzle", "dice": "fixed"}, 52),
 )
 
 
@@ -158,6 +175,14 @@ class Dicetime(Game):
                     "a colour of their own"
                 ).format(chosen=",".join(chosen), colour=twice)
             )
+
+    @classmethod
+    def challenge(cls, day: date) -> Challenge:
+        """One solo game on fixed dice, the standard game on even days and the puzzle (its
+        default clock) on odd ones (by `day_number`)."""
+        if day_number(day) % 2:
+            return Challenge(1, {"mode": "puzzle", "dice": "fixed"}, N_("Puzzle"))
+        return Challenge(1, {"dice": "fixed"}, N_("Standard game"))
 
     def colours(self) -> tuple[str, ...]:
         """Each seat's colour, seat 0 first: the ones chosen, else the palette in seat order."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from parlour.boxes.dicetime import views
+from parlour.boxes.dicetime import fixed, views
 from parlour.boxes.dicetime.components import (
     ALL_OPEN,
     CATEGORIES,
@@ -27,7 +27,7 @@ from parlour.boxes.dicetime.rules import (
     verify_timeout,
 )
 from parlour.boxes.dicetime.views import DicetimeView, Logged
-from parlour.kernel import TABLE, Action, Reason, Rng, Seat, State
+from parlour.kernel import TABLE, Action, Reason, Rng, ScriptedRng, Seat, State, StrictRng
 from parlour.kernel.log import EventLog
 from parlour.kernel.options import Value
 
@@ -71,6 +71,8 @@ class DicetimeState(State):
         self._mode: Mode = options["mode"]  # type: ignore[assignment]
         self._race = options.get("start") == "race"
         self._time_limit = int(options.get("time_limit", 0))  # type: ignore[arg-type]
+        # The prefix of the keys of the seed's fixed dice (`fixed`); `None`: drawn dice.
+        self._fixed = fixed.key(seed) if options["dice"] == "fixed" else None
         self._table = score_table(bool(options["five_of_a_kind_is_full_house"]))
         self._sheets: list[list[int | None]] = [[None] * len(CATEGORIES) for _ in range(players)]
         self._open = [ALL_OPEN] * players  # each seat's open categories, as a bit mask
@@ -192,7 +194,12 @@ class DicetimeState(State):
         # A roll keeping the positions in `kept`: the commonest action, rolled here rather than
         # in a method of its own (a call less on three actions in four).
         count, kept_bits, outcomes = OUTCOMES[kept]
-        outcome = outcomes[self._rng.dice_index(count)]  # first: a bad script changes nothing
+        # First: a bad script changes nothing. Drawn dice cost one test more than before.
+        outcome = (
+            outcomes[self._rng.dice_index(count)]
+            if self._fixed is None
+            else self._fixed_outcome(seat, count, kept_bits, outcomes)
+        )
         if self._current is None:
             self._current = self._first = seat
             self.to_act = (seat,)
@@ -204,6 +211,21 @@ class DicetimeState(State):
         self._rolls[seat] = rolls + 1
         self._kept[seat] = kept
         self._events.append((seat, dice, kept))  # Rolled
+
+    def _fixed_outcome(
+        self, seat: int, count: int, kept_bits: int, outcomes: tuple[int, ...]
+    ) -> int:
+        """A roll's outcome under `dice=fixed`: the seed's faces for the seat's turn and roll
+        at the positions rolled; while a chance script lasts (tests, tools, the strict
+        adapters' chance nodes) the script's, as under drawn dice."""
+        rng = self._rng
+        if isinstance(rng, StrictRng) or (
+            isinstance(rng, ScriptedRng) and rng.used < len(self._chance)
+        ):
+            return outcomes[rng.dice_index(count)]
+        assert self._fixed is not None
+        turn = len(CATEGORIES) - self._open[seat].bit_count()
+        return fixed.faces(self._fixed, seat, turn, self._rolls[seat]) & ~kept_bits
 
     def _enter(self, seat: int, category: int) -> None:
         points = self._table[SORTED_DICE[self._dice[seat]]][category]

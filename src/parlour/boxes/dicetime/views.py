@@ -21,6 +21,7 @@ from parlour.boxes.dicetime.components import (
     encode,
     mask,
 )
+from parlour.boxes.dicetime.fixed import DiceMode
 from parlour.boxes.dicetime.rules import total, upper_bonus
 from parlour.i18n import N_, _
 from parlour.kernel import Seat, seat_name
@@ -51,6 +52,7 @@ class Options(TypedDict):
     start: NotRequired[Literal["first", "race"]]
     time_limit: NotRequired[int]
     colours: list[str]
+    dice: DiceMode
 
 
 class Sheet(TypedDict):

@@ -5,6 +5,7 @@ daily challenge of its own stands for any game offering one (the web names none)
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
@@ -20,7 +21,7 @@ from parlour.web.accounts import SESSION_COOKIE, Account
 from parlour.web.app import Settings, create_app
 from parlour.web.challenges import CHALLENGES, ENTRIES
 from tests.advice_game import Tally
-from tests.web.conftest import hello
+from tests.web.conftest import hdr, hello
 
 DAY = datetime(2026, 12, 1, 15, 0, tzinfo=UTC)
 
@@ -285,3 +286,66 @@ def test_the_leaderboard_ranks_by_points_lost_then_score(client: TestClient) -> 
     ]
     assert all(entry["replay"] is None for entry in board["leaderboard"])
     assert today(as_(client, ann))["played"]
+
+
+@pytest.fixture
+def dicetime(settings: Settings, clock: Clock) -> Iterator[TestClient]:
+    """A server with the games as they are: Dicetime's challenge (the standard game on
+    2026-12-01, on fixed dice)."""
+    with TestClient(create_app(replace(settings, clock=clock))) as test_client:
+        yield test_client
+
+
+def dice_fields(message: Any) -> Iterator[list[int]]:
+    """Every `dice` list anywhere in a message (the option of that name is a word)."""
+    if isinstance(message, dict):
+        for key, value in message.items():
+            if key == "dice" and isinstance(value, list):
+                yield value
+            else:
+                yield from dice_fields(value)
+    elif isinstance(message, list):
+        for item in message:
+            yield from dice_fields(item)
+
+
+def play_turns(client: TestClient, turns: int) -> list[list[int]]:
+    """Start today's Dicetime attempt and play `turns` turns by the same choices (roll once,
+    enter the first row offered), watching its frames; the dice of each roll. Every frame's
+    dice are faces already rolled (the log's), and none holds the day's seed."""
+    started = client.post("/api/challenges/dicetime")
+    assert started.status_code == 201, started.text
+    table_id, token = started.json()["table"]["id"], started.json()["token"]
+    assert started.json()["table"]["options"]["dice"] == "fixed"
+    seed = seed_of(client)
+    rolls = []
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        socket.send_text(hello(token))
+        frames = [socket.receive_json()]
+        for number in range(turns):
+            for kind in ("roll", "enter"):
+                action = next(a for a in frames[-1]["legal"] if a.startswith(kind))
+                body = {"action": action, "request_id": f"{kind}{number}"}
+                sent = client.post(f"/api/tables/{table_id}/actions", json=body)
+                assert sent.status_code == 200, sent.text
+                frames.append(socket.receive_json())
+                if kind == "roll":
+                    rolls.append(frames[-1]["view"]["seats"][0]["turn"]["dice"])
+    for frame in frames:
+        assert seed not in json.dumps(frame)
+        rolled = [entry["dice"] for entry in frame["view"]["log"] if entry["event"] == "roll"]
+        turn = frame["view"]["seats"][0]["turn"]
+        assert turn["dice"] == (rolled[-1] if turn["rolled"] else [])
+        assert all(dice in [*rolled, []] for dice in dice_fields(frame["view"]))
+    refused = client.get(f"/api/tables/{table_id}/hints", headers=hdr(token))
+    assert refused.status_code == 403
+    return rolls
+
+
+def test_two_accounts_making_the_same_choices_see_the_same_dice(dicetime: TestClient) -> None:
+    account(dicetime, "Ann")
+    ann = play_turns(dicetime, 3)
+    account(dicetime, "Bob")
+    bob = play_turns(dicetime, 3)
+    assert len(ann) == 3 and all(len(dice) == 5 for dice in ann)
+    assert ann == bob

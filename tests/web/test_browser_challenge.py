@@ -16,6 +16,9 @@ from parlour.web.app import Settings
 from tests.web.live_server import running
 from tests.web.test_browser import browser, wait_until  # noqa: F401 (browser: a fixture)
 
+pytest.importorskip("axe_playwright_python", reason="axe-playwright-python is not installed")
+from tests.web.accessibility import grave_violations
+
 DAY = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 """An even day: the standard game (the puzzle's clock would make the test race it)."""
 
@@ -86,4 +89,13 @@ def test_two_accounts_play_the_same_dice_and_share_the_leaderboard(
         assert sorted(names) == ["Ann", "Bob"]
         again = page.request.post(f"{base_url}/api/challenges/dicetime")
         assert again.status == 409
+    for path in ("/challenge", "/challenge/dicetime/2026-12-01", "/"):
+        for language in ("en", "de"):
+            ann.goto(f"{base_url}{path}?lang={language}")
+            ann.wait_for_selector(".leaderboard" if "challenge" in path else "#challenge-link")
+            found = grave_violations(ann)
+            assert not found, f"{path} ({language}):\n" + "\n".join(found)
+    assert ann.locator("#challenge-link").inner_text() == (
+        "Die heutige Tagesaufgabe: dieselben Würfel für alle, ein Versuch für jeden"
+    )
     assert not errors, errors

@@ -475,7 +475,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
-    app.include_router(challenges.router)
+    challenges.add_routes(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

@@ -21,7 +21,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request, Response
+from fastapi import FastAPI, Query, Request, Response
 from fastapi.responses import HTMLResponse
 from sqlalchemy import Connection, Engine, Table, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -34,6 +34,7 @@ from parlour.web.accounts import SESSION_COOKIE, Account, Accounts
 from parlour.web.languages import page
 from parlour.web.live import LiveTable, SeatSpec, TableError
 from parlour.web.models import AccountRow, ChallengeEntryRow, ChallengeRow
+from parlour.web.responses import errors
 from parlour.web.security import new_seed
 from parlour.web.storage import TABLES, now
 from parlour.web.tables import Attempt, TableHub
@@ -271,7 +272,8 @@ class Challenges:
 
     def judge(self, day: str) -> None:
         """Judge `day`'s finished attempts and find its optimal score, in the background (one
-        run a day at a time; a run judges whatever is waiting when it looks)."""
+        run a day at a time; a run judges whatever is waiting when it looks; nothing waiting,
+        no solver is woken)."""
         running = self._judging.get(day)
         if running is None or running.done():
             self._judging[day] = asyncio.get_running_loop().create_task(self._judge(day))
@@ -282,20 +284,21 @@ class Challenges:
             await asyncio.gather(*self._judging.values(), return_exceptions=True)
 
     async def _judge(self, day: str) -> None:
+        """Judge the attempts waiting (the first run also finds the optimal score) until
+        none is left but those that cannot be (broken tables stay "being judged")."""
         tried: set[str] = set()
         while True:
             found = self.day(day)
-            if found is None:
+            waiting = self._unjudged(day) - tried
+            if found is None or not waiting:
                 return
+            tried |= waiting
             finals = {}
-            for table_id in self._unjudged(day) - tried:
+            for table_id in waiting:
                 try:
                     finals[table_id] = self.hub.get(table_id).state
-                except TableError:  # broken or gone: it stays unjudged
-                    LOG.warning("challenge %s: table %s cannot be judged", day, table_id)
-            tried |= set(finals)
-            if not finals and found.optimal_score is not None:
-                return
+                except TableError:  # broken: logged by the hub
+                    continue
             try:
                 await asyncio.to_thread(self._judge_now, found, finals)
             except Exception:
@@ -341,19 +344,16 @@ def offered_on(day: date) -> tuple[str, Challenge] | None:
 
 
 def _checked_day(day: str) -> str:
+    """`day` if it is a date written YYYY-MM-DD, else a 422 saying so."""
     try:
-        return date.fromisoformat(day).isoformat() if len(day) == 10 else _bad_day(day)
+        if date.fromisoformat(day).isoformat() == day:
+            return day
     except ValueError:
-        return _bad_day(day)
-
-
-def _bad_day(day: str) -> str:
+        pass
     raise TableError(422, _("day: {day!r} is not a date (YYYY-MM-DD)").format(day=day[:20]))
 
 
 # -- the routes -------------------------------------------------------------------------------
-
-router = APIRouter()
 
 
 def _of(request: Request) -> Challenges:
@@ -366,46 +366,47 @@ def _account(request: Request) -> Account | None:
     return accounts.account_of(request.cookies.get(SESSION_COOKIE))
 
 
-@router.get("/api/challenges")
-async def list_challenges(
-    request: Request, page_number: Annotated[int, Query(alias="page", ge=0, le=10_000)] = 0
-) -> dict[str, Any]:
-    """Today's daily challenge (and whether you have played it) and a page of past days."""
-    return _of(request).listing(_account(request), page_number)
+def add_routes(app: FastAPI) -> None:
+    """The challenges' API and pages, on `app` (its routes themselves: a 405 names the
+    methods of every route of a path)."""
+
+    @app.get("/api/challenges", responses=errors(422))
+    async def list_challenges(
+        request: Request, page_number: Annotated[int, Query(alias="page", ge=0, le=10_000)] = 0
+    ) -> dict[str, Any]:
+        """Today's daily challenge (and whether you have played it) and a page of past days."""
+        return _of(request).listing(_account(request), page_number)
+
+    @app.get("/api/challenges/{game}/{day}", responses=errors(404, 422))
+    async def challenge_day(request: Request, game: str, day: str) -> dict[str, Any]:
+        """A day's challenge: its game, label and options, whether the day is over, its
+        leaderboard (replays once it is over) and whether you played it or are playing it."""
+        challenges = _of(request)
+        return challenges.detail(challenges.of(game, day), _account(request))
+
+    @app.post("/api/challenges/{game}", status_code=201, responses=errors(401, 404, 409, 410, 422))
+    async def play_challenge(request: Request, response: Response, game: str) -> dict[str, Any]:
+        """Start today's attempt (logged in): a new solo table dealt from the day's seed (201),
+        or the attempt you are playing (200, its link); once played, a 409."""
+        account = _account(request)
+        if account is None:
+            raise TableError(401, _("log in to play the daily challenge"))
+        body, new = await _of(request).start(game, account)
+        if not new:
+            response.status_code = 200
+        return body
+
+    @app.get("/challenge", include_in_schema=False)
+    async def challenge_page() -> HTMLResponse:
+        return HTMLResponse(page(STATIC / "challenge.html", language()))
+
+    @app.get("/challenge/{game}/{day}", include_in_schema=False)
+    async def challenge_day_page(game: str, day: str) -> HTMLResponse:
+        return HTMLResponse(page(STATIC / "challenge.html", language()))
 
 
-@router.get("/api/challenges/{game}/{day}")
-async def challenge_day(request: Request, game: str, day: str) -> dict[str, Any]:
-    """A day's challenge: its game, label and options, whether the day is over, its
-    leaderboard (replays once it is over) and whether you played it or are playing it."""
-    challenges = _of(request)
-    return challenges.detail(challenges.of(game, day), _account(request))
-
-
-@router.post("/api/challenges/{game}", status_code=201)
-async def play_challenge(request: Request, response: Response, game: str) -> dict[str, Any]:
-    """Start today's attempt (logged in): a new solo table dealt from the day's seed (201), or
-    the attempt you are playing (200, its link); once played, a 409."""
-    account = _account(request)
-    if account is None:
-        raise TableError(401, _("log in to play the daily challenge"))
-    body, new = await _of(request).start(game, account)
-    if not new:
-        response.status_code = 200
-    return body
-
-
-@router.get("/challenge", include_in_schema=False)
-async def challenge_page() -> HTMLResponse:
-    return HTMLResponse(page(STATIC / "challenge.html", language()))
-
-
-@router.get("/challenge/{game}/{day}", include_in_schema=False)
-async def challenge_day_page(game: str, day: str) -> HTMLResponse:
-    return HTMLResponse(page(STATIC / "challenge.html", language()))
-
-
-def setup(app: Any, hub: TableHub, clock: Clock) -> Challenges:
+def setup(app: FastAPI, hub: TableHub, clock: Clock) -> Challenges:
     """The challenges of `app`'s hub, kept in `app.state` for the routes."""
-    app.state.challenges = Challenges(hub.engine, hub, clock)
-    return app.state.challenges  # type: ignore[no-any-return]
+    challenges = Challenges(hub.engine, hub, clock)
+    app.state.challenges = challenges
+    return challenges

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import insert, select
+from starlette.websockets import WebSocketDisconnect
 
 from parlour.kernel import Challenge, registry
 from parlour.web import challenges
@@ -242,6 +243,55 @@ def test_no_hints_no_record_no_replay_no_analysis_no_rematch_until_the_day_is_ov
     assert client.get(f"/api/tables/{table_id}/analysis").status_code == 200
     day = today(client)
     assert day["over"] and day["leaderboard"][0]["replay"] == f"/replay/{table_id}"
+
+
+def test_only_its_player_watches_an_attempt_until_the_day_is_over(
+    client: TestClient, clock: Clock
+) -> None:
+    """Another account (or anyone) watching an attempt would see today's dice before
+    playing them: the state and the live frames are refused to all but its player."""
+    ann = account(client, "Ann")
+    table_id = play(client, ["two"])["table"]["id"]
+    assert client.get(f"/api/tables/{table_id}/state").json()["seat"] == 0
+    bob = account(client, "Bob")
+    for who in (bob, None):
+        client.cookies.clear()
+        if who:
+            as_(client, who)
+        refused = client.get(f"/api/tables/{table_id}/state")
+        assert refused.status_code == 403 and "once its day is over" in refused.json()["error"]
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            socket.send_text(hello(None))
+            reply = socket.receive_json()
+            assert reply["type"] == "error" and "once its day is over" in reply["error"]
+            with pytest.raises(WebSocketDisconnect):
+                socket.receive_json()
+    assert client.get(f"/api/tables/{table_id}").status_code == 200  # who sits there: no dice
+    as_(client, ann)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        socket.send_text(hello(None))
+        assert socket.receive_json()["seat"] == 0
+    client.cookies.clear()
+    clock.now += timedelta(days=1)
+    assert client.get(f"/api/tables/{table_id}/state").json()["seat"] is None
+
+
+def test_an_attempt_left_unjudged_is_judged_when_its_day_is_asked_for(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An attempt whose judging did not run (the server stopped first, say) shows as being
+    judged, and is judged when its day's leaderboard is asked for."""
+    store: challenges.Challenges = client.app.state.challenges  # type: ignore[attr-defined]
+    monkeypatch.setattr(store, "judge", lambda day: None)
+    account(client, "Ann")
+    play(client, ["two", "one", "two"])
+    [entry] = today(client)["leaderboard"]
+    assert (entry["score"], entry["lost"], entry["optimal_score"]) == (5, None, None)
+    monkeypatch.delattr(store, "judge")
+    today(client)
+    judged(client)
+    [entry] = today(client)["leaderboard"]
+    assert (entry["score"], entry["lost"], entry["optimal_score"]) == (5, 1.0, 6)
 
 
 def test_no_response_during_play_holds_the_seed(client: TestClient) -> None:

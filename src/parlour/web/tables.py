@@ -81,6 +81,7 @@ RETRY_SECONDS = 1.0
 BREAK_AFTER = 5
 """Failures in a row (not the database's) after which a table's game is taken as broken."""
 BROKEN = N_("this table is broken: {}; it can no longer be played")
+SEALED = N_("a daily challenge's games are shown once its day is over")
 FINISHED_IN_MEMORY = 600.0
 """Seconds a finished game stays in memory after anyone last asked for it."""
 
@@ -115,8 +116,9 @@ class TableHub:
         """Called in the transaction that stores a game's last action, with the table and its
         final state (ratings and the daily challenge keep their results this way)."""
         self.sealed: Callable[[LiveTable], bool] = lambda table: False
-        """Whether a finished table's record must stay secret (a daily challenge's until its
-        day is over: its seed deals everyone's dice; set by `parlour.web.challenges`)."""
+        """Whether a table's game is shown to its player alone, its record to nobody (a daily
+        challenge's until its day is over: its seed deals everyone's dice; set by
+        `parlour.web.challenges`)."""
 
     # -- creating, joining, starting ------------------------------------------------------
 
@@ -790,10 +792,13 @@ class TableHub:
         self, table: LiveTable, token: str | None, account: Account | None = None
     ) -> int | None:
         """Whose view a request sees: the token's seat (a token holding none is refused),
-        else the logged-in account's seat, else a spectator's."""
-        if token is not None:
-            return self.seat_for(table, token)
-        return self.seat_of(table, None, account)
+        else the logged-in account's seat, else a spectator's (refused where `sealed`)."""
+        seat = (
+            self.seat_for(table, token) if token is not None else self.seat_of(table, None, account)
+        )
+        if seat is None and self.sealed(table):
+            raise TableError(403, _(SEALED))
+        return seat
 
     def listing(self) -> list[dict[str, Any]]:
         """The lobby: listed tables that are open or running, newest first (one that cannot
@@ -811,7 +816,7 @@ class TableHub:
         if table.status != "finished":
             raise TableError(403, _("a record is available once the game is over"))
         if self.sealed(table):
-            raise TableError(403, _("a daily challenge's games are shown once its day is over"))
+            raise TableError(403, _(SEALED))
         record = table.state.record
         record["meta"] = {"seats": [s.bot or "human" for s in table.seats]}
         return record

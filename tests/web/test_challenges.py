@@ -399,3 +399,5 @@ def test_two_accounts_making_the_same_choices_see_the_same_dice(dicetime: TestCl
     bob = play_turns(dicetime, 3)
     assert len(ann) == 3 and all(len(dice) == 5 for dice in ann)
     assert ann == bob
+    day = dicetime.get("/api/challenges/dicetime/2026-12-01", headers={"Accept-Language": "de"})
+    assert day.json()["label"] == "Standardspiel"  # the game's words, told in German

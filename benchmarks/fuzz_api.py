@@ -61,9 +61,10 @@ UNLIMITED: dict[str, Any] = {
 LEARN_FROM = {"POST /api/tables", "POST /api/tables/{table_id}/join"}
 """Operations whose answers give a table and a seat token (the document's links say so)."""
 
-WEIGHTS = {"POST /api/tables/{table_id}/actions": 3}
+WEIGHTS = {"POST /api/tables/{table_id}/actions": 3, "POST /api/tables": 2}
 """Shares of the requests by operation (1 unless named; none beyond one for fixed requests):
-actions get more, as they are what moves a running table."""
+actions get more, as they are what moves a running table, and creating tables, which most
+generated bodies fail (a generated game name is almost never a game)."""
 
 TIMEOUT = 10.0
 """Seconds a request may take before it counts as unanswered."""
@@ -432,7 +433,9 @@ def _unsupported_methods(document: dict[str, Any], world: World, figures: Figure
 
 
 def _call(case: Case, client: Any, figures: Figures) -> Any:
-    """Send `case`; if the app raises (Starlette answered 500, then re-raised), record it."""
+    """Send `case`; if the app raises (Starlette answered 500, then re-raised), record it. No
+    cookie outlives its request: a generated login must not make later requests an account's
+    (whose one seat a table would then refuse a second time)."""
     try:
         return case.call(session=client, timeout=TIMEOUT)
     except requests.Timeout:
@@ -440,6 +443,8 @@ def _call(case: Case, client: Any, figures: Figures) -> Any:
     except Exception as error:
         figures.count(f"{case.operation.label} (raised)", 500)
         figures.failures.append(_describe(case, 500, f"{type(error).__name__}: {error}"))
+    finally:
+        client.cookies.clear()
     return None
 
 

@@ -274,7 +274,7 @@ def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
 
 
 def test_the_menu_sets_up_a_game_with_options_and_bots(tmp_path: Path) -> None:
-    menu = "9\nnope\ndicetime\n2\ny\nturns\nfirst\nfalse\n\nrobot\nhuman\ngreedy\n"
+    menu = "9\nnope\ndicetime\n2\ny\nturns\nfirst\nfalse\n\n\nrobot\nhuman\ngreedy\n"
     result = runner.invoke(
         app, ["play", "--no-confirm", "--save", str(tmp_path / "menu.json")], menu + human_lines()
     )

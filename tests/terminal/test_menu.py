@@ -41,7 +41,7 @@ def test_each_answer_is_checked_as_it_is_given_and_only_that_question_is_asked_a
     menu does not start again from "Players"."""
     console = Console(record=True, width=200, color_system=None)
     answers = ["dicetime", "9", "2", "y", "fast", "puzzle", "turns", "", "maybe", "false", ""]
-    answers += ["human", "greedy"]
+    answers += ["", "human", "greedy"]
     game, seats = set_up(console, ScriptedPrompt(answers, console))
     assert game.players == 2 and seats == ["human", "greedy"]
     assert game.options["mode"] == "turns" and game.options["five_of_a_kind_is_full_house"] is False

@@ -14,6 +14,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
 OptionValue = bool | int | str | list[bool | int | str]
+LONGEST_TURN_LIMIT = 7 * 86_400
+"""The longest turn limit a table may have (seconds): a week, for tables played slowly."""
 
 REFUSED = {
     "Cc": "a control character",
@@ -95,9 +97,10 @@ class CreateTable(Strict):
     turn_limit: float | None = Field(
         default=None,
         gt=0,
-        le=86_400,
+        le=LONGEST_TURN_LIMIT,
         description="seconds before a bot plays for an absent person: at least the server's "
-        "minimum (5 unless configured otherwise; less is refused with a 422)",
+        "minimum (5 unless configured otherwise; less is refused with a 422), at most 7 days "
+        "(604800); a table with a long limit also idles longer before it expires",
     )
 
 

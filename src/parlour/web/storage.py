@@ -37,6 +37,11 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def aware(stamp: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives it back without its zone)."""
+    return stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)
+
+
 def insert_table(db: Connection, table: LiveTable) -> None:
     """Store a new table and its seats."""
     stamp = now()
@@ -124,11 +129,19 @@ def mark_broken(db: Connection, table_id: str) -> None:
 
 
 def rebuild(row: TableRow) -> LiveTable:
-    """A live table from its stored row: the state rebuilt by replaying the record."""
+    """A live table from its stored row: the state rebuilt by replaying the record, and each
+    acting seat's turn clock from the stored time its turn began (the start, its own last
+    action, or the action that made it act), so that a restart neither resets nor loses it."""
     game = load(row.game, row.players, **row.options)
     state = game.new(int(row.seed))
+    since = dict.fromkeys(state.to_act, row.started_at or 0.0)
     for action in row.actions:
+        before = state.to_act
         state.apply(action.seat, action.action)
+        since = {
+            seat: since[seat] if seat in before and seat != action.seat else action.at
+            for seat in state.to_act
+        }
     return LiveTable(
         id=row.id,
         game=row.game,
@@ -146,6 +159,7 @@ def rebuild(row: TableRow) -> LiveTable:
         state=state,
         started_at=row.started_at,
         action_times=[a.at for a in row.actions],
+        waiting_since=since if row.started_at is not None else {},
         request_ids={
             (a.seat, a.request_id): Sent(a.number, a.sent or a.action)
             for a in row.actions

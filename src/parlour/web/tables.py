@@ -84,6 +84,9 @@ BROKEN = N_("this table is broken: {}; it can no longer be played")
 SEALED = N_("a daily challenge's games are shown once its day is over")
 FINISHED_IN_MEMORY = 600.0
 """Seconds a finished game stays in memory after anyone last asked for it."""
+IDLE_TURNS = 3
+"""Turn limits an unfinished table may idle before it expires, where they outlast the server's
+idle expiry: a table played slowly (or waiting for a friend to join it) gets a few turns."""
 
 
 class TableHub:
@@ -888,20 +891,32 @@ class TableHub:
                     await self._ready_bots(table)
                     self._replan(table)
 
+    def idle_allowed(self, turn_limit: float | None) -> timedelta:
+        """How long an unfinished table may idle before it expires: `idle_expiry`, or
+        `IDLE_TURNS` turn limits where that is longer (a table played slowly)."""
+        return max(self.idle_expiry, timedelta(seconds=IDLE_TURNS * (turn_limit or 0)))
+
     async def expire_idle(self) -> list[str]:
-        """Unfinished tables idle longer than `idle_expiry` expire (finished ones stay, as
-        records; those nobody has looked at for `FINISHED_IN_MEMORY` leave memory)."""
+        """Unfinished tables idle longer than they are allowed (`idle_allowed`) expire
+        (finished ones stay, as records; those nobody has looked at for `FINISHED_IN_MEMORY`
+        leave memory)."""
         unwatched = time.monotonic() - FINISHED_IN_MEMORY
         for table_id, table in list(self.tables.items()):
             if table.status == "finished" and not table.watchers and table.touched < unwatched:
                 del self.tables[table_id]
-        cutoff = storage.now() - self.idle_expiry
+        now = storage.now()
         with self.engine.begin() as db:
-            ids = db.scalars(
-                select(TABLES.c.id).where(
-                    TABLES.c.status.in_(("open", "running")), TABLES.c.active_at < cutoff
+            idle = db.execute(
+                select(TABLES.c.id, TABLES.c.turn_limit, TABLES.c.active_at).where(
+                    TABLES.c.status.in_(("open", "running")),
+                    TABLES.c.active_at < now - self.idle_expiry,
                 )
             ).all()
+            ids = [
+                row.id
+                for row in idle
+                if storage.aware(row.active_at) < now - self.idle_allowed(row.turn_limit)
+            ]
             if ids:
                 db.execute(update(TABLES).where(TABLES.c.id.in_(ids)).values(status="expired"))
         for table_id in ids:

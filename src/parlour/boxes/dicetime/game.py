@@ -178,8 +178,8 @@ class Dicetime(Game):
 
     @classmethod
     def challenge(cls, day: date) -> Challenge:
-        """One solo game on fixed dice, the standard game on even days and the puzzle (its
-        default clock) on odd ones (by `day_number`)."""
+        """One solo game on fixed dice: the standard game on even day numbers (`day_number`),
+        the puzzle (its default clock) on odd ones."""
         if day_number(day) % 2:
             return Challenge(1, {"mode": "puzzle", "dice": "fixed"}, N_("Puzzle"))
         return Challenge(1, {"dice": "fixed"}, N_("Standard game"))

@@ -194,7 +194,7 @@ class DicetimeState(State):
         # A roll keeping the positions in `kept`: the commonest action, rolled here rather than
         # in a method of its own (a call less on three actions in four).
         count, kept_bits, outcomes = OUTCOMES[kept]
-        # First: a bad script changes nothing. Drawn dice cost one test more than before.
+        # Drawn (the default) pays one test for fixed dice; first: a bad script changes nothing.
         outcome = (
             outcomes[self._rng.dice_index(count)]
             if self._fixed is None

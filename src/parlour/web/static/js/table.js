@@ -6,6 +6,7 @@ import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
 import { language, t, tn } from "/static/js/i18n.js";
 import { logText, seatName } from "/static/js/names.js";
+import { showNotices } from "/static/js/notices.js";
 import { showRules } from "/static/js/rules.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -228,7 +229,7 @@ function render(current) {
   window.parlourFrame = current; // for tests and the curious: exactly what the server sent
   const { table } = current;
   const title = gameInfo?.title || table.game;
-  document.title = t("Parlour: {game}", { game: title });
+  showNotices(current, title, t("Parlour: {game}", { game: title }));
   $("title").textContent = t("{game} · table {table}", { game: title, table: table.id.slice(0, 6) });
   showSeating(table);
   showStatus(current);

@@ -131,6 +131,22 @@ def test_one_row_a_day_made_on_the_first_request(client: TestClient, clock: Cloc
     assert not listed["more"]
 
 
+def test_the_past_days_come_a_page_at_a_time(client: TestClient) -> None:
+    store: challenges.Challenges = client.app.state.challenges  # type: ignore[attr-defined]
+    days = [date(2026, 11, 30) - timedelta(days=n) for n in range(challenges.PAST_PAGE + 1)]
+    with store.engine.begin() as db:
+        for day in days:
+            row = {"game": "tally", "players": 1, "options": {}, "seed": "1", "created_at": DAY}
+            db.execute(insert(CHALLENGES).values(day=day.isoformat(), **row))
+    first = client.get("/api/challenges").json()
+    assert [past["day"] for past in first["past"]] == [d.isoformat() for d in days[:-1]]
+    assert first["more"]
+    second = client.get("/api/challenges?page=1").json()
+    assert [past["day"] for past in second["past"]] == [days[-1].isoformat()]
+    assert not second["more"] and second["today"] == first["today"]
+    assert client.get("/api/challenges?page=-1").status_code == 422
+
+
 def test_a_racing_first_request_reads_the_winners_row(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

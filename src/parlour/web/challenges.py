@@ -4,8 +4,9 @@ same secret seed, ranked by the points lost against the best choices on its own 
 The web names no game: a day's challenge is the first game whose `Game.challenge(day)` offers
 one. Its row (game, options, a 128-bit seed) is made on the day's first request; an attempt is
 an unlisted table dealt from that seed, stored with its entry (one per account and day: the
-primary key). Until the day is over nothing shows the seed or a die not yet rolled: the
-attempt's record, replay and analysis are refused (`TableHub.sealed`), hints too. A finished
+primary key). Until the day is over nothing shows the seed or a die not yet rolled: only its
+player sees an attempt, its record, replay and analysis are refused (`TableHub.sealed`), and
+hints, rematches and the lobby are never offered for it. A finished
 attempt keeps its score at once; its analysis (`Advice.analyse`) and the day's optimal score
 (`Advice.best_game`) are computed off the event loop, and the leaderboard says "being judged"
 until they are.

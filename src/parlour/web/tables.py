@@ -273,7 +273,7 @@ class TableHub:
         table = self.get(table_id)
         async with table.lock:
             self._refuse_broken(table)
-            seat = self.seat_of(table, token, account)
+            seat = self.identified(table, token, account)
             if seat is None or not table.seats[seat].host:
                 raise TableError(403, _("only the table's host can fill the seats with bots"))
             if table.status != "open":
@@ -776,15 +776,22 @@ class TableHub:
             found = next((s.seat for s in table.seats if s.account_id == account.id), None)
         return found
 
-    def seat_for(self, table: LiveTable, token: str | None, account: Account | None = None) -> int:
-        """The seat a token (or the logged-in account) holds at `table`, or a 401 or 403
-        naming the problem."""
+    def identified(
+        self, table: LiveTable, token: str | None, account: Account | None
+    ) -> int | None:
+        """`seat_of` for a request that must say who it is: a 401 with neither a token nor
+        an account."""
         if token is None and account is None:
             raise TableError(
                 401,
                 _("this needs your seat token (the {header} header)").format(header=TOKEN_HEADER),
             )
-        seat = self.seat_of(table, token, account)
+        return self.seat_of(table, token, account)
+
+    def seat_for(self, table: LiveTable, token: str | None, account: Account | None = None) -> int:
+        """The seat a token (or the logged-in account) holds at `table`, or a 401 or 403
+        naming the problem."""
+        seat = self.identified(table, token, account)
         if seat is None:
             if token is None:
                 raise TableError(403, _("your account holds no seat at this table"))
@@ -832,7 +839,7 @@ class TableHub:
         table = self.get(table_id)
         async with table.lock:
             self._refuse_broken(table)
-            seat = self.seat_of(table, token, account)
+            seat = self.identified(table, token, account)
             if seat is None:
                 raise TableError(403, _("only a player of this table can ask for a rematch"))
             if table.challenge is not None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import asdict, dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -32,8 +32,9 @@ from parlour.bots.pool import default_workers
 from parlour.i18n import LANGUAGES, N_, _, language, page_catalogue
 from parlour.kernel import SPECTATOR, OptionError, ParlourError, Reason, load, replay
 from parlour.listing import listing
-from parlour.web import learning, ratings, responses
+from parlour.web import challenges, learning, ratings, responses
 from parlour.web.accounts import SESSION_COOKIE, SESSION_LIFE, Account, Accounts, name_key
+from parlour.web.challenges import utc_now
 from parlour.web.database import connect, default_url
 from parlour.web.envelope import Envelope
 from parlour.web.health import database_answers
@@ -84,6 +85,8 @@ class Settings:
     """Failed logins to one account name per quarter of an hour, from anywhere."""
     password_parameters: Parameters = field(default_factory=lambda: RFC_9106_LOW_MEMORY)
     """Argon2id's cost (RFC 9106's second recommendation: 64 MiB, 3 passes; tests lower it)."""
+    clock: Callable[[], datetime] = utc_now
+    """The time of day: the daily challenge's UTC day comes from it (tests move it)."""
     bot_workers: int = field(default_factory=default_workers)
     """Worker processes in which bots think, off the event loop (`parlour serve
     --bot-workers`; docs/operations.md)."""
@@ -114,11 +117,13 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         )
         hub.finishers.append(ratings.finish)
         app.state.hub = hub
+        challenges.setup(app, hub, settings.clock)
         await hub.start()
         expiry = asyncio.create_task(_expire_forever(hub, settings.expiry_check_seconds))
         app.state.expiry = expiry
         yield
         expiry.cancel()
+        await app.state.challenges.judged()
         await hub.close()
 
     app = FastAPI(
@@ -302,6 +307,8 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         advice = table.state.game.advice()
         if advice is None:
             raise TableError(404, _("{game} has no hints").format(game=table.game))
+        if table.challenge is not None:
+            raise TableError(403, _("no hints during the daily challenge"))
         if table.state.over:
             return {"choices": None}
         # Off the event loop: the first hint of a variant loads (or builds) its solver's table.
@@ -470,6 +477,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
+    challenges.add_routes(app)
     ratings.add_routes(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -21,7 +21,7 @@ import logging
 import time
 from collections.abc import Callable, Iterator
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import Connection, Engine, select, update
 from sqlalchemy.exc import DBAPIError
@@ -65,11 +65,23 @@ TOKEN_HEADER = "X-Seat-Token"
 T = TypeVar("T")
 Finisher = Callable[[Connection, LiveTable, State], None]
 """What the hub calls when a table's game ends, in the transaction storing its last action."""
+
+
+class Attempt(NamedTuple):
+    """A daily challenge's attempt to create: the day, its seed, and how its entry is stored
+    (with the new table, in the transaction that stores it: a failure stores neither)."""
+
+    day: str
+    seed: int
+    enter: Callable[[Connection, LiveTable], None]
+
+
 RETRY_SECONDS = 1.0
 """How soon a timed step that failed is tried again."""
 BREAK_AFTER = 5
 """Failures in a row (not the database's) after which a table's game is taken as broken."""
 BROKEN = N_("this table is broken: {}; it can no longer be played")
+SEALED = N_("a daily challenge's games are shown once its day is over")
 FINISHED_IN_MEMORY = 600.0
 """Seconds a finished game stays in memory after anyone last asked for it."""
 IDLE_TURNS = 3
@@ -106,6 +118,10 @@ class TableHub:
         self.finishers: list[Finisher] = []
         """Called in the transaction that stores a game's last action, with the table and its
         final state (ratings and the daily challenge keep their results this way)."""
+        self.sealed: Callable[[LiveTable], bool] = lambda table: False
+        """Whether a table's game is shown to its player alone, its record to nobody (a daily
+        challenge's until its day is over: its seed deals everyone's dice; set by
+        `parlour.web.challenges`)."""
 
     # -- creating, joining, starting ------------------------------------------------------
 
@@ -121,12 +137,14 @@ class TableHub:
         turn_limit: float | None,
         account: Account | None = None,
         rated: bool = False,
+        challenge: Attempt | None = None,
     ) -> tuple[LiveTable, str]:
         """A new table; its creator hosts it and takes the first person's seat (theirs from any
         browser too, with their `account`). Returns the table and the creator's seat token
         (shown once, kept by the browser). It is stored only once its first state, frames and
         clock have been computed without error. A `rated` table is for people with accounts
-        only (`ratings.check_rated`)."""
+        only (`ratings.check_rated`). A daily `challenge`'s attempt is dealt from the day's
+        seed and stored with the attempt's entry, in one transaction."""
         with starting(game_name):
             game = load(game_name, players, **options)  # OptionError names what was wrong
         if turn_limit is not None and turn_limit < self.min_turn_limit:
@@ -169,12 +187,16 @@ class TableHub:
                 ],
                 listed=listed,
                 turn_limit=turn_limit,
+                seed=challenge.seed if challenge else None,
             )
             table.rated = rated
+            table.challenge = challenge.day if challenge else None
             table.probe()
         with self.engine.begin() as db:
             storage.insert_table(db, table)
             ratings.refresh(db, table)
+            if challenge is not None:
+                challenge.enter(db, table)
         self.tables[table.id] = table
         if all(s.taken for s in table.seats):
             await self._start(table)
@@ -188,9 +210,11 @@ class TableHub:
         listed: bool,
         turn_limit: float | None,
         rematch_of: str | None = None,
+        seed: int | None = None,
     ) -> LiveTable:
-        """A new open table of `game` with a fresh id and seed (not stored yet)."""
-        seed = new_seed()
+        """A new open table of `game` with a fresh id and a fresh seed, unless given one (not
+        stored yet)."""
+        seed = new_seed() if seed is None else seed
         return LiveTable(
             id=new_table_id(),
             game=game.name,
@@ -260,7 +284,7 @@ class TableHub:
         table = self.get(table_id)
         async with table.lock:
             self._refuse_broken(table)
-            seat = self.seat_of(table, token, account)
+            seat = self.identified(table, token, account)
             if seat is None or not table.seats[seat].host:
                 raise TableError(403, _("only the table's host can fill the seats with bots"))
             if table.status != "open":
@@ -767,15 +791,22 @@ class TableHub:
             found = next((s.seat for s in table.seats if s.account_id == account.id), None)
         return found
 
-    def seat_for(self, table: LiveTable, token: str | None, account: Account | None = None) -> int:
-        """The seat a token (or the logged-in account) holds at `table`, or a 401 or 403
-        naming the problem."""
+    def identified(
+        self, table: LiveTable, token: str | None, account: Account | None
+    ) -> int | None:
+        """`seat_of` for a request that must say who it is: a 401 with neither a token nor
+        an account."""
         if token is None and account is None:
             raise TableError(
                 401,
                 _("this needs your seat token (the {header} header)").format(header=TOKEN_HEADER),
             )
-        seat = self.seat_of(table, token, account)
+        return self.seat_of(table, token, account)
+
+    def seat_for(self, table: LiveTable, token: str | None, account: Account | None = None) -> int:
+        """The seat a token (or the logged-in account) holds at `table`, or a 401 or 403
+        naming the problem."""
+        seat = self.identified(table, token, account)
         if seat is None:
             if token is None:
                 raise TableError(403, _("your account holds no seat at this table"))
@@ -786,10 +817,13 @@ class TableHub:
         self, table: LiveTable, token: str | None, account: Account | None = None
     ) -> int | None:
         """Whose view a request sees: the token's seat (a token holding none is refused),
-        else the logged-in account's seat, else a spectator's."""
-        if token is not None:
-            return self.seat_for(table, token)
-        return self.seat_of(table, None, account)
+        else the logged-in account's seat, else a spectator's (refused where `sealed`)."""
+        seat = (
+            self.seat_for(table, token) if token is not None else self.seat_of(table, None, account)
+        )
+        if seat is None and self.sealed(table):
+            raise TableError(403, _(SEALED))
+        return seat
 
     def listing(self) -> list[dict[str, Any]]:
         """The lobby: listed tables that are open or running, newest first (one that cannot
@@ -806,6 +840,8 @@ class TableHub:
         table = self.get(table_id)
         if table.status != "finished":
             raise TableError(403, _("a record is available once the game is over"))
+        if self.sealed(table):
+            raise TableError(403, _(SEALED))
         record = table.state.record
         record["meta"] = {"seats": [s.bot or "human" for s in table.seats]}
         return record
@@ -818,9 +854,11 @@ class TableHub:
         table = self.get(table_id)
         async with table.lock:
             self._refuse_broken(table)
-            seat = self.seat_of(table, token, account)
+            seat = self.identified(table, token, account)
             if seat is None:
                 raise TableError(403, _("only a player of this table can ask for a rematch"))
+            if table.challenge is not None:
+                raise TableError(403, _("a daily challenge is played once: no rematch"))
             if table.status != "finished":
                 raise TableError(409, _("a rematch follows a finished game"))
             if table.rematch is not None:

@@ -160,7 +160,10 @@ function showEnd(current) {
   const scores = el("ol", { class: "final-scores", "aria-label": t("Final scores") }, ranked.map((r) =>
     el("li", { class: r.won ? "won" : null }, el("span", { text: ratedName(table, r.seat, current.seat) }), " ", el("strong", { text: String(r.score) }))));
   const next = el("p", { class: "end-actions" });
-  if (current.seat !== null) {
+  if (table.challenge) { // played once; its replays wait for the day's end (the day's page)
+    const day = `/challenge/${encodeURIComponent(table.game)}/${table.challenge}`;
+    next.append(el("a", { href: day, id: "challenge-day", text: t("The day's leaderboard") }));
+  } else if (current.seat !== null) {
     next.append(el("button", { id: "rematch", text: table.rematch ? t("Go to the rematch") : t("Rematch"), onclick: async () => {
       try {
         const rematch = await api(`/api/tables/${tableId}/rematch`, { method: "POST", token });
@@ -169,16 +172,18 @@ function showEnd(current) {
       } catch (failure) { showError(failure.message); }
     } }));
   }
-  next.append(el("a", { href: `/replay/${tableId}`, text: t("Replay step by step") }),
-    el("a", { href: `/api/tables/${tableId}/record`, download: `parlour-${table.game}.json`, text: t("Download the record") }));
-  if (advice) next.append(el("a", { href: `/replay/${tableId}#analysis`, text: t("Analysis") }));
+  if (!table.challenge) {
+    next.append(el("a", { href: `/replay/${tableId}`, text: t("Replay step by step") }),
+      el("a", { href: `/api/tables/${tableId}/record`, download: `parlour-${table.game}.json`, text: t("Download the record") }));
+    if (advice) next.append(el("a", { href: `/replay/${tableId}#analysis`, text: t("Analysis") }));
+  }
   box.replaceChildren(el("h2", { text: heading }), scores, next);
 }
 
 async function showHints(current) {
   const box = $("hints");
   const mine = current.legal.length > 0;
-  box.hidden = !(advice && current.seat !== null && !current.view?.over);
+  box.hidden = !(advice && current.seat !== null && !current.view?.over && !current.table.challenge);
   if (box.hidden) return;
   const toggle = el("label", { class: "check" }, el("input", { type: "checkbox", id: "hints-toggle", checked: hintsOn, onchange: (e) => {
     hintsOn = e.target.checked;

@@ -42,7 +42,7 @@ function links(entry) {
 }
 
 function item(entry) {
-  const title = t("{game} with {players}", { game: titles[entry.game] || entry.game, players: players(entry) });
+  const title = `${titles[entry.game] || entry.game} · ${players(entry)}`;
   const notes = [];
   if (entry.awaited) notes.push(el("strong", { class: "your-turn", text: t("It is your turn") }));
   if (entry.waited !== undefined) notes.push(t("waiting for {time}", { time: duration(entry.waited) }));

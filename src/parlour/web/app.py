@@ -33,7 +33,14 @@ from parlour.i18n import LANGUAGES, N_, _, language, page_catalogue
 from parlour.kernel import SPECTATOR, OptionError, ParlourError, Reason, load, replay
 from parlour.listing import listing
 from parlour.web import learning, mine, responses
-from parlour.web.accounts import SESSION_COOKIE, SESSION_LIFE, Account, Accounts, name_key
+from parlour.web.accounts import (
+    SESSION_COOKIE,
+    SESSION_LIFE,
+    Account,
+    Accounts,
+    account_of,
+    name_key,
+)
 from parlour.web.database import connect, default_url
 from parlour.web.envelope import Envelope
 from parlour.web.health import database_answers
@@ -551,12 +558,6 @@ def _error(
     if reason is not None:
         body["reason"] = reason.describe()
     return JSONResponse(body, status_code=status, headers=headers)
-
-
-def account_of(request: Request | WebSocket) -> Account | None:
-    """The account the request's session cookie holds, or None."""
-    accounts: Accounts = request.app.state.accounts
-    return accounts.account_of(request.cookies.get(SESSION_COOKIE))
 
 
 def _slow_down(limit: RateLimit, request: Request) -> None:

@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from parlour.i18n import _, language
 from parlour.web import responses, storage
-from parlour.web.accounts import SESSION_COOKIE, Account, Accounts
+from parlour.web.accounts import Account, account_of
 from parlour.web.languages import page
 from parlour.web.live import LiveTable, TableError
 from parlour.web.models import TableRow
@@ -56,8 +56,7 @@ def add_routes(app: FastAPI) -> None:
         """The logged-in account's tables: `running` (those awaiting it first, with how long
         they have waited), `open`, and `finished` with results and links, newest first,
         `FINISHED_PAGE` from `offset` (`more`: whether others follow). A 401 if logged out."""
-        accounts: Accounts = request.app.state.accounts
-        account = accounts.account_of(request.cookies.get(SESSION_COOKIE))
+        account = account_of(request)
         if account is None:
             raise TableError(401, _("log in to see your games"))
         hub: TableHub = request.app.state.hub

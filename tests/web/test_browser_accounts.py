@@ -120,7 +120,7 @@ def test_the_pages_say_what_went_wrong_and_list_finished_games(
     assert_accessible(page, "My games, logged out")
     page.goto("/account?next=/me")
     fill_and_send(page, "register", f"Finn-{language}")
-    page.wait_for_url("**/me")
+    page.wait_for_selector("#mine:not([hidden])")  # on My games, logged in
     table_id = finish_a_solo_game(context.request)
     page.reload()
     entry = page.locator(f"#finished li[data-table='{table_id}']")

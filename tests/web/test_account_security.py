@@ -228,3 +228,20 @@ def test_one_account_never_sees_or_plays_anothers_seat(client: TestClient) -> No
     switch_to(client, ann)  # Ann in a second browser: no token, her session
     assert seen(table.id) == (0, table.state.view(0))
     assert seen(solo.id) == (0, solo.state.view(0))
+
+
+def test_a_form_of_another_site_cannot_act_with_the_session(client: TestClient) -> None:
+    """What a cross-site form can send (text/plain or urlencoded, even holding JSON) is not
+    read as a request body: logging in, creating and acting all get a 422, nothing changes."""
+    register(client, "Ann")
+    table = create(client, parlour.games()[0].name, ["person", "person"])["table"]
+    bodies = {
+        "/api/session": {"name": "Ann", "password": PASSWORD},
+        "/api/tables": {"game": table["game"], "players": 2, "seats": ["person"] * 2, "name": "A"},
+        f"/api/tables/{table['id']}/actions": {"action": "x", "request_id": "r"},
+    }
+    for kind in ("text/plain", "application/x-www-form-urlencoded"):
+        for path, body in bodies.items():
+            answer = client.post(path, content=json.dumps(body), headers={"Content-Type": kind})
+            assert answer.status_code == 422, (path, kind)
+    assert hub_of(client).tables[table["id"]].version == table["version"]

@@ -55,6 +55,8 @@ UNLIMITED: dict[str, Any] = {
     "bot_pace": 0.0,
     "requests_per_10s": 10**9,
     "creates_per_minute": 10**9,
+    "logins_per_minute": 10**9,
+    "logins_per_name": 10**9,
 }
 """Settings of a fuzzed server: bots without pauses, no rate limits (those have their tests)."""
 

@@ -19,6 +19,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from argon2.profiles import RFC_9106_LOW_MEMORY
 from sqlalchemy import Engine, Table, delete, insert, select
 from sqlalchemy.exc import IntegrityError
+from starlette.requests import HTTPConnection
 
 from parlour.i18n import N_, _
 from parlour.web.live import TableError
@@ -126,3 +127,9 @@ class Accounts:
                 .where(SESSIONS.c.id_hash == token_hash(session), SESSIONS.c.expires_at > now())
             ).one_or_none()
         return None if row is None else Account(row.id, row.name)
+
+
+def account_of(connection: HTTPConnection) -> Account | None:
+    """The account a request's or WebSocket's session cookie holds, or None."""
+    accounts: Accounts = connection.app.state.accounts
+    return accounts.account_of(connection.cookies.get(SESSION_COOKIE))

@@ -32,8 +32,15 @@ from parlour.bots.pool import default_workers
 from parlour.i18n import LANGUAGES, N_, _, language, page_catalogue
 from parlour.kernel import SPECTATOR, OptionError, ParlourError, Reason, load, replay
 from parlour.listing import listing
-from parlour.web import challenges, learning, ratings, responses
-from parlour.web.accounts import SESSION_COOKIE, SESSION_LIFE, Account, Accounts, name_key
+from parlour.web import challenges, learning, mine, ratings, responses
+from parlour.web.accounts import (
+    SESSION_COOKIE,
+    SESSION_LIFE,
+    Account,
+    Accounts,
+    account_of,
+    name_key,
+)
 from parlour.web.challenges import utc_now
 from parlour.web.database import connect, default_url
 from parlour.web.envelope import Envelope
@@ -336,23 +343,30 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
 
     @app.post("/api/account", status_code=201, responses=responses.REGISTER)
     async def register(request: Request, body: Credentials, response: Response) -> dict[str, Any]:
-        """A new account (its name unique, case folded); the browser is logged in to it."""
+        """A new account (its name unique, case folded); the browser is logged in to it, and
+        the seats of the `tokens` it sends become the account's (`attached`: how many)."""
         _slow_down(logins, request)
         account = await asyncio.to_thread(accounts.register, body.name, body.password)
         _log_in(request, response, account)
-        return {"name": account.name}
+        return {
+            "name": account.name,
+            "attached": await hub_of(request).attach(account, body.tokens),
+        }
 
     @app.post("/api/session", responses=responses.LOGIN)
     async def log_in(request: Request, body: Credentials, response: Response) -> dict[str, Any]:
         """Log in: a new session cookie (HttpOnly, SameSite=Lax, Secure behind TLS). A wrong
         name and a wrong password get the same 401; attempts are limited per address and
-        per name."""
+        per name. The seats of the `tokens` the browser sends become the account's."""
         _slow_down(logins, request)
         if not failed_logins.allow(name_key(body.name)):
             raise TableError(429, _("too many failed logins to this name; wait a while"))
         account = await asyncio.to_thread(accounts.check, body.name, body.password)
         _log_in(request, response, account)
-        return {"name": account.name}
+        return {
+            "name": account.name,
+            "attached": await hub_of(request).attach(account, body.tokens),
+        }
 
     @app.delete("/api/session", status_code=204, responses=responses.LOGOUT)
     async def log_out(request: Request, response: Response) -> None:
@@ -463,6 +477,8 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     async def learn_page(name: str) -> HTMLResponse:
         return HTMLResponse(page(STATIC / "learn.html", language()))
 
+    mine.add_routes(app)
+
     @app.get("/i18n/{code}.json", include_in_schema=False)
     async def catalogue(code: str) -> JSONResponse:
         """The pages' messages in language `code` (`static/js/i18n.js` loads it)."""
@@ -553,12 +569,6 @@ def _error(
     if reason is not None:
         body["reason"] = reason.describe()
     return JSONResponse(body, status_code=status, headers=headers)
-
-
-def account_of(request: Request | WebSocket) -> Account | None:
-    """The account the request's session cookie holds, or None."""
-    accounts: Accounts = request.app.state.accounts
-    return accounts.account_of(request.cookies.get(SESSION_COOKIE))
 
 
 def _slow_down(limit: RateLimit, request: Request) -> None:

@@ -31,7 +31,7 @@ from parlour.bots.registry import default_bot
 from parlour.i18n import _, language
 from parlour.kernel import Challenge, State, game_class, games, load
 from parlour.kernel.advice import ignore
-from parlour.web.accounts import SESSION_COOKIE, Account, Accounts
+from parlour.web.accounts import Account, account_of
 from parlour.web.languages import page
 from parlour.web.live import LiveTable, SeatSpec, TableError
 from parlour.web.models import AccountRow, ChallengeEntryRow, ChallengeRow
@@ -362,11 +362,6 @@ def _of(request: Request) -> Challenges:
     return challenges
 
 
-def _account(request: Request) -> Account | None:
-    accounts: Accounts = request.app.state.accounts
-    return accounts.account_of(request.cookies.get(SESSION_COOKIE))
-
-
 def add_routes(app: FastAPI) -> None:
     """The challenges' API and pages, on `app` (its routes themselves: a 405 names the
     methods of every route of a path)."""
@@ -376,20 +371,20 @@ def add_routes(app: FastAPI) -> None:
         request: Request, page_number: Annotated[int, Query(alias="page", ge=0, le=10_000)] = 0
     ) -> dict[str, Any]:
         """Today's daily challenge (and whether you have played it) and a page of past days."""
-        return _of(request).listing(_account(request), page_number)
+        return _of(request).listing(account_of(request), page_number)
 
     @app.get("/api/challenges/{game}/{day}", responses=errors(404, 422))
     async def challenge_day(request: Request, game: str, day: str) -> dict[str, Any]:
         """A day's challenge: its game, label and options, whether the day is over, its
         leaderboard (replays once it is over) and whether you played it or are playing it."""
         challenges = _of(request)
-        return challenges.detail(challenges.of(game, day), _account(request))
+        return challenges.detail(challenges.of(game, day), account_of(request))
 
     @app.post("/api/challenges/{game}", status_code=201, responses=errors(401, 404, 409, 410, 422))
     async def play_challenge(request: Request, response: Response, game: str) -> dict[str, Any]:
         """Start today's attempt (logged in): a new solo table dealt from the day's seed (201),
         or the attempt you are playing (200, its link); once played, a 409."""
-        account = _account(request)
+        account = account_of(request)
         if account is None:
             raise TableError(401, _("log in to play the daily challenge"))
         body, new = await _of(request).start(game, account)

@@ -113,11 +113,22 @@ Password = Annotated[str, Field(min_length=8, max_length=200)]
 """A password: any characters (it is only hashed), at least 8 of them."""
 
 
+SeatToken = Annotated[str, Field(min_length=1, max_length=100)]
+"""A seat token as the browser keeps it."""
+
+
 class Credentials(Strict):
-    """A name and password: to create an account, or to log in to one."""
+    """A name and password: to create an account, or to log in to one; `tokens`, the seat
+    tokens this browser holds, whose seats become the account's."""
 
     name: Name
     password: Password
+    tokens: list[SeatToken] = Field(
+        default_factory=list,
+        max_length=500,
+        description="seat tokens this browser holds: their people's seats without an account "
+        "become this account's (one seat a table)",
+    )
 
 
 class JoinTable(Strict):

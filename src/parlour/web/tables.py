@@ -734,6 +734,55 @@ class TableHub:
         if table.status == "broken":
             raise TableError(410, _(BROKEN).format(self.broken.get(table.id, _("its game failed"))))
 
+    # -- accounts ---------------------------------------------------------------------------
+
+    async def attach(self, account: Account, tokens: list[str]) -> int:
+        """Make the people's seats these tokens hold, that no account holds yet, `account`'s
+        (in the database and at the tables in memory), except at a table where the account
+        already holds a seat. Finished games count too. Returns how many seats it gained."""
+        hashes = {token_hash(token) for token in tokens}
+        if not hashes:
+            return 0
+        with self.engine.connect() as db:
+            found = db.execute(
+                select(SEATS.c.table_id, SEATS.c.seat).where(
+                    SEATS.c.token_hash.in_(hashes),
+                    SEATS.c.bot.is_(None),
+                    SEATS.c.account_id.is_(None),
+                )
+            ).all()
+        attached = 0
+        for table_id, seat in found:
+            table = self.tables.get(table_id)
+            async with table.lock if table is not None else contextlib.nullcontext():
+                attached += self._attach_seat(table_id, seat, account)
+        return attached
+
+    def _attach_seat(self, table_id: str, seat: int, account: Account) -> int:
+        """Give one seat to `account` unless it holds another at that table or someone took
+        it meanwhile (1: given, 0: not); the table in memory, if any, follows."""
+        other = SEATS.alias("other")  # not correlated with the seat updated
+        held = (
+            select(other.c.id)
+            .where(other.c.table_id == table_id, other.c.account_id == account.id)
+            .exists()
+        )
+        with self.engine.begin() as db:
+            given = db.execute(
+                update(SEATS)
+                .where(
+                    SEATS.c.table_id == table_id,
+                    SEATS.c.seat == seat,
+                    SEATS.c.account_id.is_(None),
+                    ~held,
+                )
+                .values(account_id=account.id)
+            ).rowcount
+        table = self.tables.get(table_id)
+        if given and table is not None:
+            table.seats[seat].account_id = account.id
+        return 1 if given else 0
+
     # -- lookups ----------------------------------------------------------------------------
 
     def get(self, table_id: str) -> LiveTable:

@@ -14,6 +14,11 @@ export function keepToken(tableId, token) {
   localStorage.setItem(TOKENS, JSON.stringify(tokens));
 }
 
+// Every seat token this browser holds (sent at login, so that those seats become the account's).
+export function heldTokens() {
+  return Object.values(JSON.parse(localStorage.getItem(TOKENS) || "{}")).slice(-500);
+}
+
 export class ApiError extends Error {}
 
 export async function api(path, { method = "GET", body, token } = {}) {
@@ -24,7 +29,11 @@ export async function api(path, { method = "GET", body, token } = {}) {
     method, headers, body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json().catch(() => ({ error: response.statusText }));
-  if (!response.ok) throw new ApiError(data.error || t("error {status}", { status: response.status }));
+  if (!response.ok) {
+    const error = new ApiError(data.error || t("error {status}", { status: response.status }));
+    error.status = response.status;
+    throw error;
+  }
   return data;
 }
 

@@ -13,7 +13,7 @@ import json
 import os
 import random
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.request import urlopen
@@ -234,6 +234,25 @@ def test_a_game_without_a_page_renderer_is_played_on_the_generic_one(
     play_a_game_against_bots(browser, base_url, tiny_game.info.name)
 
 
+def click_to_the_end(
+    pages: list[Any], rng: random.Random, each_step: Callable[[int], None] | None = None
+) -> None:
+    """Click one offered action at random on each page in turn until every page shows the end
+    card (`each_step` is called with the step's number first)."""
+    for step in range(4000):
+        if each_step is not None:
+            each_step(step)
+        if all(page.locator("#end:not([hidden])").count() for page in pages):
+            return
+        for page in pages:
+            offered = page.locator("[data-action]:not([disabled]):visible")
+            if offered.count():
+                with contextlib.suppress(playwright_api.Error):  # redrawn under the click
+                    offered.nth(rng.randrange(offered.count())).click(timeout=1000)
+        pages[0].wait_for_timeout(10)
+    raise AssertionError("the game did not end")
+
+
 FRIEND = "<b>Friend</b>"
 """A name with markup: it must show as typed, never as markup."""
 
@@ -246,20 +265,12 @@ def test_two_people_play_one_table_from_a_shared_link(browser: Any, base_url: st
     guest.goto(link)
     guest.fill("#join-name", FRIEND)
     guest.click("#join button[type=submit]")
-    rng = random.Random(2)
-    for step in range(4000):
-        if step == 20:  # a reload restores the seat from the token the browser kept
+
+    def reload_once(step: int) -> None:  # a reload restores the seat from the kept token
+        if step == 20:
             guest.reload()
-        if all(page.locator("#end:not([hidden])").count() for page in (host, guest)):
-            break
-        for page in (host, guest):
-            offered = page.locator("[data-action]:not([disabled]):visible")
-            if offered.count():
-                with contextlib.suppress(playwright_api.Error):  # redrawn under the click
-                    offered.nth(rng.randrange(offered.count())).click(timeout=1000)
-        host.wait_for_timeout(10)
-    else:
-        raise AssertionError("the two-person game did not end")
+
+    click_to_the_end([host, guest], random.Random(2), reload_once)
     assert host.locator("#end h2").inner_text().startswith(("Winner", "Nobody"))
     assert guest.locator("#end h2").inner_text().startswith(("Winner", "Nobody"))
     assert host.locator("b", has_text="Friend").count() == 0

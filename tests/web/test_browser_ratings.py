@@ -6,7 +6,6 @@ is missing."""
 
 from __future__ import annotations
 
-import contextlib
 import random
 from typing import Any
 
@@ -19,7 +18,7 @@ from tests.web.test_browser import (
     CHROMIUM,
     base_url,  # noqa: F401 (a fixture)
     browser,  # noqa: F401 (a fixture)
-    playwright_api,
+    click_to_the_end,
     wait_until,
 )
 
@@ -82,18 +81,7 @@ def test_two_people_play_a_rated_game_and_see_their_ratings_change(
     guest.goto(link)
     guest.fill("#join-name", "Guest")
     guest.click("#join button[type=submit]")
-    rng = random.Random(17)
-    for _ in range(4000):
-        if all(page.locator("#end:not([hidden])").count() for page in (host, guest)):
-            break
-        for page in (host, guest):
-            offered = page.locator("[data-action]:not([disabled]):visible")
-            if offered.count():
-                with contextlib.suppress(playwright_api.Error):  # redrawn under the click
-                    offered.nth(rng.randrange(offered.count())).click(timeout=1000)
-        host.wait_for_timeout(10)
-    else:
-        raise AssertionError("the rated game did not end")
+    click_to_the_end([host, guest], random.Random(17))
     for page in (host, guest):
         wait_until(page, "window.parlourFrame.table.seats.every(s => s.rating.value !== 1500)")
     after = shown_ratings(host)

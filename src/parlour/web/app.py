@@ -359,9 +359,14 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         name and a wrong password get the same 401; attempts are limited per address and
         per name. The seats of the `tokens` the browser sends become the account's."""
         _slow_down(logins, request)
-        if not failed_logins.allow(name_key(body.name)):
+        key = name_key(body.name)
+        if failed_logins.spent(key):
             raise TableError(429, _("too many failed logins to this name; wait a while"))
-        account = await asyncio.to_thread(accounts.check, body.name, body.password)
+        try:
+            account = await asyncio.to_thread(accounts.check, body.name, body.password)
+        except TableError:
+            failed_logins.allow(key)  # counted: a failure
+            raise
         _log_in(request, response, account)
         return {
             "name": account.name,

@@ -4,6 +4,7 @@ never reading another's hidden information or acting at its seats. On SQLite and
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from dataclasses import replace
@@ -11,6 +12,7 @@ from datetime import timedelta
 from http.cookies import SimpleCookie
 from typing import Any
 
+import httpx2 as httpx
 import pytest
 from argon2 import Type
 from argon2.profiles import RFC_9106_LOW_MEMORY
@@ -151,8 +153,43 @@ def test_logins_are_limited_per_address(settings: Settings) -> None:
         assert elsewhere.post("/api/session", json={"name": "Ann", "password": PASSWORD}).is_success
 
 
-def test_logins_to_one_name_are_limited_across_addresses(settings: Settings) -> None:
+def test_failed_logins_to_one_name_from_one_address_are_limited(settings: Settings) -> None:
+    """One address guessing one name is stopped; the player, elsewhere, is not locked out."""
     with TestClient(create_app(replace(settings, logins_per_name=3))) as client:
+        register(client, "Ann")
+        guesser = TestClient(client.app, client=("192.0.2.1", 5000))
+        for _ in range(3):
+            guess = guesser.post("/api/session", json={"name": "ann", "password": "guess guess"})
+            assert guess.status_code == 401
+        right = {"name": "Ann", "password": PASSWORD}
+        assert guesser.post("/api/session", json=right).status_code == 429
+        elsewhere = TestClient(client.app, client=("198.51.100.1", 5000))
+        assert elsewhere.post("/api/session", json=right).is_success
+
+
+def test_guesses_sent_at_once_count_before_their_passwords_are_checked(
+    settings: Settings,
+) -> None:
+    """Two wrong passwords sent together with room for one: the second is refused without
+    a check, though the first has not been answered yet."""
+    app = create_app(replace(settings, logins_per_name=1))
+    with TestClient(app) as client:
+        register(client, "Ann")
+
+        async def together() -> list[int]:
+            transport = httpx.ASGITransport(app=app, client=("192.0.2.7", 5000))
+            async with httpx.AsyncClient(transport=transport, base_url="http://test") as guest:
+                wrong = {"name": "Ann", "password": "guess guess"}
+                answers = await asyncio.gather(
+                    *(guest.post("/api/session", json=wrong) for _ in range(2))
+                )
+            return sorted(answer.status_code for answer in answers)
+
+        assert client.portal.call(together) == [401, 429]
+
+
+def test_logins_to_one_name_are_limited_across_addresses(settings: Settings) -> None:
+    with TestClient(create_app(replace(settings, logins_per_name_anywhere=3))) as client:
         register(client, "Ann")
         register(client, "Bob")
         for _ in range(3):  # logging in with the right password counts for nothing

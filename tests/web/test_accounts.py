@@ -70,6 +70,22 @@ def account_id(client: TestClient, name: str) -> int:
         return found
 
 
+def test_names_that_look_alike_are_one_account(client: TestClient) -> None:
+    assert (
+        client.post("/api/account", json={"name": "Ann", "password": PASSWORD}).status_code == 201
+    )
+    for alike in ("ANN", "\uff21nn", "An\u200dn", "Ann\u200c"):
+        answer = client.post("/api/account", json={"name": alike, "password": PASSWORD})
+        assert answer.status_code == 409, alike
+
+
+def test_a_name_longer_than_its_key_allows_once_folded_is_refused(client: TestClient) -> None:
+    """Forty "ß" fold to eighty letters: a 422 naming the field, not a database error."""
+    answer = client.post("/api/account", json={"name": "ß" * 40, "password": PASSWORD})
+    assert answer.status_code == 422 and answer.json()["error"].startswith("name:")
+    assert client.post("/api/account", json={"name": "ß" * 20, "password": PASSWORD}).is_success
+
+
 def test_a_browsers_seats_become_the_account_it_creates(client: TestClient) -> None:
     running = create(client, "dicetime", ["person", "greedy"])
     waiting = create(client, "dicetime", ["person", "person"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from argon2.profiles import CHEAPEST
@@ -129,4 +130,24 @@ def test_the_pages_say_what_went_wrong_and_list_finished_games(
     for link in (f"/replay/{table_id}", f"/api/tables/{table_id}/record", "#analysis"):
         assert entry.locator(f"a[href$='{link}']").count() == 1, link
     assert_accessible(page, "My games with a finished game")
+    context.close()
+
+
+@pytest.mark.parametrize(
+    "elsewhere",
+    ["//evil.example/x", "/\t/evil.example/x", "/\n\\evil.example/", "https://evil.example/"],
+)
+def test_after_logging_in_the_page_never_leaves_the_site(
+    browser: Any,  # noqa: F811
+    base_url: str,
+    elsewhere: str,
+) -> None:
+    """`next` is followed only within the site, however the browser would read it (it drops
+    tabs and newlines from a URL and takes a backslash for a slash): else My games."""
+    context = browser.new_context(base_url=base_url)
+    page = context.new_page()
+    page.goto(f"/account?next={quote(elsewhere)}")
+    fill_and_send(page, "register", f"Ned-{len(elsewhere)}-{ord(elsewhere[1])}")
+    page.wait_for_selector("#mine:not([hidden])")
+    assert page.url == f"{base_url}/me"
     context.close()

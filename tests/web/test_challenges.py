@@ -261,6 +261,26 @@ def test_no_hints_no_record_no_replay_no_analysis_no_rematch_until_the_day_is_ov
     assert day["over"] and day["leaderboard"][0]["replay"] == f"/replay/{table_id}"
 
 
+def test_an_attempt_left_running_past_midnight_takes_no_more_moves(
+    client: TestClient, clock: Clock
+) -> None:
+    """At midnight the day's records open (every die of the day in them): an attempt not
+    finished by then is played no more, so none can play on knowing its dice."""
+    account(client, "Ann")
+    table_id = client.post("/api/challenges/tally").json()["table"]["id"]
+    first = client.post(
+        f"/api/tables/{table_id}/actions", json={"action": "two", "request_id": "a"}
+    )
+    assert first.status_code == 200
+    clock.now += timedelta(days=1)
+    late = client.post(f"/api/tables/{table_id}/actions", json={"action": "two", "request_id": "b"})
+    assert late.status_code == 409 and "day is over" in late.json()["error"]
+    assert (
+        client.get(f"/api/tables/{table_id}/state").json()["table"]["version"]
+        == first.json()["version"]
+    )
+
+
 def test_only_its_player_watches_an_attempt_until_the_day_is_over(
     client: TestClient, clock: Clock
 ) -> None:

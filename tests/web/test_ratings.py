@@ -23,7 +23,13 @@ from parlour.web.storage import SEATS
 from parlour.web.tables import TableHub
 from tests.web.conftest import hdr, make_client, send_action
 
-DUEL = {"game": "dicetime", "players": 2, "seats": ["person", "person"], "rated": True}
+DUEL = {
+    "game": "dicetime",
+    "players": 2,
+    "seats": ["person", "person"],
+    "rated": True,
+    "turn_limit": 86_400,
+}
 """A rated table of two people."""
 REQUESTS = itertools.count()
 
@@ -160,6 +166,26 @@ def test_a_rated_table_seats_only_people_and_two_or_more(client: TestClient) -> 
     solo = {**DUEL, "players": 1, "seats": ["person"], "name": "A"}
     alone = client.post("/api/tables", json=solo)
     assert alone.status_code == 422 and "at least 2 players" in alone.json()["error"]
+    unlimited = client.post("/api/tables", json={**DUEL, "turn_limit": None, "name": "A"})
+    assert unlimited.status_code == 422  # else whoever leaves a lost game would never lose it
+    assert unlimited.json()["error"].startswith("turn_limit: a rated table needs one")
+
+
+def test_an_accounts_seat_shows_the_accounts_name(client: TestClient) -> None:
+    """Whatever name the request gives, at creation, joining or attaching at login: no
+    account sits under another player's name (with its own rating beside it)."""
+    register(client, "Ann")
+    created = client.post("/api/tables", json={**DUEL, "name": "Bob"}).json()
+    assert created["table"]["seats"][0]["name"] == "Ann"
+    client.delete("/api/session")
+    open_table = client.post("/api/tables", json={**DUEL, "rated": False, "name": "Ann"}).json()
+    register(client, "Cy")
+    joined = client.post(f"/api/tables/{created['table']['id']}/join", json={"name": "Ann"})
+    assert joined.json()["table"]["seats"][1]["name"] == "Cy"
+    login = {"name": "Cy", "password": "correct horse", "tokens": [open_table["token"]]}
+    assert client.post("/api/session", json=login).json()["attached"] == 1
+    seats = client.get(f"/api/tables/{open_table['table']['id']}").json()["seats"]
+    assert seats[0]["name"] == "Cy" and seats[0]["rating"]["value"] == 1500
 
 
 def test_a_rated_table_is_not_filled_with_bots_and_joined_only_with_an_account(

@@ -24,6 +24,7 @@ from starlette.requests import HTTPConnection
 from parlour.i18n import N_, _
 from parlour.web.live import TableError
 from parlour.web.models import AccountRow, SessionRow
+from parlour.web.schemas import JOINERS
 from parlour.web.security import new_token, token_hash
 from parlour.web.storage import now
 
@@ -32,6 +33,10 @@ SESSIONS: Table = SessionRow.__table__  # type: ignore[assignment]
 SESSION_COOKIE = "parlour_session"
 SESSION_LIFE = timedelta(days=30)
 WRONG_LOGIN = N_("wrong name or password")
+KEY_LENGTH = 40
+"""The longest name key (`name_key`): folding may lengthen a name of 40 characters ("ß" is
+"ss"), and such a name is refused rather than stored cut."""
+JOINERS_GONE = dict.fromkeys(map(ord, JOINERS))
 NAME_TAKEN = N_("that name is taken; choose another")
 
 
@@ -44,9 +49,10 @@ class Account:
 
 
 def name_key(name: str) -> str:
-    """What makes two names the same account: case and compatibility forms folded (NFKC), so
-    "Ann", "ANN" and a full-width "Ann" cannot be three players."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """What makes two names the same account: case and compatibility forms folded (NFKC), and
+    the zero-width joiners (which names may hold) left out, so "Ann", "ANN", a full-width "Ann"
+    and "Ann" with a joiner cannot be four players."""
+    return unicodedata.normalize("NFKC", name).casefold().translate(JOINERS_GONE)
 
 
 class Accounts:
@@ -64,12 +70,20 @@ class Accounts:
     def register(self, name: str, password: str) -> Account:
         """A new account (a 409 if the name, case folded, is taken). Slow (Argon2id): call it
         off the event loop."""
+        key = name_key(name)
+        if len(key) > KEY_LENGTH:
+            raise TableError(
+                422,
+                _("name: at most {length} characters once case is folded").format(
+                    length=KEY_LENGTH
+                ),
+            )
         hashed = self.hasher.hash(password)
         try:
             with self.engine.begin() as db:
                 created = db.execute(
                     insert(ACCOUNTS)
-                    .values(name=name, name_key=name_key(name), password_hash=hashed)
+                    .values(name=name, name_key=key, password_hash=hashed)
                     .values(created_at=now())
                     .returning(ACCOUNTS.c.id)
                 ).scalar_one()

@@ -89,7 +89,10 @@ class Settings:
     logins_per_minute: int = 10
     """Login and registration attempts one client address may make a minute."""
     logins_per_name: int = 10
-    """Failed logins to one account name per quarter of an hour, from anywhere."""
+    """Failed logins to one account name from one address per quarter of an hour."""
+    logins_per_name_anywhere: int = 100
+    """Failed logins to one account name per quarter of an hour from all addresses together
+    (guessing from many addresses; looser, so that one address cannot lock a player out)."""
     password_parameters: Parameters = field(default_factory=lambda: RFC_9106_LOW_MEMORY)
     """Argon2id's cost (RFC 9106's second recommendation: 64 MiB, 3 passes; tests lower it)."""
     clock: Callable[[], datetime] = utc_now
@@ -111,7 +114,8 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     preparations = Preparations()
     accounts = Accounts(engine, settings.password_parameters)
     logins = RateLimit(settings.logins_per_minute, 60.0)
-    failed_logins = RateLimit(settings.logins_per_name, 900.0)
+    failed_here = RateLimit(settings.logins_per_name, 900.0)  # per name and address
+    failed_anywhere = RateLimit(settings.logins_per_name_anywhere, 900.0)  # per name
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -359,14 +363,15 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         name and a wrong password get the same 401; attempts are limited per address and
         per name. The seats of the `tokens` the browser sends become the account's."""
         _slow_down(logins, request)
+        # Each attempt counts before the (slow) check, so guesses sent at once count too; a
+        # right password takes its count back.
         key = name_key(body.name)
-        if failed_logins.spent(key):
+        here = f"{key}\n{client_address(request.scope)}"
+        if not failed_here.allow(here) or not failed_anywhere.allow(key):
             raise TableError(429, _("too many failed logins to this name; wait a while"))
-        try:
-            account = await asyncio.to_thread(accounts.check, body.name, body.password)
-        except TableError:
-            failed_logins.allow(key)  # counted: a failure
-            raise
+        account = await asyncio.to_thread(accounts.check, body.name, body.password)
+        failed_here.give_back(here)
+        failed_anywhere.give_back(key)
         _log_in(request, response, account)
         return {
             "name": account.name,

@@ -83,6 +83,7 @@ class Challenges:
         self._judging: dict[str, asyncio.Task[None]] = {}
         hub.finishers.append(self.finished)
         hub.sealed = lambda table: table.challenge is not None and not self.over(table.challenge)
+        hub.closed = lambda table: table.challenge is not None and self.over(table.challenge)
 
     def today(self) -> date:
         return self.clock().astimezone(UTC).date()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -61,7 +60,7 @@ def add_routes(app: FastAPI) -> None:
             raise TableError(401, _("log in to see your games"))
         hub: TableHub = request.app.state.hub
         live, finished, more = await asyncio.to_thread(_stored, hub.engine, account, offset)
-        today = datetime.now(UTC).date().isoformat()
+        today = request.app.state.challenges.today().isoformat()  # the server's clock
         now = time.time()
         entries = []
         for table_id, held in live.items():

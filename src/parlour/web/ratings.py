@@ -141,15 +141,26 @@ def _stored(
     return {account: (mu, sigma, games) for account, mu, sigma, games in rows}
 
 
-def check_rated(seats: Sequence[str | None], account: Account | None) -> None:
+def check_rated(
+    seats: Sequence[str | None], account: Account | None, turn_limit: float | None
+) -> None:
     """Refuse a rated table that is not for people with accounts: its creator must be logged
-    in (401), it needs two seats or more and every one a person's (422 naming the first bot)."""
+    in (401), it needs two seats or more and every one a person's (422 naming the first bot),
+    and a turn limit, so that a stand-in finishes for whoever leaves (and they lose)."""
     if account is None:
         raise TableError(
             401, _("log in to create a rated table: only players with accounts sit at one")
         )
     if len(seats) < 2:
         raise TableError(422, _("players: a rated table needs at least 2 players"))
+    if turn_limit is None:
+        raise TableError(
+            422,
+            _(
+                "turn_limit: a rated table needs one (a bot finishes for a player who leaves, "
+                "who loses as if last)"
+            ),
+        )
     for number, bot in enumerate(seats, 1):
         if bot is not None:
             raise TableError(

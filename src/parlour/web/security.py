@@ -119,8 +119,8 @@ class RateLimit:
         if self.spent(client, now):
             return False
         self._events.setdefault(client, deque()).append(now)
-        if len(self._events) > 10_000:  # forget idle clients
-            for key in [k for k, v in self._events.items() if not v]:
+        if len(self._events) > 10_000:  # forget clients with no event in the window
+            for key in [k for k, v in self._events.items() if not v or v[-1] <= now - self.seconds]:
                 del self._events[key]
         return True
 
@@ -131,3 +131,9 @@ class RateLimit:
         while events and events[0] <= now - self.seconds:
             events.popleft()
         return events is not None and len(events) >= self.limit
+
+    def give_back(self, client: str) -> None:
+        """Forget `client`'s last event (it turned out not to count: a right password)."""
+        events = self._events.get(client)
+        if events:
+            events.pop()

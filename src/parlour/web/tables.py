@@ -82,6 +82,7 @@ BREAK_AFTER = 5
 """Failures in a row (not the database's) after which a table's game is taken as broken."""
 BROKEN = N_("this table is broken: {}; it can no longer be played")
 SEALED = N_("a daily challenge's games are shown once its day is over")
+DAY_OVER = N_("this daily challenge's day is over: it can no longer be played")
 FINISHED_IN_MEMORY = 600.0
 """Seconds a finished game stays in memory after anyone last asked for it."""
 IDLE_TURNS = 3
@@ -122,6 +123,9 @@ class TableHub:
         """Whether a table's game is shown to its player alone, its record to nobody (a daily
         challenge's until its day is over: its seed deals everyone's dice; set by
         `parlour.web.challenges`)."""
+        self.closed: Callable[[LiveTable], bool] = lambda table: False
+        """Whether a running table takes no more actions from people (a daily challenge's
+        attempt once its day is over: the day's records, which show every die, are out)."""
 
     # -- creating, joining, starting ------------------------------------------------------
 
@@ -166,7 +170,9 @@ class TableHub:
                     )
                 )
         if rated:
-            ratings.check_rated([spec.bot for spec in seats], account)
+            ratings.check_rated([spec.bot for spec in seats], account, turn_limit)
+        if account is not None:
+            name = account.name  # an account's seat shows the account's name, never another
         people = [i for i, spec in enumerate(seats) if spec.bot is None]
         if not people:
             raise OptionError("at least one seat must be a person's (the host's)")
@@ -245,6 +251,8 @@ class TableHub:
                 raise TableError(401, _("this table is rated: log in to take a seat at it"))
             if table.status != "open":
                 raise TableError(409, _("this table has no open seat: it has started"))
+            if account is not None:
+                name = account.name
             seat = next((s for s in table.seats if not s.taken), None)
             if seat is None:
                 raise TableError(409, _("every seat of this table is taken"))
@@ -339,6 +347,8 @@ class TableHub:
         async with table.lock:
             self._refuse_broken(table)
             seat = self.seat_for(table, token, account)
+            if table.status == "running" and self.closed(table):
+                raise TableError(409, _(DAY_OVER))
             returned = table.status == "running" and self._take_back(table, seat)
             try:
                 accepted = self._accepted(table, seat, action_text, request_id)
@@ -738,8 +748,9 @@ class TableHub:
 
     async def attach(self, account: Account, tokens: list[str]) -> int:
         """Make the people's seats these tokens hold, that no account holds yet, `account`'s
-        (in the database and at the tables in memory), except at a table where the account
-        already holds a seat. Finished games count too. Returns how many seats it gained."""
+        (in the database and at the tables in memory, named as the account), except at a
+        table where the account already holds a seat. Finished games count too. Returns how
+        many seats it gained."""
         hashes = {token_hash(token) for token in tokens}
         if not hashes:
             return 0
@@ -755,7 +766,10 @@ class TableHub:
         for table_id, seat in found:
             table = self.tables.get(table_id)
             async with table.lock if table is not None else contextlib.nullcontext():
-                attached += self._attach_seat(table_id, seat, account)
+                given = self._attach_seat(table_id, seat, account)
+                if given and table is not None:
+                    await self._broadcast(table)  # its new name and rating
+                attached += given
         return attached
 
     def _attach_seat(self, table_id: str, seat: int, account: Account) -> int:
@@ -776,11 +790,12 @@ class TableHub:
                     SEATS.c.account_id.is_(None),
                     ~held,
                 )
-                .values(account_id=account.id)
+                .values(account_id=account.id, name=account.name)
             ).rowcount
-        table = self.tables.get(table_id)
-        if given and table is not None:
-            table.seats[seat].account_id = account.id
+            table = self.tables.get(table_id)
+            if given and table is not None:
+                table.seats[seat].account_id, table.seats[seat].name = account.id, account.name
+                ratings.refresh(db, table)
         return 1 if given else 0
 
     # -- lookups ----------------------------------------------------------------------------

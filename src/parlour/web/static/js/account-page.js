@@ -2,9 +2,12 @@
 // (their seats become the account's), then goes back where the player came from.
 import { api, heldTokens } from "/static/js/api.js";
 
+// Where to go after: `next` read as the browser reads a link (it drops tabs and newlines, and
+// takes a backslash for "/"), and only if it stays on this site; else My games.
 function next() {
-  const asked = new URLSearchParams(location.search).get("next") || "";
-  return asked.startsWith("/") && !asked.startsWith("//") && !asked.startsWith("/\\") ? asked : "/me";
+  const asked = new URLSearchParams(location.search).get("next") || "/me";
+  const target = new URL(asked, location.origin);
+  return target.origin === location.origin ? target.pathname + target.search + target.hash : "/me";
 }
 
 for (const form of document.querySelectorAll("form[data-path]")) {

@@ -29,8 +29,12 @@ function showGame() {
   showOptions();
 }
 
-// A rated table seats only people: while "Rated" is ticked every seat is a person's.
+// A rated table seats only people and has a turn limit (a bot finishes for whoever leaves):
+// while "Rated" is ticked every seat is a person's and "never" is not offered.
 function showSeats() {
+  const never = document.querySelector("#turn-limit option[value='']");
+  never.disabled = rated.checked;
+  if (rated.checked && never.selected) document.getElementById("turn-limit").value = "300";
   const count = Number(document.getElementById("players").value);
   const seats = document.getElementById("seats");
   seats.replaceChildren();

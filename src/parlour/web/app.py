@@ -351,11 +351,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         the seats of the `tokens` it sends become the account's (`attached`: how many)."""
         _slow_down(logins, request)
         account = await asyncio.to_thread(accounts.register, body.name, body.password)
-        _log_in(request, response, account)
-        return {
-            "name": account.name,
-            "attached": await hub_of(request).attach(account, body.tokens),
-        }
+        return await _logged_in(request, response, account, body.tokens)
 
     @app.post("/api/session", responses=responses.LOGIN)
     async def log_in(request: Request, body: Credentials, response: Response) -> dict[str, Any]:
@@ -372,11 +368,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         account = await asyncio.to_thread(accounts.check, body.name, body.password)
         failed_here.give_back(here)
         failed_anywhere.give_back(key)
-        _log_in(request, response, account)
-        return {
-            "name": account.name,
-            "attached": await hub_of(request).attach(account, body.tokens),
-        }
+        return await _logged_in(request, response, account, body.tokens)
 
     @app.delete("/api/session", status_code=204, responses=responses.LOGOUT)
     async def log_out(request: Request, response: Response) -> None:
@@ -392,7 +384,11 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         account = account_of(request)
         return {"account": None if account is None else {"name": account.name}}
 
-    def _log_in(request: Request, response: Response, account: Account) -> None:
+    async def _logged_in(
+        request: Request, response: Response, account: Account, tokens: list[str]
+    ) -> dict[str, Any]:
+        """Log the browser in to `account` (a new session in its cookie), give the account
+        the seats of the browser's `tokens`; the answer: its name and how many it gained."""
         session = accounts.open_session(account, request.cookies.get(SESSION_COOKIE))
         response.set_cookie(
             SESSION_COOKIE,
@@ -403,6 +399,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             samesite="lax",
             secure=_behind_tls(request, settings.public_url),
         )
+        return {"name": account.name, "attached": await hub_of(request).attach(account, tokens)}
 
     # -- live frames ----------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import HTMLResponse
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, Row, func, select
 from sqlalchemy.orm import Session, selectinload
 
 from parlour.i18n import _, language
@@ -26,6 +26,7 @@ from parlour.web.accounts import Account, account_of
 from parlour.web.languages import page
 from parlour.web.live import LiveTable, TableError
 from parlour.web.models import TableRow
+from parlour.web.ratings import places
 from parlour.web.storage import SEATS, TABLES
 from parlour.web.tables import TableHub
 
@@ -60,14 +61,13 @@ def add_routes(app: FastAPI) -> None:
             raise TableError(401, _("log in to see your games"))
         hub: TableHub = request.app.state.hub
         live, finished, more = await asyncio.to_thread(_stored, hub.engine, account, offset)
-        today = request.app.state.challenges.today().isoformat()  # the server's clock
         now = time.time()
         entries = []
         for table_id, held in live.items():
             table = hub.tables.get(table_id)
             if table is None or table.status not in ("open", "running"):
                 continue
-            entry = _entry(table, held, today)
+            entry = _entry(table, held, hub.sealed(table))
             since = table.waiting_since.get(held.seat)
             if entry["awaited"] and since is not None:
                 entry["waited"] = max(0.0, now - since)
@@ -77,7 +77,7 @@ def add_routes(app: FastAPI) -> None:
         return {
             "running": awaited + others,
             "open": [e for e in entries if e["status"] == "open"],
-            "finished": [_entry(table, held, today) for table, held in finished],
+            "finished": [_entry(table, held, hub.sealed(table)) for table, held in finished],
             "more": more,
         }
 
@@ -112,7 +112,7 @@ def _stored(
             .offset(offset)
             .limit(FINISHED_PAGE + 1)
         ).all()
-    held = {row.id: Held(row.seat, row.place, row.rating_before, row.rating_after) for row in done}
+    held = {row.id: _held(row) for row in done}
     ids = [row.id for row in done[:FINISHED_PAGE]]
     with Session(engine) as session:
         rows = session.scalars(
@@ -122,15 +122,22 @@ def _stored(
         ).all()
         rebuilt = {row.id: storage.rebuild(row) for row in rows}
     return (
-        {row.id: Held(row.seat, row.place, row.rating_before, row.rating_after) for row in live},
+        {row.id: _held(row) for row in live},
         [(rebuilt[i], held[i]) for i in ids if i in rebuilt],
         len(done) > FINISHED_PAGE,
     )
 
 
-def _entry(table: LiveTable, held: Held, today: str) -> dict[str, Any]:
+def _held(row: Row[Any, Any, Any, Any, Any]) -> Held:
+    """The account's seat as a row of (table id, seat, place, rating before, after) says."""
+    return Held(row.seat, row.place, row.rating_before, row.rating_after)
+
+
+def _entry(table: LiveTable, held: Held, sealed: bool) -> dict[str, Any]:
     """One table as My games lists it: what anyone may know of it, the account's seat, whether
-    it awaits the account, and once finished the results and links."""
+    it awaits the account, and once finished the results and links (replay, record and
+    analysis only where the hub shows its record: not a daily challenge's before its day
+    is over)."""
     state = table.state
     over = table.status == "finished"
     entry: dict[str, Any] = {
@@ -150,10 +157,10 @@ def _entry(table: LiveTable, held: Held, today: str) -> dict[str, Any]:
     scores, winners = list(state.scores), list(state.winners)
     entry["scores"] = scores
     entry["winners"] = winners
-    entry["place"] = held.place or _place(held.seat, scores, winners)
+    entry["place"] = held.place or places(scores, winners, [False] * len(scores))[held.seat]
     if table.rated and held.rating_before is not None and held.rating_after is not None:
         entry["rating"] = {"before": held.rating_before, "after": held.rating_after}
-    if table.challenge is None or table.challenge < today:
+    if not sealed:
         entry["links"] |= {
             "replay": f"/replay/{table.id}",
             "record": f"/api/tables/{table.id}/record",
@@ -161,12 +168,3 @@ def _entry(table: LiveTable, held: Held, today: str) -> dict[str, Any]:
         if state.game.advice() is not None:
             entry["links"]["analysis"] = f"/replay/{table.id}#analysis"
     return entry
-
-
-def _place(seat: int, scores: list[int], winners: list[int]) -> int:
-    """A seat's place: the winners first (the game's tie-breaks), then by score; ties share."""
-
-    def rank(s: int) -> tuple[bool, int]:
-        return s in winners, scores[s]
-
-    return 1 + sum(rank(other) > rank(seat) for other in range(len(scores)))

@@ -265,14 +265,19 @@ def test_an_attempt_left_running_past_midnight_takes_no_more_moves(
     client: TestClient, clock: Clock
 ) -> None:
     """At midnight the day's records open (every die of the day in them): an attempt not
-    finished by then is played no more, so none can play on knowing its dice."""
+    finished by then is played no more, so none can play on knowing its dice; My games no
+    longer says it awaits its player, and says why."""
     account(client, "Ann")
     table_id = client.post("/api/challenges/tally").json()["table"]["id"]
     first = client.post(
         f"/api/tables/{table_id}/actions", json={"action": "two", "request_id": "a"}
     )
     assert first.status_code == 200
+    [running] = client.get("/api/me/games").json()["running"]
+    assert running["awaited"] and not running["closed"]
     clock.now += timedelta(days=1)
+    [running] = client.get("/api/me/games").json()["running"]
+    assert running["id"] == table_id and running["closed"] and not running["awaited"]
     late = client.post(f"/api/tables/{table_id}/actions", json={"action": "two", "request_id": "b"})
     assert late.status_code == 409 and "day is over" in late.json()["error"]
     assert (

@@ -67,7 +67,7 @@ def add_routes(app: FastAPI) -> None:
             table = hub.tables.get(table_id)
             if table is None or table.status not in ("open", "running"):
                 continue
-            entry = _entry(table, held, hub.sealed(table))
+            entry = _entry(table, held, hub.sealed(table), hub.closed(table))
             since = table.waiting_since.get(held.seat)
             if entry["awaited"] and since is not None:
                 entry["waited"] = max(0.0, now - since)
@@ -77,7 +77,7 @@ def add_routes(app: FastAPI) -> None:
         return {
             "running": awaited + others,
             "open": [e for e in entries if e["status"] == "open"],
-            "finished": [_entry(table, held, hub.sealed(table)) for table, held in finished],
+            "finished": [_entry(table, held, hub.sealed(table), False) for table, held in finished],
             "more": more,
         }
 
@@ -133,11 +133,12 @@ def _held(row: Row[Any, Any, Any, Any, Any]) -> Held:
     return Held(row.seat, row.place, row.rating_before, row.rating_after)
 
 
-def _entry(table: LiveTable, held: Held, sealed: bool) -> dict[str, Any]:
+def _entry(table: LiveTable, held: Held, sealed: bool, closed: bool) -> dict[str, Any]:
     """One table as My games lists it: what anyone may know of it, the account's seat, whether
-    it awaits the account, and once finished the results and links (replay, record and
-    analysis only where the hub shows its record: not a daily challenge's before its day
-    is over)."""
+    it awaits the account (never where the hub takes no more moves: `closed`, a daily
+    challenge's attempt left unfinished past its day), and once finished the results and links
+    (replay, record and analysis only where the hub shows its record: not a daily challenge's
+    before its day is over)."""
     state = table.state
     over = table.status == "finished"
     entry: dict[str, Any] = {
@@ -149,7 +150,8 @@ def _entry(table: LiveTable, held: Held, sealed: bool) -> dict[str, Any]:
         "turn_limit": table.turn_limit,
         "rated": table.rated,
         "challenge": table.challenge,
-        "awaited": table.status == "running" and held.seat in state.to_act,
+        "awaited": table.status == "running" and held.seat in state.to_act and not closed,
+        "closed": closed,
         "links": {"table": f"/t/{table.id}"},
     }
     if not over:

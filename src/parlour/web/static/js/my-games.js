@@ -49,6 +49,7 @@ function item(entry) {
   if (entry.turn_limit) notes.push(t("turn limit {time}", { time: duration(entry.turn_limit) }));
   if (entry.rated) notes.push(t("rated"));
   if (entry.challenge) notes.push(t("daily challenge of {day}", { day: entry.challenge }));
+  if (entry.closed) notes.push(t("its day is over: it takes no more moves"));
   return el("li", { class: entry.awaited ? "card awaited" : "card", "data-table": entry.id },
     el("a", { href: entry.links.table, class: "table-link", text: title }),
     notes.length ? el("p", { class: "notes" }, notes.flatMap((n, i) => (i ? [" · ", n] : [n]))) : null,

@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
-from parlour.web import app
+from parlour.web import app, storage
 from parlour.web.app import Settings
 from parlour.web.storage import ACTIONS, TABLES, now
 from parlour.web.tables import TableHub
@@ -125,3 +125,25 @@ def test_a_restart_keeps_a_long_turn_clock(settings: Settings) -> None:
         wait_for(lambda: table.seats[0].absent)
         wait_for(lambda: any(seat == 0 for seat, _ in table.state.history[1:]))
         assert frame(client, table_id, token)["table"]["seats"][0]["absent"]
+
+
+def test_a_restart_keeps_the_turn_clock_of_a_seat_taken_back(settings: Settings) -> None:
+    """A person back from a stand-in gets their turn's clock restarted; a restart counts it from
+    that moment, not from the turn's start (which would mark them away again at once)."""
+    table_id, token, _ = start_a_long_turn(settings)
+    with make_client(settings) as client:
+        hub = hub_of(client)
+        table = hub.get(table_id)
+        with hub.engine.begin() as db:  # away, as the stand-in's timer would have left it
+            storage.set_absent(db, table, 0, True)
+        table.seats[0].absent = True
+        refused = send_action(client, table_id, token, "no such move", "back")
+        assert refused.status_code == 409 and not table.seats[0].absent
+        back = table.waiting_since[0]
+    age_the_turn(settings, table_id, 4)  # the turn began past the limit of 3 days
+    with make_client(settings) as client:
+        table = hub_of(client).get(table_id)
+        assert table.waiting_since[0] == back
+        assert table.timer is not None
+        assert table.timer.when() - client.portal.call(loop_time) == pytest.approx(3 * DAY, abs=60)
+        assert not table.seats[0].absent

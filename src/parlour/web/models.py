@@ -90,6 +90,9 @@ class SeatRow(Base):
     """The seat's place in a finished rated game (1: first; ties share one), as rated."""
     rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
     rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    back_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # epoch seconds
+    """When the person last took the seat back from a stand-in: a turn of theirs running then
+    counts from that moment, after a restart too."""
     """The account's shown rating before and after this rated game."""
 
     table: Mapped[TableRow] = relationship(back_populates="seats")

@@ -113,12 +113,16 @@ def bump(db: Connection, table: LiveTable, **values: Any) -> None:
     db.execute(table_update(frozenset(values)), {"row_id": table.id, **values})
 
 
-def set_absent(db: Connection, table: LiveTable, seat: int, absent: bool) -> None:
-    """Store whether a person is away (a stand-in plays for them), with a new version."""
+def set_absent(
+    db: Connection, table: LiveTable, seat: int, absent: bool, back_at: float | None = None
+) -> None:
+    """Store whether a person is away (a stand-in plays for them), with a new version, and
+    when they took the seat back (`back_at`: their turn clock restarted then)."""
+    values: dict[str, Any] = {"absent": absent}
+    if back_at is not None:
+        values["back_at"] = back_at
     db.execute(
-        update(SEATS)
-        .where(SEATS.c.table_id == table.id, SEATS.c.seat == seat)
-        .values(absent=absent)
+        update(SEATS).where(SEATS.c.table_id == table.id, SEATS.c.seat == seat).values(values)
     )
     bump(db, table)
 
@@ -131,7 +135,8 @@ def mark_broken(db: Connection, table_id: str) -> None:
 def rebuild(row: TableRow) -> LiveTable:
     """A live table from its stored row: the state rebuilt by replaying the record, and each
     acting seat's turn clock from the stored time its turn began (the start, its own last
-    action, or the action that made it act), so that a restart neither resets nor loses it."""
+    action, the action that made it act, or its person taking it back from a stand-in since),
+    so that a restart neither resets nor loses it."""
     game = load(row.game, row.players, **row.options)
     state = game.new(int(row.seed))
     since = dict.fromkeys(state.to_act, row.started_at or 0.0)
@@ -142,6 +147,9 @@ def rebuild(row: TableRow) -> LiveTable:
             seat: since[seat] if seat in before and seat != action.seat else action.at
             for seat in state.to_act
         }
+    for s in row.seats:
+        if s.seat in since and s.back_at is not None:
+            since[s.seat] = max(since[s.seat], s.back_at)
     return LiveTable(
         id=row.id,
         game=row.game,

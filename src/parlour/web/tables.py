@@ -398,10 +398,11 @@ class TableHub:
         info = table.seats[seat]
         if not info.absent:
             return False
+        back = time.time()
         if seat in table.state.to_act:
-            table.waiting_since[seat] = time.time()
+            table.waiting_since[seat] = back
         with self.engine.begin() as db:
-            storage.set_absent(db, table, seat, False)
+            storage.set_absent(db, table, seat, False, back_at=back)
         info.absent = False
         return True
 

@@ -88,6 +88,7 @@ def upgrade() -> None:
         seats.add_column(sa.Column("place", sa.Integer, nullable=True))
         seats.add_column(sa.Column("rating_before", sa.Float, nullable=True))
         seats.add_column(sa.Column("rating_after", sa.Float, nullable=True))
+        seats.add_column(sa.Column("back_at", sa.Float, nullable=True))
         seats.create_index("ix_seats_account_id", ["account_id"])
     op.create_table(
         "challenge_entries",
@@ -116,7 +117,7 @@ def downgrade() -> None:
     with op.batch_alter_table("seats") as seats:
         seats.drop_index("ix_seats_account_id")
         seats.drop_constraint("fk_seats_account", type_="foreignkey")
-        for column in ("rating_after", "rating_before", "place", "account_id"):
+        for column in ("back_at", "rating_after", "rating_before", "place", "account_id"):
             seats.drop_column(column)
     with op.batch_alter_table("tables") as tables:
         tables.drop_index("ix_tables_challenge")

@@ -6,7 +6,7 @@ and neither can start a second attempt. No hints are offered at the challenge's 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -99,3 +99,28 @@ def test_two_accounts_play_the_same_dice_and_share_the_leaderboard(
         "Die heutige Tagesaufgabe: dieselben Würfel für alle, ein Versuch für jeden"
     )
     assert not errors, errors
+
+
+def test_my_games_says_an_attempt_left_past_its_day_takes_no_more_moves(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """An attempt started today is awaited in My games; after midnight it is not, and its card
+    says why (it takes no more moves), in both languages."""
+    now = [DAY]
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'parlour.db'}", clock=lambda: now[0])
+    with running(settings) as url:
+        page = player(browser, url, "Cleo")
+        started = page.request.post(f"{url}/api/challenges/dicetime")
+        assert started.status == 201, started.text()
+        card = page.locator(f"#running .card[data-table='{started.json()['table']['id']}']")
+        page.goto(f"{url}/me")
+        assert card.locator(".your-turn").inner_text() == "It is your turn"
+        now[0] += timedelta(days=1)
+        for language, said in (
+            ("en", "its day is over: it takes no more moves"),
+            ("de", "ihr Tag ist vorbei: keine Züge mehr"),
+        ):
+            page.goto(f"{url}/me?lang={language}")
+            assert said in card.locator(".notes").inner_text()
+            assert card.locator(".your-turn").count() == 0

@@ -67,7 +67,7 @@ def add_routes(app: FastAPI) -> None:
             table = hub.tables.get(table_id)
             if table is None or table.status not in ("open", "running"):
                 continue
-            entry = _entry(table, held, hub.sealed(table), hub.closed(table))
+            entry = _entry(table, held, hub)
             since = table.waiting_since.get(held.seat)
             if entry["awaited"] and since is not None:
                 entry["waited"] = max(0.0, now - since)
@@ -77,7 +77,7 @@ def add_routes(app: FastAPI) -> None:
         return {
             "running": awaited + others,
             "open": [e for e in entries if e["status"] == "open"],
-            "finished": [_entry(table, held, hub.sealed(table), False) for table, held in finished],
+            "finished": [_entry(table, held, hub) for table, held in finished],
             "more": more,
         }
 
@@ -133,7 +133,7 @@ def _held(row: Row[Any, Any, Any, Any, Any]) -> Held:
     return Held(row.seat, row.place, row.rating_before, row.rating_after)
 
 
-def _entry(table: LiveTable, held: Held, sealed: bool, closed: bool) -> dict[str, Any]:
+def _entry(table: LiveTable, held: Held, hub: TableHub) -> dict[str, Any]:
     """One table as My games lists it: what anyone may know of it, the account's seat, whether
     it awaits the account (never where the hub takes no more moves: `closed`, a daily
     challenge's attempt left unfinished past its day), and once finished the results and links
@@ -141,6 +141,7 @@ def _entry(table: LiveTable, held: Held, sealed: bool, closed: bool) -> dict[str
     before its day is over)."""
     state = table.state
     over = table.status == "finished"
+    closed = not over and hub.closed(table)
     entry: dict[str, Any] = {
         "id": table.id,
         "game": table.game,
@@ -162,7 +163,7 @@ def _entry(table: LiveTable, held: Held, sealed: bool, closed: bool) -> dict[str
     entry["place"] = held.place or places(scores, winners, [False] * len(scores))[held.seat]
     if table.rated and held.rating_before is not None and held.rating_after is not None:
         entry["rating"] = {"before": held.rating_before, "after": held.rating_after}
-    if not sealed:
+    if not hub.sealed(table):
         entry["links"] |= {
             "replay": f"/replay/{table.id}",
             "record": f"/api/tables/{table.id}/record",

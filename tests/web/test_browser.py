@@ -644,3 +644,23 @@ def test_while_disconnected_a_banner_shows_and_every_action_is_disabled(
     page.click("[data-action='roll']")
     wait_until(page, "window.parlourFrame.view.log.length > 0")
     page.close()
+
+
+def test_the_lobby_links_the_daily_challenge_only_where_a_game_offers_one(
+    browser: Any, base_url: str
+) -> None:
+    """The lobby reads `challenge` from the games' listing: shown while a game offers one, gone
+    when the listing (here rewritten in the browser) says none does."""
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    playwright_api.expect(page.locator("#challenge-link")).to_be_visible()
+
+    def none_offers(route: Any) -> None:
+        listed = route.fetch().json()
+        route.fulfill(json=[{**game, "challenge": False} for game in listed])
+
+    page.route("**/api/games", none_offers)
+    page.reload()
+    page.wait_for_selector("#game-dicetime")
+    assert page.locator("#challenge-link").is_hidden()
+    page.close()

@@ -115,6 +115,8 @@ async function loadGames() {
   showGame();
   document.getElementById("learn-games").replaceChildren(...games.map((game) =>
     el("li", {}, el("a", { href: `/learn/${encodeURIComponent(game.name)}`, "data-learn": game.name, text: game.title }))));
+  // The daily challenge is there only where a game offers one (the listing says which).
+  document.getElementById("challenge-section").hidden = !games.some((game) => game.challenge);
   document.getElementById("rating-games").replaceChildren(...games.filter((game) => game.max_players > 1).map((game) =>
     el("li", {}, el("a", { href: `/ratings/${encodeURIComponent(game.name)}`, "data-ratings": game.name, text: game.title }))));
 }

@@ -32,7 +32,7 @@ from parlour.bots.pool import default_workers
 from parlour.i18n import LANGUAGES, N_, _, language, page_catalogue
 from parlour.kernel import SPECTATOR, OptionError, ParlourError, Reason, load, replay
 from parlour.listing import listing
-from parlour.web import challenges, learning, mine, ratings, responses
+from parlour.web import challenges, learning, mine, ratings, responses, storage
 from parlour.web.accounts import (
     SESSION_COOKIE,
     SESSION_LIFE,
@@ -41,7 +41,6 @@ from parlour.web.accounts import (
     account_of,
     name_key,
 )
-from parlour.web.challenges import utc_now
 from parlour.web.database import connect, default_url
 from parlour.web.envelope import Envelope
 from parlour.web.health import database_answers
@@ -95,7 +94,7 @@ class Settings:
     (guessing from many addresses; looser, so that one address cannot lock a player out)."""
     password_parameters: Parameters = field(default_factory=lambda: RFC_9106_LOW_MEMORY)
     """Argon2id's cost (RFC 9106's second recommendation: 64 MiB, 3 passes; tests lower it)."""
-    clock: Callable[[], datetime] = utc_now
+    clock: Callable[[], datetime] = storage.now
     """The time of day: the daily challenge's UTC day comes from it (tests move it)."""
     bot_workers: int = field(default_factory=default_workers)
     """Worker processes in which bots think, off the event loop (`parlour serve

@@ -48,11 +48,7 @@ STATIC = Path(__file__).parent / "static"
 PAST_PAGE = 14
 """Past days a page of the listing holds."""
 Clock = Callable[[], datetime]
-
-
-def utc_now() -> datetime:
-    """The server's clock (`Settings.clock`; tests move it to tomorrow)."""
-    return datetime.now(UTC)
+"""The server's clock (`Settings.clock`: `storage.now` unless tests move it to tomorrow)."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +72,7 @@ class Day:
 class Challenges:
     """The days' challenges, their attempts and their judging, for one hub and clock."""
 
-    def __init__(self, engine: Engine, hub: TableHub, clock: Clock = utc_now) -> None:
+    def __init__(self, engine: Engine, hub: TableHub, clock: Clock = now) -> None:
         self.engine = engine
         self.hub = hub
         self.clock = clock

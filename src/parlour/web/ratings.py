@@ -14,7 +14,6 @@ is provisional (shown with a "?") until `PROVISIONAL_GAMES` rated games at that 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +30,7 @@ from parlour.web.learning import info_of
 from parlour.web.live import LiveTable, TableError
 from parlour.web.models import AccountRow, RatingRow
 from parlour.web.responses import errors
-from parlour.web.storage import SEATS
+from parlour.web.storage import SEATS, now
 
 MODEL = PlackettLuce()
 NEW = (MODEL.mu, MODEL.sigma, 0)
@@ -79,7 +78,7 @@ def finish(db: Connection, table: LiveTable, state: State) -> None:
     placed = places(state.scores, state.winners, [seat.absent for seat in table.seats])
     teams = [[MODEL.rating(mu, sigma)] for mu, sigma, _games in before]
     after = MODEL.rate(teams, ranks=[float(place) for place in placed])
-    stamp = datetime.now(UTC)
+    stamp = now()
     table.ratings = {}
     for seat, (mu, sigma, games), [rating] in zip(table.seats, before, after, strict=True):
         values = {"mu": rating.mu, "sigma": rating.sigma, "games": games + 1, "updated_at": stamp}

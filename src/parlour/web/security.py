@@ -116,21 +116,16 @@ class RateLimit:
     def allow(self, client: str, now: float | None = None) -> bool:
         """Record an event for `client` if it is within the limit; whether it was."""
         now = time.monotonic() if now is None else now
-        if self.spent(client, now):
+        events = self._events.setdefault(client, deque())
+        while events and events[0] <= now - self.seconds:
+            events.popleft()
+        if len(events) >= self.limit:
             return False
-        self._events.setdefault(client, deque()).append(now)
+        events.append(now)
         if len(self._events) > 10_000:  # forget clients with no event in the window
             for key in [k for k, v in self._events.items() if not v or v[-1] <= now - self.seconds]:
                 del self._events[key]
         return True
-
-    def spent(self, client: str, now: float | None = None) -> bool:
-        """Whether `client` has used up its events in the window (nothing is recorded)."""
-        now = time.monotonic() if now is None else now
-        events = self._events.get(client)
-        while events and events[0] <= now - self.seconds:
-            events.popleft()
-        return events is not None and len(events) >= self.limit
 
     def give_back(self, client: str) -> None:
         """Forget `client`'s last event (it turned out not to count: a right password)."""

@@ -18,6 +18,11 @@ from parlour.kernel.protocol import Seat
 E = TypeVar("E")
 Entry = dict[str, Any]
 
+new_record = tuple.__new__
+"""Makes a NamedTuple record or event from a tuple of its fields (`new_record(Drew, (seat,
+card))`) without the Python-level `__new__` a NamedTuple generates: engines make one on nearly
+every action, and that call would make each markedly slower."""
+
 
 class EventLog(Generic[E]):
     """Events in order, with each viewer's described entries so far."""

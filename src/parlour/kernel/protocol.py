@@ -230,9 +230,16 @@ class Game(ABC):
         `None`: it offers none (the default)."""
         return None
 
+    def reason_words(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A reason's parameters as its words show them, in the language of the moment (a
+        flavour's key as its name, say): what a game overrides so that `tell` says them its
+        way. The default shows them as they are."""
+        return params
+
     def tell(self, reason: Reason) -> str:
-        """`reason` in English words, from the game's texts or the kernel's."""
-        return tell(reason, self.reason_texts)
+        """`reason` in words of the language of the moment, from the game's texts or the
+        kernel's, its parameters put into words by `reason_words`."""
+        return tell(Reason(reason.code, self.reason_words(reason.params)), self.reason_texts)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} players={self.players} options={self.options}>"

@@ -13,7 +13,8 @@ import pytest
 import parlour
 from parlour.boxes.icecream import IcecreamState
 from parlour.boxes.icecream.components import FLAVOURS, Flavour
-from parlour.boxes.icecream.views import Secret, describe
+from parlour.boxes.icecream.events import Secret
+from parlour.boxes.icecream.words import describe
 from parlour.kernel import IllegalAction, Rng, Seat
 from parlour.kernel.log import EventLog
 

@@ -10,8 +10,8 @@ from typing import cast
 from parlour.bots.registry import Bot, BotInfo, View, register_bot
 from parlour.boxes.icecream import rules
 from parlour.boxes.icecream.components import BY_KEY, Flavour
+from parlour.boxes.icecream.notation import CONE_OF, DISCARD, DRAW, KEEP, NEW_CONE, SERVE_OF
 from parlour.boxes.icecream.rules import EMPTY, Cone, Fit, Hand
-from parlour.boxes.icecream.state import CONE_OF, DISCARD, DRAW, KEEP, NEW_CONE, SERVE_OF
 from parlour.boxes.icecream.views import IcecreamView, SeatView
 from parlour.i18n import N_
 from parlour.kernel import Action

@@ -35,18 +35,14 @@ from parlour.boxes.icecream.components import (
     SCOOP_CARDS,
     Flavour,
 )
-from parlour.boxes.icecream.rules import EMPTY, Cone, clockwise
-from parlour.boxes.icecream.state import CONE_ACTIONS, IcecreamState, Phase
-from parlour.boxes.icecream.views import (
+from parlour.boxes.icecream.events import (
     DayBegan,
     Dealt,
     Discarded,
     Drew,
     Ended,
     Event,
-    IcecreamView,
     Kept,
-    LogEntry,
     Placed,
     Revealed,
     Scored,
@@ -54,8 +50,12 @@ from parlour.boxes.icecream.views import (
     Served,
     Stuck,
     WentBack,
-    describe,
 )
+from parlour.boxes.icecream.notation import CONE_ACTIONS
+from parlour.boxes.icecream.rules import EMPTY, Cone, Phase, clockwise
+from parlour.boxes.icecream.state import IcecreamState
+from parlour.boxes.icecream.views import IcecreamView, LogEntry
+from parlour.boxes.icecream.words import describe
 from parlour.kernel import Rng, Seat, View
 from parlour.kernel.log import EventLog
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from parlour.boxes.icecream import determinize, views
+from collections.abc import Mapping
+from typing import Any
+
+from parlour.boxes.icecream import determinize, views, words
 from parlour.boxes.icecream.components import (
     CONES,
     DAYS,
@@ -10,11 +13,11 @@ from parlour.boxes.icecream.components import (
     ICE_CREAM_CARDS,
     REMOVED,
     SCOOP_CARDS,
-    told,
 )
 from parlour.boxes.icecream.encoding import encoding
 from parlour.boxes.icecream.howto import HOW_TO_PLAY
-from parlour.boxes.icecream.state import ACTIONS, IcecreamState
+from parlour.boxes.icecream.notation import ACTIONS
+from parlour.boxes.icecream.state import IcecreamState
 from parlour.boxes.icecream.tutorial import TUTORIAL
 from parlour.i18n import N_, _
 from parlour.kernel import (
@@ -27,7 +30,6 @@ from parlour.kernel import (
     Option,
     OptionError,
     OptionType,
-    Reason,
     Rng,
     View,
     register,
@@ -82,16 +84,11 @@ class Icecream(Game):
         configurations=CONFIGURATIONS,
         balance=Balance(players=3, bot="mcts:normal", compare=(Comparison("first_dealer"),)),
     )
-    reason_texts = views.reason_texts
-
-    def tell(self, reason: Reason) -> str:
-        """`reason` in words, its flavours (`missing`) named in the language of the moment."""
-        if "missing" in reason.params:
-            flavours = [told(key) for key in reason.params["missing"]]
-            reason = Reason(reason.code, {**reason.params, "missing": flavours})
-        return super().tell(reason)
-
+    reason_texts = words.REASON_TEXTS
     view_type = views.IcecreamView
+
+    def reason_words(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
+        return words.reason_words(params)
 
     @classmethod
     def check(cls, players: int, options: dict[str, Value]) -> None:

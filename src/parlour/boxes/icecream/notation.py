@@ -13,6 +13,20 @@ from __future__ import annotations
 
 import re
 
+from parlour.boxes.icecream.components import CONES
+
+KEEP = "keep"
+DISCARD = "discard"
+NEW_CONE = "new cone"
+DRAW = "draw"
+CONE_ACTIONS = tuple(f"cone {number}" for number in range(1, CONES + 1))
+"""`cone N` puts the scoop on cone N; cones are numbered from 1 each day as they are started."""
+SERVE_ACTIONS = tuple(f"serve {number}" for number in range(1, CONES + 1))
+CONE_OF = {action: number for number, action in enumerate(CONE_ACTIONS, start=1)}
+SERVE_OF = {action: number for number, action in enumerate(SERVE_ACTIONS, start=1)}
+ACTIONS = (KEEP, DISCARD, *CONE_ACTIONS, NEW_CONE, *SERVE_ACTIONS, DRAW)
+"""Every action of the game, legal or not now, in a fixed order."""
+
 _WORDS = {"k": "keep", "x": "discard", "nc": "new cone", "new": "new cone", "dr": "draw"}
 _CONE = {"c", "cone", "on", "put"}
 _SERVE = {"s", "serve"}

@@ -7,7 +7,9 @@ from collections.abc import Sequence
 
 from parlour.bots.mcts import Levels, Settings, offer_mcts
 from parlour.boxes.icecream.bots import place, serve
-from parlour.boxes.icecream.state import DISCARD, KEEP, IcecreamState, Phase
+from parlour.boxes.icecream.notation import DISCARD, KEEP
+from parlour.boxes.icecream.rules import Phase
+from parlour.boxes.icecream.state import IcecreamState
 from parlour.kernel import Action, Rng, State
 
 

@@ -10,16 +10,44 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import IntEnum
+from enum import Enum, IntEnum
 from functools import cache
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
 from parlour.boxes.icecream.components import CONES, FLAVOURS, MAX_SCOOPS, Flavour
+from parlour.boxes.icecream.notation import (
+    CONE_ACTIONS,
+    DISCARD,
+    DRAW,
+    KEEP,
+    NEW_CONE,
+    SERVE_ACTIONS,
+)
 from parlour.kernel import Reason
 
 Hand = int
 """The flavours a player can serve, as a bit mask over `Flavour` (bit f: holds flavour f)."""
+
+
+class Phase(Enum):
+    """The phase of the day (or the end)."""
+
+    DELIVERIES = "deliveries"
+    CONES = "cones"
+    SERVING = "serving"
+    OVER = "over"
+
+
+PHASE_OF = {
+    KEEP: Phase.DELIVERIES,
+    DISCARD: Phase.DELIVERIES,
+    NEW_CONE: Phase.CONES,
+    **dict.fromkeys(CONE_ACTIONS, Phase.CONES),
+    DRAW: Phase.SERVING,
+    **dict.fromkeys(SERVE_ACTIONS, Phase.SERVING),
+}
+"""The phase in which each action may be legal."""
 
 
 class Fit(IntEnum):

@@ -20,13 +20,11 @@ Actions (canonical text):
 
 from __future__ import annotations
 
-from enum import Enum
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from parlour.boxes.icecream import rules
+from parlour.boxes.icecream import rules, views
 from parlour.boxes.icecream.components import (
-    CONES,
     DAYS,
     FACE_UP_AT_SETUP,
     FLAVOURS,
@@ -36,53 +34,42 @@ from parlour.boxes.icecream.components import (
     SCOOP_CARDS,
     Flavour,
 )
-from parlour.boxes.icecream.notation import normalise
-from parlour.boxes.icecream.rules import EMPTY, Cone, clockwise
-from parlour.boxes.icecream.views import (
-    FITS,
-    CardView,
-    ConeView,
+from parlour.boxes.icecream.events import (
     DayBegan,
     Dealt,
     Discarded,
     Drew,
     Ended,
     Event,
-    IcecreamView,
     Kept,
-    LogEntry,
     Placed,
     Revealed,
     Scored,
-    SeatView,
     Secret,
     Served,
     Stuck,
     WentBack,
-    copied,
-    describe,
 )
+from parlour.boxes.icecream.notation import (
+    CONE_ACTIONS,
+    CONE_OF,
+    DISCARD,
+    DRAW,
+    KEEP,
+    NEW_CONE,
+    SERVE_ACTIONS,
+    SERVE_OF,
+    normalise,
+)
+from parlour.boxes.icecream.rules import EMPTY, PHASE_OF, Cone, Phase, clockwise
+from parlour.boxes.icecream.views import IcecreamView
+from parlour.boxes.icecream.words import describe
 from parlour.kernel import TABLE, Action, Reason, Rng, Seat, State
-from parlour.kernel.log import EventLog
+from parlour.kernel.log import EventLog, new_record
 
 if TYPE_CHECKING:
     from parlour.boxes.icecream.game import Icecream
 
-_event = tuple.__new__
-"""Builds a player's event (`_event(Drew, (seat, card))`) without the NamedTuple's own
-constructor, a Python call that would make every action markedly slower."""
-
-KEEP = "keep"
-DISCARD = "discard"
-NEW_CONE = "new cone"
-DRAW = "draw"
-CONE_ACTIONS = tuple(f"cone {number}" for number in range(1, CONES + 1))
-"""`cone N` puts the scoop on cone N; cones are numbered from 1 each day as they are started."""
-SERVE_ACTIONS = tuple(f"serve {number}" for number in range(1, CONES + 1))
-CONE_OF = {action: number for number, action in enumerate(CONE_ACTIONS, start=1)}
-SERVE_OF = {action: number for number, action in enumerate(SERVE_ACTIONS, start=1)}
-ACTIONS = (KEEP, DISCARD, *CONE_ACTIONS, NEW_CONE, *SERVE_ACTIONS, DRAW)
-"""Every action of the game, legal or not now, in a fixed order."""
 _KEEP_OR_DISCARD = (KEEP, DISCARD)
 _KEEP_ONLY = (KEEP,)
 _EXACT, _NEAR = rules.Fit.EXACT, rules.Fit.NEAR
@@ -90,25 +77,7 @@ SEATS = tuple((seat,) for seat in range(max(REMOVED)))
 """`to_act` of each seat acting alone, made once."""
 
 
-class Phase(Enum):
-    """The phase of the day (or the end)."""
-
-    DELIVERIES = "deliveries"
-    CONES = "cones"
-    SERVING = "serving"
-    OVER = "over"
-
-
 _CONES, _DELIVERIES = Phase.CONES, Phase.DELIVERIES
-PHASE_OF = {
-    KEEP: Phase.DELIVERIES,
-    DISCARD: Phase.DELIVERIES,
-    NEW_CONE: Phase.CONES,
-    **dict.fromkeys(CONE_ACTIONS, Phase.CONES),
-    DRAW: Phase.SERVING,
-    **dict.fromkeys(SERVE_ACTIONS, Phase.SERVING),
-}
-"""The phase in which each action may be legal."""
 
 
 class IcecreamState(State):
@@ -274,7 +243,7 @@ class IcecreamState(State):
         elif action == DRAW:
             card = self._take(self._ice)
             self._gain(seat, card)
-            self._events.append(_event(Drew, (seat, card)))
+            self._events.append(new_record(Drew, (seat, card)))
             self._after_serving_turn(seat)
         else:
             self._serve(seat, SERVE_OF[action])
@@ -314,7 +283,7 @@ class IcecreamState(State):
             if not any(self._ice):
                 break
             card = self._face_down[seat] = self._take(self._ice)
-            secrets.append(_event(Secret, (seat, card)))
+            secrets.append(new_record(Secret, (seat, card)))
         self._events.append(Dealt(order, tuple(secrets)))
         self._choosing = [secret.owner for secret in secrets]
         self._phase = Phase.DELIVERIES
@@ -327,10 +296,13 @@ class IcecreamState(State):
             new = self._face_down[seat] = self._take(self._ice)
             self._discards[card] += 1
             self._events.append(
-                _event(Discarded, (seat, _event(Secret, (seat, card)), _event(Secret, (seat, new))))
+                new_record(
+                    Discarded,
+                    (seat, new_record(Secret, (seat, card)), new_record(Secret, (seat, new))),
+                )
             )
         else:
-            self._events.append(_event(Kept, (seat, _event(Secret, (seat, card)))))
+            self._events.append(new_record(Kept, (seat, new_record(Secret, (seat, card)))))
         del self._choosing[0]
         self._next_delivery()
 
@@ -377,7 +349,7 @@ class IcecreamState(State):
         assert cone is not None
         self._cones[number] = cone
         self._last = seat
-        self._events.append(_event(Placed, (seat, scoop, number, new, cone)))
+        self._events.append(new_record(Placed, (seat, scoop, number, new, cone)))
         if self._scoops_left:
             self._turn_over((seat + 1) % self._players)
         else:
@@ -419,7 +391,7 @@ class IcecreamState(State):
             else:
                 returned = scoop
         points = cone.size - (returned is not None)
-        self._events.append(_event(Served, (seat, number, cone, returned, points)))
+        self._events.append(new_record(Served, (seat, number, cone, returned, points)))
         self._after_serving_turn(seat)
 
     def _after_serving_turn(self, seat: int) -> None:
@@ -472,79 +444,5 @@ class IcecreamState(State):
     def winners(self) -> tuple[int, ...]:
         return self._winners
 
-    # -- what a seat sees: never another's face-down card or discard, the decks' contents,
-    #    or the removed scoops --------------------------------------------------------------
-
     def view(self, seat: Seat) -> IcecreamView:
-        players = self.game.players
-        scoop = self._scoop
-        return {
-            "game": "icecream",
-            "seat": seat,
-            "players": players,
-            "to_act": list(self.to_act),
-            "over": self.over,
-            "winners": list(self._winners),
-            "scores": list(self.scores),
-            "day": self._day,
-            "days": DAYS,
-            "phase": self._phase.value,
-            "dealer": self._dealer,
-            "active": self._active if self.to_act else None,
-            "ice_cream_deck": sum(self._ice),
-            "scoops_left": self._scoops_left,
-            "scoops_removed": REMOVED[players],
-            "scoop": scoop.key if scoop is not None else None,
-            "cones_started": self._started,
-            "cones_limit": CONES,
-            "max_scoops": MAX_SCOOPS,
-            "cones": self._cones_view(seat),
-            "seats": [self._seat_view(other, seat) for other in range(players)],
-            "log": self._log(seat),
-        }
-
-    def _cones_view(self, viewer: Seat) -> list[ConeView]:
-        """The cones not yet served; for a player, how its cards fit each (counting its own
-        face-down card, which is revealed before serving) and which scoops it lacks."""
-        hand = None
-        if viewer in range(self.game.players):
-            assert viewer is not None
-            hand = self._hands[viewer]
-            own = self._face_down[viewer]
-            if own is not None:
-                hand |= 1 << own
-        cones = []
-        for number, cone in self._cones.items():
-            entry: ConeView = {
-                "cone": number,
-                "scoops": [scoop.key for scoop in cone.scoops],
-                "fit": None,
-                "missing": None,
-            }
-            if hand is not None:
-                entry["fit"] = FITS[rules.fit(cone, hand)]
-                entry["missing"] = [scoop.key for scoop in cone.lacking(hand)]
-            cones.append(entry)
-        return cones
-
-    def _seat_view(self, seat: int, viewer: Seat) -> SeatView:
-        cards: list[CardView] = []
-        for flavour in FLAVOURS:
-            count, served = self._cards[seat][flavour], self._served[seat][flavour]
-            cards += [
-                {"flavour": flavour.key, "scoops": served if i == 0 else 0} for i in range(count)
-            ]
-        face_down = self._face_down[seat]
-        return {
-            "seat": seat,
-            "cards": cards,
-            "face_down": int(face_down is not None),
-            "delivery": face_down.key if face_down is not None and seat == viewer else None,
-            "served": sum(self._served[seat]),
-            "unopened": sum(1 for card in cards if not card["scoops"]),
-            "total": self._banked[seat] + sum(self._served[seat]),
-        }
-
-    def _log(self, viewer: Seat) -> list[LogEntry]:
-        """The log told from `viewer`'s side; entries are described once and remembered."""
-        return copied(self._events.told_to(viewer))
+        return views.view_of(self, seat)

@@ -10,18 +10,11 @@ from rich.console import Console
 
 import parlour
 from parlour import IllegalAction, Reason, Rng
+from parlour.boxes.dicetime.events import Begins, Entered, Rolled, TimedOut, event_of, typed
 from parlour.boxes.dicetime.rules import verify_enter, verify_roll, verify_timeout
 from parlour.boxes.dicetime.state import DicetimeState
-from parlour.boxes.dicetime.views import (
-    Begins,
-    Entered,
-    LogEntry,
-    Rolled,
-    TimedOut,
-    describe,
-    event_of,
-    typed,
-)
+from parlour.boxes.dicetime.views import LogEntry
+from parlour.boxes.dicetime.words import describe
 from parlour.terminal.renderers import dicetime as renderer
 
 from .helpers import new_state, play_turn

@@ -8,8 +8,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
 from parlour.boxes.dicetime.components import KEYS, ROLLS_PER_TURN, encode, mask
+from parlour.boxes.dicetime.events import event_of
 from parlour.boxes.dicetime.state import DicetimeState
-from parlour.boxes.dicetime.views import DicetimeView, describe, event_of
+from parlour.boxes.dicetime.views import DicetimeView
+from parlour.boxes.dicetime.words import describe
 from parlour.kernel import Rng, View
 from parlour.kernel.log import EventLog
 

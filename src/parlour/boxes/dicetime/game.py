@@ -16,7 +16,8 @@ from parlour.boxes.dicetime.notation import ACTIONS
 from parlour.boxes.dicetime.solver.advice import DicetimeAdvice
 from parlour.boxes.dicetime.state import DicetimeState
 from parlour.boxes.dicetime.tutorial import TUTORIAL
-from parlour.boxes.dicetime.views import REASON_TEXTS, DicetimeView
+from parlour.boxes.dicetime.views import DicetimeView
+from parlour.boxes.dicetime.words import REASON_TEXTS
 from parlour.i18n import N_, _
 from parlour.kernel import (
     Action,

@@ -3,7 +3,7 @@ The actions are in `notation`, why one is refused in `rules`, what a seat sees i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from parlour.boxes.dicetime import fixed, views
 from parlour.boxes.dicetime.components import (
@@ -17,6 +17,7 @@ from parlour.boxes.dicetime.components import (
     Category,
     Mode,
 )
+from parlour.boxes.dicetime.events import Logged
 from parlour.boxes.dicetime.notation import ENTRIES, KEEPS, TIMEOUT, normalise
 from parlour.boxes.dicetime.rules import (
     score_table,
@@ -26,10 +27,10 @@ from parlour.boxes.dicetime.rules import (
     verify_roll,
     verify_timeout,
 )
-from parlour.boxes.dicetime.views import DicetimeView, Logged
+from parlour.boxes.dicetime.views import DicetimeView
+from parlour.boxes.dicetime.words import describe
 from parlour.kernel import TABLE, Action, Reason, Rng, ScriptedRng, Seat, State, StrictRng
 from parlour.kernel.log import EventLog
-from parlour.kernel.options import Value
 
 if TYPE_CHECKING:
     from parlour.boxes.dicetime.game import Dicetime
@@ -88,7 +89,7 @@ class DicetimeState(State):
         self.to_act = tuple(range(players)) if self._race or self._mode == "simultaneous" else (0,)
         self.over = False
         self._colours = game.colours()
-        self._events: EventLog[Logged] = EventLog(views.describe)
+        self._events: EventLog[Logged] = EventLog(describe)
 
     def _copy_into(self, twin: State) -> None:
         assert isinstance(twin, DicetimeState)
@@ -203,7 +204,7 @@ class DicetimeState(State):
         if self._current is None:
             self._current = self._first = seat
             self.to_act = (seat,)
-            self._events.append((seat,))  # Begins (see `views.Logged`)
+            self._events.append((seat,))  # Begins (see `events.Logged`)
         dice = self._dice[seat] = self._dice[seat] & kept_bits | outcome
         rolls = self._rolls[seat]
         if rolls and self._pool is not None:
@@ -277,50 +278,5 @@ class DicetimeState(State):
         best = max(scores)
         return tuple(seat for seat, points in enumerate(scores) if points == best)
 
-    # -- what a seat sees (Dicetime hides nothing but the future dice and the seed) ------------
-
-    def _options(self) -> dict[str, Value]:
-        """The game's options for a view: a copy, its list (`colours`) copied too."""
-        options = dict(self.game.options)
-        options["colours"] = list(cast(list[str], options["colours"]))
-        return options
-
     def view(self, seat: Seat) -> DicetimeView:
-        turns = self._mode == "turns"
-        view: DicetimeView = {
-            "game": "dicetime",
-            "seat": seat,
-            "mode": self._mode,
-            "options": cast(views.Options, self._options()),
-            "to_act": list(self.to_act),
-            "over": self.over,
-            "winners": list(self.winners),
-            "scores": list(self.scores),
-            "current": self._current if turns and not self.over else None,
-            "first": self._first if turns else None,
-            "seats": [self._seat_view(s) for s in range(self.game.players)],
-            "log": views.told(self._events.told_to(seat)),
-        }
-        if turns:
-            filled = min(len(CATEGORIES) - bin(mask).count("1") for mask in self._open)
-            view["round"] = min(filled + 1, len(CATEGORIES))
-        if self._pool is not None:
-            view["pool"] = self._pool
-            view["time_limit"] = self._time_limit
-            view["timed_out"] = self._timed_out
-        return view
-
-    def _seat_view(self, seat: int) -> views.SeatView:
-        info = views.seat_view(seat, self._colours[seat], self._sheets[seat], self._upper[seat])
-        if seat in self.to_act:
-            rolls = self._rolls[seat]
-            code = self._dice[seat]
-            info["turn"] = views.turn_view(
-                rolls,
-                self._pool,
-                code,
-                self._kept[seat],
-                self._table[SORTED_DICE[code]] if rolls else (),
-                self._open[seat],
-            )
-        return info
+        return views.view_of(self, seat)

@@ -1,11 +1,11 @@
-"""What Dicetime shows: the view's declared shape, each seat's part of it, the log's events
-and how they are told, and the refusals in words. Dicetime hides nothing but the dice to come
-and the seed, so every seat sees the same, told from its side (`You` for its own seat)."""
+"""What Dicetime shows: the view's declared shape and each seat's view built from a state (the
+log's events are in `events.py`, their words and the refusals' in `words.py`). Dicetime hides
+nothing but the dice to come and the seed, so every seat sees the same, told from its side."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, NamedTuple, NotRequired, cast
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, cast
 
 from typing_extensions import TypedDict
 
@@ -14,31 +14,18 @@ from parlour.boxes.dicetime.components import (
     DICE,
     KEYS,
     ROLLS_PER_TURN,
-    UPPER_BONUS,
+    SORTED_DICE,
     UPPER_BONUS_THRESHOLD,
     Mode,
     decode,
-    encode,
-    mask,
 )
 from parlour.boxes.dicetime.fixed import DiceMode
 from parlour.boxes.dicetime.rules import total, upper_bonus
-from parlour.i18n import N_, _
-from parlour.kernel import Seat, seat_name
+from parlour.kernel import Seat
+from parlour.kernel.options import Value
 
-REASON_TEXTS: Mapping[str, str] = {
-    "roll_first": N_("roll first: a turn begins by rolling all five dice"),
-    "nothing_to_enter": N_("roll first: there is nothing to enter yet"),
-    "no_rolls_left": N_("no rolls are left this turn: enter the roll in an open category"),
-    "pool_empty": N_("the pool of rerolls is empty: enter the roll in an open category"),
-    "category_filled": N_("{category} is already used ({points} points)"),
-    "bad_keep": N_("at least one die must be rolled; positions are 1 to 5 (for example keep 1,3)"),
-    "table_only": N_("only the table calls time"),
-    "untimed": N_("the game is untimed: there is no time to run out"),
-}
-"""Dicetime's refusals in English, told in the language of the moment by the kernel (see
-`rules`: the `verify_*` functions give the codes)."""
-
+if TYPE_CHECKING:
+    from parlour.boxes.dicetime.state import DicetimeState
 
 # -- the view's shape ---------------------------------------------------------------------------
 
@@ -218,105 +205,6 @@ def turn_view(
     return turn
 
 
-# -- the log ------------------------------------------------------------------------------------
-
-
-class Begins(NamedTuple):
-    """In a race start, `seat` rolled first and begins."""
-
-    seat: int
-
-
-class Rolled(NamedTuple):
-    """`seat` rolled: its dice code after the roll and the mask of the positions kept."""
-
-    seat: int
-    dice: int
-    kept: int
-
-
-class Entered(NamedTuple):
-    """`seat` entered `points` in the category of index `category`; `bonus`: the entry
-    reached the upper bonus."""
-
-    seat: int
-    category: int
-    points: int
-    bonus: bool
-
-
-class TimedOut(NamedTuple):
-    """The puzzle's time ran out."""
-
-
-Event = Begins | Rolled | Entered | TimedOut
-
-Logged = tuple[()] | tuple[int] | tuple[int, int, int] | tuple[int, int, int, bool]
-"""An event as the state logs it on every action: its type's fields in a plain tuple (a
-NamedTuple takes twice as long to make), the number of fields telling the type. `typed` reads
-it as its `Event`; an `Event` is a `Logged` as it is."""
-
-_TYPES: dict[int, type[Event]] = {len(t._fields): t for t in (TimedOut, Begins, Rolled, Entered)}
-
-
-def typed(logged: Logged) -> Event:
-    """The event a logged tuple holds."""
-    return tuple.__new__(_TYPES[len(logged)], logged)
-
-
-def describe(logged: Logged, viewer: Seat) -> dict[str, Any]:
-    """One log entry (a `LogEntry`) told from `viewer`'s side in the language of the moment
-    (`You` for its own seat, else `Seat N`, as the kernel names seats: front ends put their own
-    names in). Its own seat and another's are separate messages: German conjugates apart."""
-    event = typed(logged)
-    if isinstance(event, TimedOut):
-        return {"event": "timeout", "text": _("Time is up: the score so far counts.")}
-    who = seat_name(event.seat, viewer)
-    own = event.seat == viewer
-    if isinstance(event, Begins):
-        begins = _("You rolled first and begin.") if own else _("{who} rolled first and begins.")
-        return {"event": "begins", "seat": event.seat, "text": begins.format(who=who)}
-    if isinstance(event, Rolled):
-        return _rolled(event, who, own)
-    category = CATEGORIES[event.category]
-    if event.bonus:
-        entered = (
-            _("You entered {points} in {row} and reached the upper bonus ({bonus}).")
-            if own
-            else _("{who} entered {points} in {row} and reached the upper bonus ({bonus}).")
-        )
-    else:
-        entered = (
-            _("You entered {points} in {row}.") if own else _("{who} entered {points} in {row}.")
-        )
-    text = entered.format(who=who, points=event.points, row=category.in_sentence, bonus=UPPER_BONUS)
-    return {
-        "event": "enter",
-        "seat": event.seat,
-        "category": category.key,
-        "points": event.points,
-        "bonus": event.bonus,
-        "text": text,
-    }
-
-
-def _rolled(event: Rolled, who: str, own: bool) -> dict[str, Any]:
-    """A roll's log entry: the dice, and the ones it kept."""
-    dice = decode(event.dice)
-    held = " ".join(str(d) for p, d in enumerate(dice) if event.kept >> p & 1)
-    if held:
-        rolled = (
-            _("You rolled {dice} (kept {kept}).")
-            if own
-            else _("{who} rolled {dice} (kept {kept}).")
-        )
-    else:
-        rolled = _("You rolled {dice}.") if own else _("{who} rolled {dice}.")
-    text = rolled.format(who=who, dice=" ".join(map(str, dice)), kept=held)
-    kept = [bool(event.kept >> p & 1) for p in range(DICE)]
-    return {"event": "roll", "seat": event.seat, "dice": list(dice), "kept": kept, "text": text}
-
-
 def told(entries: Sequence[Mapping[str, Any]]) -> list[LogEntry]:
     """Fresh copies of the log's entries for a view: a caller changing its view must not
     change the entries the log remembers."""
@@ -328,12 +216,51 @@ def told(entries: Sequence[Mapping[str, Any]]) -> list[LogEntry]:
     ]
 
 
-def event_of(entry: LogEntry) -> Event:
-    """The event a log entry tells (the determinizer rebuilds the log from a view)."""
-    if entry["event"] == "timeout":
-        return TimedOut()
-    if entry["event"] == "begins":
-        return Begins(entry["seat"])
-    if entry["event"] == "roll":
-        return Rolled(entry["seat"], encode(entry["dice"]), mask(entry["kept"]))
-    return Entered(entry["seat"], KEYS.index(entry["category"]), entry["points"], entry["bonus"])
+def _options(state: DicetimeState) -> dict[str, Value]:
+    """The game's options for a view: a copy, its list (`colours`) copied too."""
+    options = dict(state.game.options)
+    options["colours"] = list(cast(list[str], options["colours"]))
+    return options
+
+
+def view_of(state: DicetimeState, seat: Seat) -> DicetimeView:
+    """What `seat` sees: everything but the future dice and the seed."""
+    turns = state._mode == "turns"
+    view: DicetimeView = {
+        "game": "dicetime",
+        "seat": seat,
+        "mode": state._mode,
+        "options": cast(Options, _options(state)),
+        "to_act": list(state.to_act),
+        "over": state.over,
+        "winners": list(state.winners),
+        "scores": list(state.scores),
+        "current": state._current if turns and not state.over else None,
+        "first": state._first if turns else None,
+        "seats": [_seat_view(state, s) for s in range(state.game.players)],
+        "log": told(state._events.told_to(seat)),
+    }
+    if turns:
+        filled = min(len(CATEGORIES) - bin(mask).count("1") for mask in state._open)
+        view["round"] = min(filled + 1, len(CATEGORIES))
+    if state._pool is not None:
+        view["pool"] = state._pool
+        view["time_limit"] = state._time_limit
+        view["timed_out"] = state._timed_out
+    return view
+
+
+def _seat_view(state: DicetimeState, seat: int) -> SeatView:
+    info = seat_view(seat, state._colours[seat], state._sheets[seat], state._upper[seat])
+    if seat in state.to_act:
+        rolls = state._rolls[seat]
+        code = state._dice[seat]
+        info["turn"] = turn_view(
+            rolls,
+            state._pool,
+            code,
+            state._kept[seat],
+            state._table[SORTED_DICE[code]] if rolls else (),
+            state._open[seat],
+        )
+    return info

@@ -30,12 +30,13 @@ from parlour.boxes.dicecream.notation import BONUSES, SPACE_OF, UNLOCKS
 from parlour.boxes.dicecream.rules import PHASE_NAMES, Phase, PhaseName
 from parlour.boxes.dicecream.words import card_words
 from parlour.kernel import Action, Seat
+from parlour.kernel.views import BaseView
 
 if TYPE_CHECKING:
     from parlour.boxes.dicecream.state import DicecreamState
 
 
-class DieView(TypedDict):
+class DieView(TypedDict, closed=True):
     """One die of the roll and what it is used for this turn (`space`: where it was placed)."""
 
     colour: ColourName
@@ -44,7 +45,7 @@ class DieView(TypedDict):
     space: str | None
 
 
-class BowlView(TypedDict):
+class BowlView(TypedDict, closed=True):
     """A sundae unlocked this turn: its unlocking die and the dice placed on it so far."""
 
     sundae: ColourName
@@ -52,7 +53,7 @@ class BowlView(TypedDict):
     spent: int
 
 
-class TurnView(TypedDict):
+class TurnView(TypedDict, closed=True):
     """The active player's turn: the roll, the bowls, and the dice the others may take."""
 
     seat: int
@@ -63,14 +64,14 @@ class TurnView(TypedDict):
     takeable: list[ColourName]
 
 
-class CardView(TypedDict):
+class CardView(TypedDict, closed=True):
     """A revealed bonus card."""
 
     key: str
     text: str
 
 
-class ChoosingView(TypedDict):
+class ChoosingView(TypedDict, closed=True):
     """Seats choosing at once: who may, who has yet to, and the viewer's own sealed choice."""
 
     eligible: list[int]
@@ -78,7 +79,7 @@ class ChoosingView(TypedDict):
     yours: str | None
 
 
-class SundaeView(TypedDict):
+class SundaeView(TypedDict, closed=True):
     """One sundae of a sheet: numbers entered (None: empty), toppings ticked, its points."""
 
     colour: ColourName
@@ -88,7 +89,7 @@ class SundaeView(TypedDict):
     score: int
 
 
-class SeatView(TypedDict):
+class SeatView(TypedDict, closed=True):
     """A player's sheet, beans left, toppings ticked and points."""
 
     seat: int
@@ -98,7 +99,7 @@ class SeatView(TypedDict):
     total: int
 
 
-class CreamFaces(TypedDict):
+class CreamFaces(TypedDict, closed=True):
     """The white faces each cream space takes."""
 
     left: list[int]
@@ -110,13 +111,13 @@ DiceFaces = dict[ColourName, int]
 forfeited)."""
 
 
-class RoundEntry(TypedDict):
+class RoundEntry(TypedDict, closed=True):
     event: Literal["round"]
     round: int
     text: str
 
 
-class RevealEntry(TypedDict):
+class RevealEntry(TypedDict, closed=True):
     """The round is over and its bonus cards (keys, as in `bonus_cards`) are turned up."""
 
     event: Literal["reveal"]
@@ -125,14 +126,14 @@ class RevealEntry(TypedDict):
     text: str
 
 
-class EndEntry(TypedDict):
+class EndEntry(TypedDict, closed=True):
     event: Literal["end"]
     winners: list[int]
     scores: list[int]
     text: str
 
 
-class RollEntry(TypedDict):
+class RollEntry(TypedDict, closed=True):
     """The active seat rolled all five dice (in the order of `turn.dice`)."""
 
     event: Literal["roll"]
@@ -141,7 +142,7 @@ class RollEntry(TypedDict):
     text: str
 
 
-class RerollEntry(TypedDict):
+class RerollEntry(TypedDict, closed=True):
     """The active seat spent a bean and rerolled these dice."""
 
     event: Literal["reroll"]
@@ -150,7 +151,7 @@ class RerollEntry(TypedDict):
     text: str
 
 
-class UnlockEntry(TypedDict):
+class UnlockEntry(TypedDict, closed=True):
     event: Literal["unlock"]
     seat: int
     sundae: ColourName
@@ -158,7 +159,7 @@ class UnlockEntry(TypedDict):
     text: str
 
 
-class PlaceEntry(TypedDict):
+class PlaceEntry(TypedDict, closed=True):
     """The active seat placed a die showing `face` on `space` (a space's name)."""
 
     event: Literal["place"]
@@ -168,7 +169,7 @@ class PlaceEntry(TypedDict):
     text: str
 
 
-class TakeEntry(TypedDict):
+class TakeEntry(TypedDict, closed=True):
     """Another seat took a placed die showing `face` for `space` of its own sheet."""
 
     event: Literal["take"]
@@ -178,7 +179,7 @@ class TakeEntry(TypedDict):
     text: str
 
 
-class BonusEntry(TypedDict):
+class BonusEntry(TypedDict, closed=True):
     """A seat used a bonus card: `number` in `space` (0: a topping ticked)."""
 
     event: Literal["bonus"]
@@ -188,7 +189,7 @@ class BonusEntry(TypedDict):
     text: str
 
 
-class DoneEntry(TypedDict):
+class DoneEntry(TypedDict, closed=True):
     """The placing is over: the dice forfeited, and how many dice were placed (0: none is
     left for the others)."""
 
@@ -199,7 +200,7 @@ class DoneEntry(TypedDict):
     text: str
 
 
-class PassEntry(TypedDict):
+class PassEntry(TypedDict, closed=True):
     """A seat took no die (`take`) or used no bonus (`bonus`)."""
 
     event: Literal["pass"]
@@ -208,7 +209,7 @@ class PassEntry(TypedDict):
     text: str
 
 
-class UnableEntry(TypedDict):
+class UnableEntry(TypedDict, closed=True):
     """A seat had nothing to take (`take`) or no bonus target (`bonus`)."""
 
     event: Literal["unable"]
@@ -236,17 +237,11 @@ LogEntry = Annotated[
 that the text says (every event is public)."""
 
 
-class DicecreamView(TypedDict):
+class DicecreamView(BaseView, closed=True):
     """All a seat (or a spectator) sees of a Dicecream game; the rule numbers a page shows
     (`rounds`, `beans_per_sheet`, `cream_faces`) come with it."""
 
-    game: Literal["dicecream"]
-    seat: int | None
     players: int
-    to_act: list[int]
-    over: bool
-    winners: list[int]
-    scores: list[int]
     round: int
     rounds: int
     beans_per_sheet: int

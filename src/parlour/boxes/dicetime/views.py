@@ -23,6 +23,7 @@ from parlour.boxes.dicetime.fixed import DiceMode
 from parlour.boxes.dicetime.rules import total, upper_bonus
 from parlour.kernel import Seat
 from parlour.kernel.options import Value
+from parlour.kernel.views import BaseView
 
 if TYPE_CHECKING:
     from parlour.boxes.dicetime.state import DicetimeState
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 # -- the view's shape ---------------------------------------------------------------------------
 
 
-class Options(TypedDict):
+class Options(TypedDict, closed=True):
     """The game's options as the view repeats them (`start` only in mode turns, `time_limit`
     only in the puzzle)."""
 
@@ -42,7 +43,7 @@ class Options(TypedDict):
     dice: DiceMode
 
 
-class Sheet(TypedDict):
+class Sheet(TypedDict, closed=True):
     """A score sheet: each category's entered points, `None` while it is open."""
 
     ones: int | None
@@ -60,7 +61,7 @@ class Sheet(TypedDict):
     chance: int | None
 
 
-class Scores(TypedDict, total=False):
+class Scores(TypedDict, total=False, closed=True):
     """What the current roll would score in each open category (only those)."""
 
     ones: int
@@ -78,7 +79,7 @@ class Scores(TypedDict, total=False):
     chance: int
 
 
-class TurnView(TypedDict):
+class TurnView(TypedDict, closed=True):
     """The turn of a seat to act: its dice (position 1 first; empty before the first roll),
     which of them the last roll kept, and the rolls it has left (`rolls_left` of the turn's
     three, or in the puzzle the pool's `rerolls_left`)."""
@@ -91,7 +92,7 @@ class TurnView(TypedDict):
     would_score: NotRequired[Scores]
 
 
-class SeatView(TypedDict):
+class SeatView(TypedDict, closed=True):
     """A seat's place at the table: its colour, sheet, upper total and what the upper bonus
     still needs, its total, and its turn while it is to act."""
 
@@ -105,7 +106,7 @@ class SeatView(TypedDict):
     turn: TurnView | None
 
 
-class BeginsEntry(TypedDict):
+class BeginsEntry(TypedDict, closed=True):
     """In a race start: the first seat to roll begins."""
 
     event: Literal["begins"]
@@ -113,7 +114,7 @@ class BeginsEntry(TypedDict):
     text: str
 
 
-class RollEntry(TypedDict):
+class RollEntry(TypedDict, closed=True):
     """A roll: the dice after it and which positions it kept."""
 
     event: Literal["roll"]
@@ -123,7 +124,7 @@ class RollEntry(TypedDict):
     text: str
 
 
-class EnterEntry(TypedDict):
+class EnterEntry(TypedDict, closed=True):
     """An entry: the category, its points, and whether it reached the upper bonus."""
 
     event: Literal["enter"]
@@ -134,7 +135,7 @@ class EnterEntry(TypedDict):
     text: str
 
 
-class TimeoutEntry(TypedDict):
+class TimeoutEntry(TypedDict, closed=True):
     """The puzzle's time ran out."""
 
     event: Literal["timeout"]
@@ -144,20 +145,14 @@ class TimeoutEntry(TypedDict):
 LogEntry = BeginsEntry | RollEntry | EnterEntry | TimeoutEntry
 
 
-class DicetimeView(TypedDict):
+class DicetimeView(BaseView, closed=True):
     """Everything a seat (or a spectator: `seat` is `None`) sees of a Dicetime game. `current`
     and `first` are seats in mode turns (`None` before a race start is won, and `current` once
     the game is over); `round` only in mode turns; `pool`, `time_limit` and `timed_out` only in
     the puzzle."""
 
-    game: Literal["dicetime"]
-    seat: int | None
     mode: Mode
     options: Options
-    to_act: list[int]
-    over: bool
-    winners: list[int]
-    scores: list[int]
     current: int | None
     first: int | None
     seats: list[SeatView]

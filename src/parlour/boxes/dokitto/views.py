@@ -19,6 +19,7 @@ from parlour.boxes.dokitto.components import (
     Trick,
 )
 from parlour.kernel import Seat
+from parlour.kernel.views import BaseView
 
 if TYPE_CHECKING:
     from parlour.boxes.dokitto.events import Scored
@@ -134,18 +135,12 @@ Entry = RoundEntry | PlayEntry | WonEntry | TakeEntry | BustEntry | ScoreEntry |
 where there is one."""
 
 
-class DokittoView(TypedDict, closed=True):
+class DokittoView(BaseView, closed=True):
     """What a seat sees: its own hand (None for a spectator) and the public table. Cards are
     named `grape 7`; hands and `playable` are in card order (flavour in the rulebook's order,
     then number)."""
 
-    game: str
-    seat: int | None
     players: int
-    to_act: list[int]
-    over: bool
-    winners: list[int]
-    scores: list[int]
     round: int
     first: int
     """The seat that led the round."""

@@ -19,6 +19,7 @@ from parlour.boxes.icecream.components import (
 )
 from parlour.boxes.icecream.rules import Fit
 from parlour.kernel import Seat
+from parlour.kernel.views import BaseView
 
 if TYPE_CHECKING:
     from parlour.boxes.icecream.state import IcecreamState
@@ -28,14 +29,14 @@ FitName = Literal["exact", "near", "none"]
 FITS: Mapping[Fit, FitName] = {Fit.EXACT: "exact", Fit.NEAR: "near", Fit.NONE: "none"}
 
 
-class CardView(TypedDict):
+class CardView(TypedDict, closed=True):
     """A face-up Ice Cream card and the scoops served on it today."""
 
     flavour: FlavourName
     scoops: int
 
 
-class SeatView(TypedDict):
+class SeatView(TypedDict, closed=True):
     """A player as a seat sees it: face-up cards, face-down count (and its own delivery)."""
 
     seat: int
@@ -48,7 +49,7 @@ class SeatView(TypedDict):
     total: int
 
 
-class ConeView(TypedDict):
+class ConeView(TypedDict, closed=True):
     """A cone not yet served; for a player, how its cards fit it and the scoops it lacks."""
 
     cone: int
@@ -57,14 +58,14 @@ class ConeView(TypedDict):
     missing: list[FlavourName] | None
 
 
-class ShownCard(TypedDict):
+class ShownCard(TypedDict, closed=True):
     """A face-down card revealed before serving."""
 
     seat: int
     card: FlavourName
 
 
-class LogEntry(TypedDict):
+class LogEntry(TypedDict, closed=True):
     """One event told from a seat's side: its kind (`event`), its text, and in fields all that
     the text says, so that a program (the determinizer, a translation) never reads the text.
     A card only its owner may see is a field of the owner's entry only."""
@@ -112,17 +113,11 @@ class LogEntry(TypedDict):
     text: str
 
 
-class IcecreamView(TypedDict):
+class IcecreamView(BaseView, closed=True):
     """All a seat (or a spectator) sees of an Ice Cream game; the rule numbers a page shows
     (`days`, `cones_limit`, `max_scoops`, `scoops_removed`) come with it."""
 
-    game: Literal["icecream"]
-    seat: int | None
     players: int
-    to_act: list[int]
-    over: bool
-    winners: list[int]
-    scores: list[int]
     day: int
     days: int
     phase: PhaseName

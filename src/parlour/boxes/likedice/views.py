@@ -21,6 +21,7 @@ from parlour.boxes.likedice.components import (
 from parlour.boxes.likedice.notation import TAKES
 from parlour.boxes.likedice.rules import Phase
 from parlour.kernel import Seat
+from parlour.kernel.views import BaseView
 
 if TYPE_CHECKING:
     from parlour.boxes.likedice.state import LikeDiceState
@@ -232,19 +233,12 @@ Entry = Annotated[
 that the text says."""
 
 
-class LikeDiceView(TypedDict, closed=True):
+class LikeDiceView(BaseView, closed=True):
     """What a seat sees: the same public table for every seat and a spectator. Places in the
-    common display count from 1 (`take 2` takes `common[1]`)."""
+    common display count from 1 (`take 2` takes `common[1]`); `scores` are the cards in each
+    own display."""
 
-    game: str
-    seat: int | None
-    """The viewer's seat (None: a spectator)."""
     players: int
-    to_act: list[int]
-    over: bool
-    winners: list[int]
-    scores: list[int]
-    """The cards in each own display."""
     level: str
     targets: list[int]
     time_limit: int

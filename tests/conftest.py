@@ -12,6 +12,8 @@ import pytest
 from parlour.bots import registry as bot_registry
 from parlour.kernel import Game, registry
 
+pytest_plugins = ["tests.one_game"]
+
 
 @pytest.fixture(scope="session", autouse=True)
 def parlour_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:

@@ -39,7 +39,8 @@ def test_the_case_lists_pick_up_a_registered_game(tiny_game: type[Game]) -> None
     assert [case.values[1] for case in test_contract.cases() if case.values[0] == "tiny"] == list(
         tiny_game.info.configurations
     )
-    assert [c for c in test_properties.configs() if c.game != "tiny"] == test_properties.CONFIGS
+    others = [c for c in test_properties.CONFIGS if c.game != "tiny"]  # (--game tiny: listed)
+    assert [c for c in test_properties.configs() if c.game != "tiny"] == others
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=test_properties.config_id)
@@ -131,15 +132,16 @@ def test_the_game_benchmark_has_a_case_for_it() -> None:
     assert games > 0 and actions == 6 * games  # every game plays each of the six cards
 
 
-def test_its_golden_playthrough_is_rendered() -> None:
-    """`python -m parlour.playthrough --write` would write a file for it (the built-in games'
-    files are in tests/golden; Tiny Duel is registered only here, so it has none)."""
-    from parlour.playthrough import Playthrough, playthroughs, render
+def test_its_golden_playthrough_matches() -> None:
+    """Registered, it has a playthrough as every game has, and its golden file
+    (`tests/golden/tiny.txt`) is that playthrough as the game plays it now."""
+    from parlour.playthrough import FOLDER, Playthrough, playthroughs, render
 
     plays = [play for play in playthroughs() if play.game == "tiny"]
     assert plays == [Playthrough("tiny", 2, {})]
     text = render(plays[0])
     assert text.startswith("game: tiny\nplayers: 2\n") and "\n## end\n" in text
+    assert text == (FOLDER / plays[0].filename).read_text()
 
 
 def test_the_soak_has_a_kind_of_table_for_it() -> None:

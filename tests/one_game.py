@@ -60,7 +60,8 @@ def register_tiny() -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if chosen is None:
         return
-    kept, dropped = [], []
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
     for item in items:
         (kept if is_for(item, chosen) else dropped).append(item)
     if dropped:

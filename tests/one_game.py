@@ -50,11 +50,11 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def register_tiny() -> None:
     """Tiny Duel and its bot in the registries for the rest of the process."""
-    from tests.tiny import TinyDuel
-    from tests.tiny.bots import HIGH
+    from tests.tiny import BOTS, TinyDuel
 
     registry.register(TinyDuel)
-    register_bot(HIGH)
+    for bot in BOTS:
+        register_bot(bot)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

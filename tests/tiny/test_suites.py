@@ -83,7 +83,7 @@ def test_refusals_are_told_by_the_game() -> None:
 def test_the_simulator_plays_it() -> None:
     spec = SimSpec("tiny", 2, ("high", "random"), games=40, seed=3, rotate=True)
     summary = simulate(spec, workers=1)
-    assert [bot.name for bot in bots_for("tiny")] == ["high", "random"]
+    assert [bot.name for bot in bots_for("tiny")] == ["high", "mcts", "random"]
     assert len(summary.scores) == 40 and all(sum(game) <= 3 for game in summary.scores)
     assert sum(summary.win_rates) >= 1  # a tie is a win for both
     assert simulate(spec, workers=1).scores == summary.scores
@@ -149,12 +149,11 @@ def test_the_soak_has_a_kind_of_table_for_it() -> None:
 
     kind = next(kind for kind in kinds(60) if kind.game == "tiny")
     assert (kind.name, kind.seats, kind.options) == ("tiny", ("person", "random"), {})
-    assert [k.name for k in kinds(60) if k.game != "tiny"] == [
-        "puzzle",
-        "away",
-        "dicecream",
-        "dokitto",
-        "icecream",
-        "simultaneous",
-        "likedice",
-    ]
+    others = {k.game for k in kinds(60) if k.game != "tiny"}
+    assert others == {info.name for info in parlour.games()} - {"tiny"}
+
+
+def test_the_environment_benchmark_has_a_case_for_it() -> None:
+    from benchmarks.bench_envs import cases
+
+    assert cases()["tiny"] == 2

@@ -12,6 +12,8 @@ import pytest
 from parlour.bots import registry as bot_registry
 from parlour.kernel import Game, registry
 
+pytest_plugins = ["tests.one_game"]
+
 
 @pytest.fixture(scope="session", autouse=True)
 def parlour_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
@@ -31,9 +33,9 @@ def parlour_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 def tiny_game(monkeypatch: pytest.MonkeyPatch) -> type[Game]:
     """Tiny Duel (`tests/tiny`) in the game registry, with its bot, for one test: the way a
     box registers itself, undone afterwards so that no other test sees it."""
-    from tests.tiny import TinyDuel
-    from tests.tiny.bots import HIGH
+    from tests.tiny import BOTS, TinyDuel
 
     monkeypatch.setitem(registry._registry(), TinyDuel.info.name, TinyDuel)
-    monkeypatch.setitem(bot_registry._BOTS, (HIGH.game, HIGH.name), HIGH)
+    for bot in BOTS:
+        monkeypatch.setitem(bot_registry._BOTS, (bot.game, bot.name), bot)
     return TinyDuel

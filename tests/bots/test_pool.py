@@ -30,6 +30,7 @@ def next_draw(bot: Bot) -> int:
     return bot.rng.copy().below(10**9)
 
 
+@pytest.mark.every_game
 def test_every_offered_bot_pickles_with_its_rng_state() -> None:
     for info in parlour.games():
         for name in offered_bots(info.name):

@@ -1,5 +1,5 @@
 """Refusals are reasons: a code with parameters from `rules.verify_play` and
-`rules.verify_take`, told in English by the game (`views.REASON_TEXTS`), the same words as the
+`rules.verify_take`, told in English by the game (`words.REASON_TEXTS`), the same words as the
 `IllegalAction` raised."""
 
 from __future__ import annotations

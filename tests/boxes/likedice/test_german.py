@@ -16,7 +16,7 @@ import parlour
 from parlour.boxes.likedice import LikeDice, LikeDiceState
 from parlour.boxes.likedice.bots import DESCRIPTIONS
 from parlour.boxes.likedice.timing import PRESETS
-from parlour.boxes.likedice.views import REASON_TEXTS
+from parlour.boxes.likedice.words import REASON_TEXTS
 from parlour.i18n import _, speaking
 from parlour.i18n.catalogues import parts
 from parlour.kernel import TABLE, View

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from functools import cached_property
+from typing import Literal
 
 
 class Colour(IntEnum):
@@ -35,6 +36,9 @@ FLAVOURS = DICE[:4]
 CREAM = Colour.WHITE
 """The die of the cream."""
 FACES = 6
+ColourName = Literal["blue", "yellow", "red", "green", "white"]
+COLOUR_NAMES: tuple[ColourName, ...] = ("blue", "yellow", "red", "green", "white")
+"""Each die's name in views, by `Colour` (the same as `Colour.key`)."""
 
 
 class Kind(Enum):

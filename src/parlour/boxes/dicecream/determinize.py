@@ -15,16 +15,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from parlour.boxes.dicecream.components import BONUS_CARDS, DICE, FLAVOURS, SPACE_NAMES, Colour
-from parlour.boxes.dicecream.rules import Phase
-from parlour.boxes.dicecream.state import DicecreamState
-from parlour.boxes.dicecream.views import (
+from parlour.boxes.dicecream.components import (
+    BONUS_CARDS,
     COLOUR_NAMES,
-    DicecreamView,
-    DiceFaces,
+    DICE,
+    FLAVOURS,
+    SPACE_NAMES,
+    Colour,
+)
+from parlour.boxes.dicecream.events import (
     Ended,
     Event,
-    LogEntry,
     Passed,
     Placed,
     Rerolled,
@@ -36,9 +37,11 @@ from parlour.boxes.dicecream.views import (
     Unable,
     Unlocked,
     UsedBonus,
-    describe,
-    sheet_of,
 )
+from parlour.boxes.dicecream.rules import Phase
+from parlour.boxes.dicecream.state import DicecreamState
+from parlour.boxes.dicecream.views import DicecreamView, DiceFaces, LogEntry, sheet_of
+from parlour.boxes.dicecream.words import describe
 from parlour.kernel import Rng, View
 from parlour.kernel.log import EventLog
 

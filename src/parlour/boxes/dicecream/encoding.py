@@ -23,7 +23,8 @@ from parlour.boxes.dicecream.components import (
     Kind,
 )
 from parlour.boxes.dicecream.notation import ACTIONS
-from parlour.boxes.dicecream.views import DicecreamView, PhaseName
+from parlour.boxes.dicecream.rules import PhaseName
+from parlour.boxes.dicecream.views import DicecreamView
 from parlour.kernel import View
 from parlour.kernel.encoding import Encoding, bits, one_hot, seat_order, unit
 

@@ -4,7 +4,10 @@ determinizer. It has no options: the rulebook's rules with the project's rulings
 
 from __future__ import annotations
 
-from parlour.boxes.dicecream import determinize, views
+from collections.abc import Mapping
+from typing import Any
+
+from parlour.boxes.dicecream import determinize, views, words
 from parlour.boxes.dicecream.components import BONUS_CARDS, FACES, ROUNDS
 from parlour.boxes.dicecream.encoding import encoding
 from parlour.boxes.dicecream.howto import HOW_TO_PLAY
@@ -21,7 +24,6 @@ from parlour.kernel import (
     Encoding,
     Game,
     GameInfo,
-    Reason,
     Rng,
     View,
     register,
@@ -61,7 +63,7 @@ class Dicecream(Game):
         configurations=CONFIGURATIONS,
         balance=Balance(players=2, bot="greedy", compare=(Comparison("players"),)),
     )
-    reason_texts = views.reason_texts
+    reason_texts = words.REASON_TEXTS
     view_type = views.DicecreamView
 
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> DicecreamState:
@@ -70,9 +72,8 @@ class Dicecream(Game):
     def determinize(self, view: View, rng: Rng) -> DicecreamState:
         return determinize.determinize(self, view, rng)
 
-    def tell(self, reason: Reason) -> str:
-        """`reason` in the language of the moment, its dice and spaces in words."""
-        return views.tell(reason)
+    def reason_words(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
+        return words.reason_words(params)
 
     def encoding(self) -> Encoding:
         """The turn, the choices and every sheet, the viewer's first (`encoding.py`)."""

@@ -8,8 +8,9 @@ about a few candidates, and `State.refusal` asks them about any action.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import Enum
+from typing import Literal
 
 from parlour.boxes.dicecream.components import (
     BEAN_POINTS,
@@ -33,6 +34,16 @@ class Phase(Enum):
     TAKE = "take"  # the others' picks of placed dice, at once
     BONUS = "bonus"  # everyone's choice of a bonus effect, at once
     OVER = "over"
+
+
+PhaseName = Literal["roll", "place", "take", "bonus", "over"]
+PHASE_NAMES: Mapping[Phase, PhaseName] = {
+    Phase.ROLL: "roll",
+    Phase.PLACE: "place",
+    Phase.TAKE: "take",
+    Phase.BONUS: "bonus",
+    Phase.OVER: "over",
+}
 
 
 Sheet = list[int]

@@ -21,7 +21,7 @@ Actions (canonical text):
     pass                          take no die, or use no bonus card
 
 Why an action is refused comes from `rules.verify_*` alone (`_verify`); what each seat sees
-and how the log tells events is in `views`; this module only changes the state.
+is in `views`, how the log tells events in `words`; this module only changes the state.
 """
 
 from __future__ import annotations
@@ -42,6 +42,21 @@ from parlour.boxes.dicecream.components import (
     Kind,
     Space,
 )
+from parlour.boxes.dicecream.events import (
+    Ended,
+    Event,
+    Passed,
+    Placed,
+    Rerolled,
+    Revealed,
+    Rolled,
+    RoundBegan,
+    Took,
+    TurnDone,
+    Unable,
+    Unlocked,
+    UsedBonus,
+)
 from parlour.boxes.dicecream.notation import (
     BONUS_OF,
     BONUSES,
@@ -59,22 +74,7 @@ from parlour.boxes.dicecream.notation import (
     normalise,
 )
 from parlour.boxes.dicecream.rules import Phase
-from parlour.boxes.dicecream.views import (
-    Ended,
-    Event,
-    Passed,
-    Placed,
-    Rerolled,
-    Revealed,
-    Rolled,
-    RoundBegan,
-    Took,
-    TurnDone,
-    Unable,
-    Unlocked,
-    UsedBonus,
-    describe,
-)
+from parlour.boxes.dicecream.words import describe
 from parlour.kernel import Action, Reason, Rng, Seat, State
 from parlour.kernel.log import EventLog
 
@@ -440,7 +440,7 @@ class DicecreamState(State):
         return tuple(BONUS_CARDS[card].key for card in self._stack)
 
     def view(self, seat: Seat) -> DicecreamView:
-        return views.view(self, seat)
+        return views.view_of(self, seat)
 
 
 def _fills(action: Action, wanted: str) -> bool:

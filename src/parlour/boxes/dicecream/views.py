@@ -1,5 +1,5 @@
-"""What Dicecream shows: the views' types and what each seat sees, the events of the log and
-how each is told from one seat's side, and the words for the rules' refusals.
+"""What Dicecream shows: the views' types and what each seat sees (the log's events are in
+`events.py`, their words and the refusals' in `words.py`).
 
 Everything in the log is public; the stack's cards and the sealed choices of seats choosing at
 once are not in any view (a seat sees its own sealed choice as `choosing.yours`).
@@ -7,8 +7,7 @@ once are not in any view (a seat sees its own sealed choice as `choosing.yours`)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, cast
+from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
 from pydantic import Field
 from typing_extensions import TypedDict
@@ -17,38 +16,23 @@ from parlour.boxes.dicecream import rules
 from parlour.boxes.dicecream.components import (
     BEANS,
     BONUS_CARDS,
+    COLOUR_NAMES,
     CREAM_FACES,
     DICE,
     FLAVOURS,
     ROUNDS,
-    SPACE_NAMES,
     SPACES,
-    Colour,
+    ColourName,
     Kind,
     Side,
-    Space,
 )
-from parlour.boxes.dicecream.notation import BONUSES, SPACE_OF, UNLOCK_OF, UNLOCKS
-from parlour.boxes.dicecream.rules import Phase
-from parlour.boxes.dicecream.words import DIE, DIE_FACE, SUNDAE, card_words, space_words
-from parlour.i18n import N_, _
-from parlour.kernel import Action, Reason, Seat, seat_name
-from parlour.kernel.reasons import tell as tell_in
+from parlour.boxes.dicecream.notation import BONUSES, SPACE_OF, UNLOCKS
+from parlour.boxes.dicecream.rules import PHASE_NAMES, Phase, PhaseName
+from parlour.boxes.dicecream.words import card_words
+from parlour.kernel import Action, Seat
 
 if TYPE_CHECKING:
     from parlour.boxes.dicecream.state import DicecreamState
-
-ColourName = Literal["blue", "yellow", "red", "green", "white"]
-PhaseName = Literal["roll", "place", "take", "bonus", "over"]
-COLOUR_NAMES: tuple[ColourName, ...] = ("blue", "yellow", "red", "green", "white")
-"""Each die's name in views, by `Colour` (the same as `Colour.key`)."""
-PHASE_NAMES: Mapping[Phase, PhaseName] = {
-    Phase.ROLL: "roll",
-    Phase.PLACE: "place",
-    Phase.TAKE: "take",
-    Phase.BONUS: "bonus",
-    Phase.OVER: "over",
-}
 
 
 class DieView(TypedDict):
@@ -278,299 +262,6 @@ class DicecreamView(TypedDict):
     log: list[LogEntry]
 
 
-# -- events -----------------------------------------------------------------------------------
-
-
-class RoundBegan(NamedTuple):
-    round: int
-
-
-class Revealed(NamedTuple):
-    """The round is over; its two bonus cards (indices into `BONUS_CARDS`) are turned up."""
-
-    round: int
-    cards: tuple[int, ...]
-
-
-class Ended(NamedTuple):
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-
-
-class Rolled(NamedTuple):
-    seat: int
-    faces: tuple[int, ...]
-
-
-class Rerolled(NamedTuple):
-    seat: int
-    dice: tuple[Colour, ...]
-    faces: tuple[int, ...]
-
-
-class Unlocked(NamedTuple):
-    seat: int
-    sundae: Colour
-    face: int
-
-
-class Placed(NamedTuple):
-    seat: int
-    space: Space
-    face: int
-
-
-class Took(NamedTuple):
-    """Another seat entered a placed die on its own sheet (resolved with the others)."""
-
-    seat: int
-    space: Space
-    face: int
-
-
-class UsedBonus(NamedTuple):
-    seat: int
-    space: Space
-    number: int
-
-
-class TurnDone(NamedTuple):
-    """The placing is over: the dice forfeited (die, face) and how many dice were placed."""
-
-    seat: int
-    forfeited: tuple[tuple[Colour, int], ...]
-    placed: int
-
-
-class Passed(NamedTuple):
-    """A seat took no die (`take`) or used no bonus (`bonus`)."""
-
-    seat: int
-    phase: Phase
-
-
-class Unable(NamedTuple):
-    """A seat had nothing to take (`take`) or no bonus target (`bonus`)."""
-
-    seat: int
-    phase: Phase
-
-
-Event = (
-    RoundBegan
-    | Revealed
-    | Ended
-    | Rolled
-    | Rerolled
-    | Unlocked
-    | Placed
-    | Took
-    | UsedBonus
-    | TurnDone
-    | Passed
-    | Unable
-)
-
-
-def _dice_text(dice: tuple[Colour, ...], faces: tuple[int, ...]) -> str:
-    return ", ".join(
-        _(DIE_FACE[die]).format(face=face) for die, face in zip(dice, faces, strict=True)
-    )
-
-
-def _dice(dice: tuple[Colour, ...], faces: tuple[int, ...]) -> DiceFaces:
-    return {COLOUR_NAMES[die]: face for die, face in zip(dice, faces, strict=True)}
-
-
-def _said(mine: bool, yours: str, theirs: str, **fields: str | int) -> str:
-    """The viewer's own doing (`yours`, German says "Du hast") or another seat's (`theirs`),
-    both told in the language of the moment."""
-    return _(yours if mine else theirs).format(**fields)
-
-
-def describe(event: Event, viewer: Seat) -> dict[str, Any]:
-    """One log entry (a `LogEntry`), told from `viewer`'s side."""
-    match event:
-        case RoundBegan(number):
-            text = _("Round {number} begins.").format(number=number)
-            return {"event": "round", "round": number, "text": text}
-        case Revealed(number, cards):
-            texts = " / ".join(card_words(card) for card in cards)
-            return {
-                "event": "reveal",
-                "round": number,
-                "cards": [BONUS_CARDS[card].key for card in cards],
-                "text": _("Round {number} is over. Bonus cards: {cards}").format(
-                    number=number, cards=texts
-                ),
-            }
-        case Ended(winners, scores):
-            return {
-                "event": "end",
-                "winners": list(winners),
-                "scores": list(scores),
-                "text": _ended(winners, scores[winners[0]], viewer),
-            }
-    return _describe_seat(event, viewer)
-
-
-def _ended(winners: tuple[int, ...], points: int, viewer: Seat) -> str:
-    """Who won, with how many points: German tells "Du gewinnst", "Platz 2 gewinnt" and
-    "... gewinnen" apart."""
-    if winners == (viewer,):
-        return _("Game over: You win with {points} points.").format(points=points)
-    named = [seat_name(seat, viewer) for seat in winners]
-    if len(named) == 1:
-        return _("Game over: {names} wins with {points} points.").format(
-            names=named[0], points=points
-        )
-    names = _("{names} and {last}").format(names=", ".join(named[:-1]), last=named[-1])
-    return _("Game over: {names} win with {points} points.").format(names=names, points=points)
-
-
-def _filled(mine: bool, who: str, space: Space, number: int, taken: bool) -> str:
-    """How a die (`taken`: picked from the active player) filled `space` with `number`."""
-    die = _(DIE_FACE[space.colour]).format(face=number)
-    fields = {"who": who, "die": die, "space": space_words(space.index)}
-    if space.kind is Kind.TOPPING and taken:
-        return _said(
-            mine,
-            N_("You took a die and ticked the {space} with the {die}."),
-            N_("{who} took a die and ticked the {space} with the {die}."),
-            **fields,
-        )
-    if space.kind is Kind.TOPPING:
-        return _said(
-            mine,
-            N_("You ticked the {space} with the {die}."),
-            N_("{who} ticked the {space} with the {die}."),
-            **fields,
-        )
-    if taken:
-        return _said(
-            mine,
-            N_("You took a die and entered the {die} in the {space}."),
-            N_("{who} took a die and entered the {die} in the {space}."),
-            **fields,
-        )
-    return _said(
-        mine,
-        N_("You entered the {die} in the {space}."),
-        N_("{who} entered the {die} in the {space}."),
-        **fields,
-    )
-
-
-def _describe_seat(event: Event, viewer: Seat) -> dict[str, Any]:
-    """An entry about one seat's doing."""
-    seat = event[0]
-    assert isinstance(seat, int)
-    who = seat_name(seat, viewer)
-    mine = seat == viewer
-    match event:
-        case Rolled(_, faces):
-            rolled = _dice_text(DICE, faces)
-            text = _said(
-                mine, N_("You rolled {dice}."), N_("{who} rolled {dice}."), who=who, dice=rolled
-            )
-            return {"event": "roll", "seat": seat, "dice": _dice(DICE, faces), "text": text}
-        case Rerolled(_, dice, faces):
-            text = _said(
-                mine,
-                N_("You spent a chocolate bean and rerolled: {dice}."),
-                N_("{who} spent a chocolate bean and rerolled: {dice}."),
-                who=who,
-                dice=_dice_text(dice, faces),
-            )
-            return {"event": "reroll", "seat": seat, "dice": _dice(dice, faces), "text": text}
-        case Unlocked(_, sundae, face):
-            return {
-                "event": "unlock",
-                "seat": seat,
-                "sundae": COLOUR_NAMES[sundae],
-                "face": face,
-                "text": _said(
-                    mine,
-                    N_("You unlocked {sundae} with a {face}."),
-                    N_("{who} unlocked {sundae} with a {face}."),
-                    who=who,
-                    sundae=_(SUNDAE[sundae]),
-                    face=face,
-                ),
-            }
-        case Placed(_, space, face):
-            text = _filled(mine, who, space, face, taken=False)
-            return {"event": "place", "seat": seat, "space": space.name, "face": face, "text": text}
-        case Took(_, space, face):
-            text = _filled(mine, who, space, face, taken=True)
-            return {"event": "take", "seat": seat, "space": space.name, "face": face, "text": text}
-        case UsedBonus(_, space, number):
-            return {
-                "event": "bonus",
-                "seat": seat,
-                "space": space.name,
-                "number": number,
-                "text": _bonus_text(mine, who, space, number),
-            }
-        case TurnDone(_, forfeited, placed):
-            dice, faces = tuple(zip(*forfeited, strict=True)) or ((), ())
-            told = [_said(mine, N_("You ended the turn."), N_("{who} ended the turn."), who=who)]
-            if forfeited:
-                told.append(_("Forfeited: {dice}.").format(dice=_dice_text(dice, faces)))
-            if not placed:
-                told.append(_("No die is left for the others."))
-            return {
-                "event": "done",
-                "seat": seat,
-                "forfeited": _dice(dice, faces),
-                "placed": placed,
-                "text": " ".join(told),
-            }
-        case Passed(_, phase):
-            if phase is Phase.TAKE:
-                text = _said(mine, N_("You took no die."), N_("{who} took no die."), who=who)
-            else:
-                text = _said(mine, N_("You used no bonus."), N_("{who} used no bonus."), who=who)
-            return {"event": "pass", "seat": seat, "phase": PHASE_NAMES[phase], "text": text}
-        case Unable(_, phase):
-            if phase is Phase.TAKE:
-                text = _said(
-                    mine,
-                    N_("You could use none of the dice."),
-                    N_("{who} could use none of the dice."),
-                    who=who,
-                )
-            else:
-                text = _said(
-                    mine,
-                    N_("You could use neither bonus card."),
-                    N_("{who} could use neither bonus card."),
-                    who=who,
-                )
-            return {"event": "unable", "seat": seat, "phase": PHASE_NAMES[phase], "text": text}
-    raise AssertionError(f"not an event: {event!r}")
-
-
-def _bonus_text(mine: bool, who: str, space: Space, number: int) -> str:
-    where = space_words(space.index)
-    if space.kind is Kind.TOPPING:
-        return _said(
-            mine,
-            N_("You used a bonus card and ticked the {space}."),
-            N_("{who} used a bonus card and ticked the {space}."),
-            who=who,
-            space=where,
-        )
-    return _said(
-        mine,
-        N_("You used a bonus card and entered a {number} in the {space}."),
-        N_("{who} used a bonus card and entered a {number} in the {space}."),
-        who=who,
-        space=where,
-        number=number,
-    )
-
-
 _LISTING = frozenset({"roll", "reroll", "done", "reveal", "end"})
 """The kinds of entry that hold a dict or a list (the others are copied whole by `dict`)."""
 _LISTED = {"roll": "dice", "reroll": "dice", "done": "forfeited", "reveal": "cards"}
@@ -594,48 +285,6 @@ def _fresh(entry: dict[str, Any]) -> dict[str, Any]:
     return {**entry, key: entry[key].copy()}
 
 
-# -- refusals ---------------------------------------------------------------------------------
-
-reason_texts: Mapping[str, str] = {
-    "roll_first": N_("roll first: the turn begins by rolling all five dice"),
-    "wait_place": N_("not now: the active player places dice"),
-    "wait_take": N_(
-        "not now: everyone but the active player may take one of the placed dice, or pass"
-    ),
-    "wait_bonus": N_("not now: everyone chooses a bonus"),
-    "no_beans": N_("both chocolate beans are spent"),
-    "placed_before_reroll": N_("dice are rerolled only before any die is placed"),
-    "die_placed": N_("the {die} is already placed"),
-    "locked": N_("{sundae} is not unlocked: {unlock} first"),
-    "filled": N_("the {space} is already filled (it holds {number})"),
-    "ticked": N_("the {space} is already ticked"),
-    "cream_side": N_("the white die shows {face}: it fits only the other cream space"),
-    "over_limit": N_(
-        "the dice on {sundae} would add up to {total}, more than its unlocking die ({limit})"
-    ),
-    "not_placed": N_("the {die} was not placed on a cube, cream or topping"),
-    "no_card": N_("neither revealed bonus card allows that"),
-}
-"""English words for Dicecream's refusal codes (`parlour.kernel.reasons`), told by `tell` with
-their colours and spaces in the words of the moment."""
-
-
-def tell(reason: Reason) -> str:
-    """`reason` in the language of the moment: a die, a sundae or a space named by its
-    canonical key is told in words (`red die`, `the blue sundae`); the unlock to make is the
-    canonical action."""
-    params = dict(reason.params)
-    if "die" in params:
-        params["die"] = _(DIE[Colour[params["die"].upper()]])
-    if "sundae" in params:
-        sundae = Colour[params["sundae"].upper()]
-        params["sundae"] = _(SUNDAE[sundae])
-        params["unlock"] = UNLOCK_OF[sundae]
-    if "space" in params:
-        params["space"] = space_words(SPACE_NAMES[params["space"]].index)
-    return tell_in(Reason(reason.code, params), reason_texts)
-
-
 # -- views ------------------------------------------------------------------------------------
 
 TURN_PHASES = (Phase.ROLL, Phase.PLACE, Phase.TAKE)
@@ -656,7 +305,7 @@ _CREAM_FACES: CreamFaces = {
 }
 
 
-def view(state: DicecreamState, seat: Seat) -> DicecreamView:
+def view_of(state: DicecreamState, seat: Seat) -> DicecreamView:
     """Exactly what `seat` sees: everything but the stack's cards and the others' sealed
     choices."""
     players = state.game.players

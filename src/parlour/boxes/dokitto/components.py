@@ -67,12 +67,6 @@ def cards_of(flavours: tuple[Flavour, ...]) -> tuple[Card, ...]:
     return tuple(card for card in CARDS if FLAVOUR_OF[card] in flavours)
 
 
-new_record = tuple.__new__
-"""Makes a NamedTuple record from a tuple of its fields (`new_record(Trick, fields)`) without
-the Python-level `__new__` NamedTuple generates: the engine makes records all through random
-play."""
-
-
 class Tile(NamedTuple):
     """An Ice tile on a cone: its flavour and whether it carries the star."""
 

@@ -30,9 +30,9 @@ from parlour.boxes.dokitto.components import (
     Trick,
     cards_of,
 )
+from parlour.boxes.dokitto.events import Event, Played, RoundDealt, Scored, Won
 from parlour.boxes.dokitto.notation import PLAYS, TAKES
 from parlour.boxes.dokitto.state import DokittoState
-from parlour.boxes.dokitto.views import Event, Played, RoundDealt, Scored, Won
 from parlour.kernel import Rng, View
 
 if TYPE_CHECKING:

@@ -3,7 +3,10 @@ list of actions, its length bound, its determinizer and its words for refusals."
 
 from __future__ import annotations
 
-from parlour.boxes.dokitto import views
+from collections.abc import Mapping
+from typing import Any
+
+from parlour.boxes.dokitto import views, words
 from parlour.boxes.dokitto.components import (
     FLAVOUR_NAMES,
     FLAVOURS,
@@ -31,7 +34,6 @@ from parlour.kernel import (
     Option,
     OptionError,
     OptionType,
-    Reason,
     Rng,
     View,
     register,
@@ -120,7 +122,7 @@ class Dokitto(Game):
         how_to_play=HOW_TO_PLAY,
         tutorial=TUTORIAL,
     )
-    reason_texts = views.REASON_TEXTS
+    reason_texts = words.REASON_TEXTS
     view_type = views.DokittoView
 
     @classmethod
@@ -188,5 +190,5 @@ class Dokitto(Game):
         flavours = self.named_flavours or FLAVOURS
         return max(len(cards_of(flavours)), len(FLAVOURS), TILES)
 
-    def tell(self, reason: Reason) -> str:
-        return views.tell(reason)
+    def reason_words(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
+        return words.reason_words(params)

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from parlour.boxes.dokitto import rules, views
+from parlour.boxes.dokitto import events, rules, views
 from parlour.boxes.dokitto.components import (
     BUST_TILE,
     FLAVOUR_OF,
@@ -45,8 +45,8 @@ from parlour.boxes.dokitto.components import (
     Tile,
     Trick,
     cards_of,
-    new_record,
 )
+from parlour.boxes.dokitto.events import Ended, RoundDealt, Scored
 from parlour.boxes.dokitto.notation import (
     CARD_OF_PLAY,
     FLAVOUR_OF_TAKE,
@@ -56,9 +56,9 @@ from parlour.boxes.dokitto.notation import (
     plays_of,
 )
 from parlour.boxes.dokitto.rules import playable
-from parlour.boxes.dokitto.views import Ended, RoundDealt, Scored
+from parlour.boxes.dokitto.words import describe
 from parlour.kernel import Action, IllegalAction, Reason, Rng, Seat, State
-from parlour.kernel.log import EventLog
+from parlour.kernel.log import EventLog, new_record
 
 if TYPE_CHECKING:
     from parlour.boxes.dokitto.game import Dokitto
@@ -115,13 +115,13 @@ class DokittoState(State):
         self._totals = [0] * players
         self._round = 0
         # The round's events, shared by the rounds of its number (set by `_begin_round`):
-        self._played: tuple[tuple[views.Played, ...], ...] = ()
-        self._won: tuple[tuple[tuple[views.Won, ...], ...], ...] = ()
+        self._played: tuple[tuple[events.Played, ...], ...] = ()
+        self._won: tuple[tuple[tuple[events.Won, ...], ...], ...] = ()
         self._seat = 0  # the seat to act; -1 once the game is over
         self._legal: tuple[Action, ...] = ()  # its legal actions
         self._choices: tuple[Flavour, ...] = ()  # the stacks a trick's winner chooses from
-        self._last_round: views.Scored | None = None  # the last round's scoring
-        self._events: EventLog[views.Event] = EventLog(views.describe)
+        self._last_round: events.Scored | None = None  # the last round's scoring
+        self._events: EventLog[events.Event] = EventLog(describe)
         # The round's and the trick's, set afresh by `_begin_round` and `_begin_trick`:
         self._first = 0  # the seat that leads the round
         self._hands: list[rules.Hand] = []
@@ -170,8 +170,8 @@ class DokittoState(State):
     ) -> None:
         """Deal a round: new hands, full stacks, empty cones; `first` leads."""
         self._round += 1
-        self._played = views.played_events(self._round, self._players)
-        self._won = views.won_events(self._round, self._players)
+        self._played = events.played_events(self._round, self._players)
+        self._won = events.won_events(self._round, self._players)
         self._first = first
         self._hands = hands
         self._aside = aside
@@ -188,8 +188,8 @@ class DokittoState(State):
         flavours: tuple[Flavour, ...],
         round_number: int,
         totals: list[int],
-        last_round: views.Scored | None,
-        events: Sequence[views.Event],
+        last_round: events.Scored | None,
+        events: Sequence[events.Event],
         deal: tuple[int, list[rules.Hand], tuple[Card, ...], list[int]],
     ) -> None:
         """Set the game at the deal of round `round_number` with these flavours, and the
@@ -201,7 +201,7 @@ class DokittoState(State):
         self._round = round_number - 1
         self._totals = totals
         self._last_round = last_round
-        self._events = EventLog(views.describe, events)
+        self._events = EventLog(describe, events)
         self._begin_round(*deal)
 
     def _begin_trick(self, leader: int) -> None:

@@ -250,14 +250,6 @@ MAX_ANSWER = 99
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
-class Phase(Enum):
-    """What the game waits for."""
-
-    ANSWER = "answer"  # everyone's answer to the challenge, at once
-    TAKE = "take"  # the winner's choice of a common card
-    OVER = "over"
-
-
 class End(Enum):
     """Why the game ended."""
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from parlour.boxes.likedice import views
+from parlour.boxes.likedice import events as logged
 from parlour.boxes.likedice.components import (
     CARD_BY_KEY,
     CARDS,
@@ -23,11 +23,12 @@ from parlour.boxes.likedice.components import (
     Check,
     End,
     Level,
-    Phase,
     Settled,
 )
 from parlour.boxes.likedice.notation import TAKES
+from parlour.boxes.likedice.rules import Phase
 from parlour.boxes.likedice.state import LikeDiceState
+from parlour.boxes.likedice.words import describe
 from parlour.kernel import Rng, View
 from parlour.kernel.log import EventLog
 
@@ -55,7 +56,7 @@ def determinize(game: LikeDice, view: View, rng: Rng) -> LikeDiceState:
     state._number = view["number"]
     state._challenge = CHALLENGE_BY_KEY[view["challenge"]["key"]].index
     state._answers = [
-        views.Answered(state._number, answer["seat"], answer["answer"])
+        logged.Answered(state._number, answer["seat"], answer["answer"])
         for answer in view["answers"]
     ]
     state._phase = Phase(view["phase"])
@@ -70,7 +71,7 @@ def determinize(game: LikeDice, view: View, rng: Rng) -> LikeDiceState:
     state._settled = settled(view["result"])
     state._winners = tuple(view["winners"])
     state._clock_since = 0
-    state._events = EventLog(views.describe, events)
+    state._events = EventLog(describe, events)
     return state
 
 
@@ -114,26 +115,26 @@ def settled(result: Mapping[str, Any] | None) -> Settled | None:
     )
 
 
-def event(entry: Mapping[str, Any]) -> views.Event:
+def event(entry: Mapping[str, Any]) -> logged.Event:
     """The event a log entry tells: every entry holds in fields all its text says."""
     kind = entry["event"]
     if kind == "end":
-        return views.Ended(End(entry["end"]), tuple(entry["winners"]))
+        return logged.Ended(End(entry["end"]), tuple(entry["winners"]))
     number = entry["number"]
     if kind == "challenge":
-        return views.Revealed(number, CHALLENGE_BY_KEY[entry["challenge"]].index)
+        return logged.Revealed(number, CHALLENGE_BY_KEY[entry["challenge"]].index)
     if kind == "reshuffle":
-        return views.Reshuffled(number, entry["cards"])
+        return logged.Reshuffled(number, entry["cards"])
     if kind == "timeout":
-        return views.TimedOut(number)
+        return logged.TimedOut(number)
     if kind == "nobody":
-        return views.NobodyRight(number)
+        return logged.NobodyRight(number)
     if kind == "refill":
-        return views.Refilled(number, entry["place"] - 1, card_of(entry["card"]))
+        return logged.Refilled(number, entry["place"] - 1, card_of(entry["card"]))
     if kind == "answer":
-        return views.Answered(number, entry["seat"], entry["answer"])
+        return logged.Answered(number, entry["seat"], entry["answer"])
     if kind == "check":
         return Check(number, entry["seat"], entry["answer"], entry["correct"])
-    return views.Took(
+    return logged.Took(
         number, entry["seat"], card_of(entry["card"]), entry["place"] - 1, entry["chosen"]
     )

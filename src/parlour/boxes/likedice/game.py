@@ -4,7 +4,7 @@ determinizer, its actions and its length bound."""
 
 from __future__ import annotations
 
-from parlour.boxes.likedice import determinize, views
+from parlour.boxes.likedice import determinize, views, words
 from parlour.boxes.likedice.components import MAX_PLAYERS, MIN_PLAYERS, TARGET, Level
 from parlour.boxes.likedice.encoding import encoding
 from parlour.boxes.likedice.howto import HOW_TO_PLAY
@@ -125,7 +125,7 @@ class LikeDice(Game):
         how_to_play=HOW_TO_PLAY,
         tutorial=TUTORIAL,
     )
-    reason_texts = views.REASON_TEXTS
+    reason_texts = words.REASON_TEXTS
     view_type = views.LikeDiceView
 
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> LikeDiceState:

@@ -6,6 +6,7 @@ exactly when its verify function gives no reason), and who wins at the end."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from enum import Enum
 from fractions import Fraction
 
 from parlour.boxes.likedice.components import (
@@ -17,10 +18,17 @@ from parlour.boxes.likedice.components import (
     DiceCard,
     Die,
     Kind,
-    Phase,
 )
 from parlour.boxes.likedice.notation import TAKE_OF
 from parlour.kernel import TABLE, Reason, Seat
+
+
+class Phase(Enum):
+    """What the game waits for."""
+
+    ANSWER = "answer"  # everyone's answer to the challenge, at once
+    TAKE = "take"  # the winner's choice of a common card
+    OVER = "over"
 
 
 def dice_of(cards: Iterable[DiceCard]) -> list[Die]:

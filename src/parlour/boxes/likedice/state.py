@@ -32,8 +32,18 @@ from parlour.boxes.likedice.components import (
     Die,
     End,
     Level,
-    Phase,
     Settled,
+)
+from parlour.boxes.likedice.events import (
+    Answered,
+    Ended,
+    Event,
+    NobodyRight,
+    Refilled,
+    Reshuffled,
+    Revealed,
+    TimedOut,
+    Took,
 )
 from parlour.boxes.likedice.notation import (
     ANSWER_ACTIONS,
@@ -45,18 +55,10 @@ from parlour.boxes.likedice.notation import (
     card_named,
     normalise,
 )
-from parlour.boxes.likedice.views import (
-    Answered,
-    Ended,
-    NobodyRight,
-    Refilled,
-    Reshuffled,
-    Revealed,
-    TimedOut,
-    Took,
-)
+from parlour.boxes.likedice.rules import Phase
+from parlour.boxes.likedice.words import describe
 from parlour.kernel import Action, Reason, Rng, Seat, State
-from parlour.kernel.log import EventLog
+from parlour.kernel.log import EventLog, new_record
 
 if TYPE_CHECKING:
     from parlour.boxes.likedice.game import LikeDice
@@ -72,9 +74,6 @@ _TIMEOUT_ONLY: tuple[Action, ...] = (TIMEOUT,)
 _REST: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
 """The seats still to answer once one of them answers, by those waiting and that seat: filled
 as met (at most 6 x 2**6 entries), so an answer costs one look-up."""
-_NEW = tuple.__new__
-"""Makes a record or event (a NamedTuple) from a tuple of its fields, without the Python-level
-`__new__` of its class: the hot path makes one at every answer."""
 
 
 Draws = tuple[End | None, int, int]
@@ -114,7 +113,7 @@ class LikeDiceState(State):
         self._settled: Settled | None = None  # the last challenge checked
         self._winners: tuple[int, ...] = ()
         self._clock_since = 0
-        self._events: EventLog[views.Event] = EventLog(views.describe)
+        self._events: EventLog[Event] = EventLog(describe)
         self._reveal(self._rng.below(len(self._pile)))
 
     def _copy_into(self, twin: State) -> None:
@@ -219,9 +218,9 @@ class LikeDiceState(State):
         elif self._phase is Phase.TAKE:
             self._take(seat, TAKES[action], chosen=True, chance=self._chance_of_take(seat))
         elif len(self._answers) + 1 == self.game.players:
-            self._settle(_NEW(Answered, (number, seat, ANSWERS[action])))
+            self._settle(new_record(Answered, (number, seat, ANSWERS[action])))
         else:
-            self._call(_NEW(Answered, (number, seat, ANSWERS[action])))
+            self._call(new_record(Answered, (number, seat, ANSWERS[action])))
         if self._number != number:  # a new challenge: its clock starts after this action
             self._clock_since = len(self._actions) + 1
 
@@ -252,7 +251,7 @@ class LikeDiceState(State):
         self._answers = []
         self._phase = Phase.ANSWER
         self._to_act = tuple(range(self.game.players))
-        self._events.append(_NEW(Revealed, (self._number, challenge)))
+        self._events.append(new_record(Revealed, (self._number, challenge)))
 
     def _next_challenge(self) -> int:
         """Where in the pile the next challenge is drawn (the used ones if it is empty), or -1
@@ -285,7 +284,7 @@ class LikeDiceState(State):
             if value is None:
                 continue  # a pass is never checked
             right = rules.answer_on(challenge, (*self._common, *self._displays[seat]))
-            checked.append(_NEW(Check, (self._number, seat, value, right)))
+            checked.append(new_record(Check, (self._number, seat, value, right)))
             if value == right:
                 winner = seat
                 break
@@ -300,17 +299,17 @@ class LikeDiceState(State):
                 chance = self._chance_of_take(winner)
         number = self._number
         if last is None:
-            self._events.append(_NEW(TimedOut, (number,)))
+            self._events.append(new_record(TimedOut, (number,)))
         else:
             self._call(last)
         for check in checked:
             self._events.append(check)
-        self._settled = _NEW(
+        self._settled = new_record(
             Settled, (number, self._challenge, tuple(checked), winner, last is None, None)
         )
         self._to_act = ()
         if winner is None:
-            self._events.append(_NEW(NobodyRight, (number,)))
+            self._events.append(new_record(NobodyRight, (number,)))
             self._go_on(chance[2])
         elif len(places) == 1:
             self._take(winner, places[0], chosen=False, chance=chance)
@@ -340,8 +339,8 @@ class LikeDiceState(State):
         self._displays[seat].append(card)
         settled = self._settled
         assert settled is not None
-        self._settled = _NEW(Settled, (*settled[:-1], card))
-        self._events.append(_NEW(Took, (self._number, seat, card, place, chosen)))
+        self._settled = new_record(Settled, (*settled[:-1], card))
+        self._events.append(new_record(Took, (self._number, seat, card, place, chosen)))
         self._winner = None
         self._places = ()
         self._take_actions = ()
@@ -350,7 +349,7 @@ class LikeDiceState(State):
             self._finish(end, seat)
             return
         self._common[place] = self._deck.pop(refill)
-        self._events.append(_NEW(Refilled, (self._number, place, self._common[place])))
+        self._events.append(new_record(Refilled, (self._number, place, self._common[place])))
         self._go_on(challenge)
 
     def _finish(self, end: End, last: int | None) -> None:

@@ -1,13 +1,13 @@
-"""What Like Dice shows: the view of a seat as a typed dict, the log's events and their entries
-told from a viewer's side in the language of the moment, and refusals' words. Every seat sees
-the same public table; the order of the decks and, while a challenge runs, anyone's right
-answer are in no view and no event told."""
+"""What Like Dice shows: the view of a seat as a typed dict, built from a state (the log's events
+are in `events.py`, their words and the refusals' in `words.py`). Every seat sees the same
+public table; the order of the decks and, while a challenge runs, anyone's right answer are in
+no view."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, cast
+from typing import TYPE_CHECKING, Annotated, Literal, cast
 
-from pydantic import ConfigDict, Field, with_config
+from pydantic import Field
 from typing_extensions import TypedDict
 
 from parlour.boxes.likedice.components import (
@@ -15,44 +15,34 @@ from parlour.boxes.likedice.components import (
     CHALLENGES,
     MAX_ANSWER,
     Challenge,
-    Check,
-    End,
     Kind,
-    Phase,
     Settled,
-    listed,
 )
 from parlour.boxes.likedice.notation import TAKES
-from parlour.i18n import N_, _
-from parlour.kernel import Seat, seat_name
+from parlour.boxes.likedice.rules import Phase
+from parlour.kernel import Seat
 
 if TYPE_CHECKING:
     from parlour.boxes.likedice.state import LikeDiceState
 
-EXACT = ConfigDict(extra="forbid")
-"""Views hold exactly the keys their types declare (the schema says so to clients)."""
-
 # -- the view -------------------------------------------------------------------------------
 
 
-@with_config(EXACT)
-class DieView(TypedDict):
+class DieView(TypedDict, closed=True):
     """A die printed on a dice card: its colour (`blue`) and its pips (1 to 6)."""
 
     colour: str
     pips: int
 
 
-@with_config(EXACT)
-class CardView(TypedDict):
+class CardView(TypedDict, closed=True):
     """A dice card: its key (`B4 G6`) and its two dice."""
 
     key: str
     dice: list[DieView]
 
 
-@with_config(EXACT)
-class ColoursCard(TypedDict):
+class ColoursCard(TypedDict, closed=True):
     """A colour card: add up the dice of these colours."""
 
     key: str
@@ -62,8 +52,7 @@ class ColoursCard(TypedDict):
     colours: list[str]
 
 
-@with_config(EXACT)
-class BigSmallCard(TypedDict):
+class BigSmallCard(TypedDict, closed=True):
     """Big + small: the highest die of `big` plus the lowest of `small`."""
 
     key: str
@@ -74,8 +63,7 @@ class BigSmallCard(TypedDict):
     small: str
 
 
-@with_config(EXACT)
-class WhiteCard(TypedDict):
+class WhiteCard(TypedDict, closed=True):
     """White dice: add up every die showing one of `faces`."""
 
     key: str
@@ -85,8 +73,7 @@ class WhiteCard(TypedDict):
     faces: list[int]
 
 
-@with_config(EXACT)
-class SequenceCard(TypedDict):
+class SequenceCard(TypedDict, closed=True):
     """A colour sequence: the die at `position` when the dice are ordered by `order`."""
 
     key: str
@@ -103,8 +90,7 @@ ChallengeView = Annotated[
 """A challenge card: its key, kind, level and words, and what it names (by kind)."""
 
 
-@with_config(EXACT)
-class SeatView(TypedDict):
+class SeatView(TypedDict, closed=True):
     """A player's own display (the first card dealt included), target and dot total, and
     whether they answered the challenge running."""
 
@@ -116,32 +102,28 @@ class SeatView(TypedDict):
     answered: bool
 
 
-@with_config(EXACT)
-class AnswerView(TypedDict):
+class AnswerView(TypedDict, closed=True):
     """An answer called out (None: a pass)."""
 
     seat: int
     answer: int | None
 
 
-@with_config(EXACT)
-class ChoiceView(TypedDict):
+class ChoiceView(TypedDict, closed=True):
     """A card the winner may take, and the action that takes it."""
 
     action: str
     card: CardView
 
 
-@with_config(EXACT)
-class TakeView(TypedDict):
+class TakeView(TypedDict, closed=True):
     """The winner choosing a card, and the cards they may take."""
 
     seat: int
     choices: list[ChoiceView]
 
 
-@with_config(EXACT)
-class CheckView(TypedDict):
+class CheckView(TypedDict, closed=True):
     """An answer checked: `correct` is that player's right result."""
 
     seat: int
@@ -150,8 +132,7 @@ class CheckView(TypedDict):
     right: bool
 
 
-@with_config(EXACT)
-class ResultView(TypedDict):
+class ResultView(TypedDict, closed=True):
     """The last challenge checked: the answers checked in calling order, the winner and the
     card that moved (None while the winner chooses, or when nobody was right)."""
 
@@ -163,38 +144,33 @@ class ResultView(TypedDict):
     took: CardView | None
 
 
-@with_config(EXACT)
-class ChallengeEntry(TypedDict):
+class ChallengeEntry(TypedDict, closed=True):
     event: Literal["challenge"]
     number: int
     challenge: str
     text: str
 
 
-@with_config(EXACT)
-class ReshuffleEntry(TypedDict):
+class ReshuffleEntry(TypedDict, closed=True):
     event: Literal["reshuffle"]
     number: int
     cards: int
     text: str
 
 
-@with_config(EXACT)
-class TimeoutEntry(TypedDict):
+class TimeoutEntry(TypedDict, closed=True):
     event: Literal["timeout"]
     number: int
     text: str
 
 
-@with_config(EXACT)
-class NobodyEntry(TypedDict):
+class NobodyEntry(TypedDict, closed=True):
     event: Literal["nobody"]
     number: int
     text: str
 
 
-@with_config(EXACT)
-class AnswerEntry(TypedDict):
+class AnswerEntry(TypedDict, closed=True):
     event: Literal["answer"]
     number: int
     seat: int
@@ -202,8 +178,7 @@ class AnswerEntry(TypedDict):
     text: str
 
 
-@with_config(EXACT)
-class CheckEntry(TypedDict):
+class CheckEntry(TypedDict, closed=True):
     event: Literal["check"]
     number: int
     seat: int
@@ -212,8 +187,7 @@ class CheckEntry(TypedDict):
     text: str
 
 
-@with_config(EXACT)
-class TakeEntry(TypedDict):
+class TakeEntry(TypedDict, closed=True):
     """A card taken from `place` (1 to 3) of the common display; `chosen`: among several."""
 
     event: Literal["take"]
@@ -225,8 +199,7 @@ class TakeEntry(TypedDict):
     text: str
 
 
-@with_config(EXACT)
-class RefillEntry(TypedDict):
+class RefillEntry(TypedDict, closed=True):
     """The dice deck's top card laid at `place` (1 to 3) of the common display."""
 
     event: Literal["refill"]
@@ -236,8 +209,7 @@ class RefillEntry(TypedDict):
     text: str
 
 
-@with_config(EXACT)
-class EndEntry(TypedDict):
+class EndEntry(TypedDict, closed=True):
     event: Literal["end"]
     end: str
     winners: list[int]
@@ -260,8 +232,7 @@ Entry = Annotated[
 that the text says."""
 
 
-@with_config(EXACT)
-class LikeDiceView(TypedDict):
+class LikeDiceView(TypedDict, closed=True):
     """What a seat sees: the same public table for every seat and a spectator. Places in the
     common display count from 1 (`take 2` takes `common[1]`)."""
 
@@ -411,208 +382,3 @@ def settled_view(settled: Settled) -> ResultView:
         "timed_out": settled.timed_out,
         "took": card_view(settled.took) if settled.took is not None else None,
     }
-
-
-# -- the log --------------------------------------------------------------------------------
-
-
-class Revealed(NamedTuple):
-    """Challenge `number` is revealed: `challenge` (its index in CHALLENGES)."""
-
-    number: int
-    challenge: int
-
-
-class Reshuffled(NamedTuple):
-    """The challenge deck is used up: its `cards` are reshuffled (before challenge
-    `number` + 1 is revealed)."""
-
-    number: int
-    cards: int
-
-
-class Answered(NamedTuple):
-    """`seat` calls out `answer` (None: passes); also the race's record of its answer."""
-
-    number: int
-    seat: int
-    answer: int | None
-
-
-class TimedOut(NamedTuple):
-    number: int
-
-
-class NobodyRight(NamedTuple):
-    number: int
-
-
-class Took(NamedTuple):
-    """`seat` takes `card` from `place` (0-based) of the common display; `chosen`: among
-    several cards it might take."""
-
-    number: int
-    seat: int
-    card: int
-    place: int
-    chosen: bool
-
-
-class Refilled(NamedTuple):
-    """`card` from the dice deck refills `place` (0-based) of the common display."""
-
-    number: int
-    place: int
-    card: int
-
-
-class Ended(NamedTuple):
-    end: End
-    winners: tuple[int, ...]
-
-
-Event = Revealed | Reshuffled | Answered | TimedOut | Check | NobodyRight | Took | Refilled | Ended
-"""What the log records, as it happens."""
-
-
-def _names(seats: tuple[int, ...], viewer: Seat) -> str:
-    return listed([seat_name(seat, viewer) for seat in seats], _("{first} and {last}"))
-
-
-ENDINGS = {
-    End.DECK: N_("Game over: no dice card is left to refill the common display."),
-    End.LIMIT: N_("Game over: the last challenge the game allows (max_challenges) is played."),
-}
-"""Why the game ended, where the ranking decides the winners."""
-
-
-def describe(event: Event, viewer: Seat) -> dict[str, Any]:
-    """One log entry (an `Entry`), told from `viewer`'s side."""
-    return dict(entry(event, viewer))
-
-
-def _ended(event: Ended, viewer: Seat) -> str:
-    """The end entry's text: who won, and why."""
-    names = _names(event.winners, viewer)
-    alone = event.winners == (viewer,)
-    if event.end is End.TARGET:
-        if alone:
-            return _("Game over: You reached your target and win.")
-        return _("Game over: {who} reached their target and wins.").format(who=names)
-    if alone:
-        ranked = _("You win (the most cards for the target, then the most dots).")
-    elif len(event.winners) == 1:
-        ranked = _("{who} wins (the most cards for the target, then the most dots).")
-    else:
-        ranked = _("{names} win (the most cards for the target, then the most dots).")
-    return f"{_(ENDINGS[event.end])} {ranked.format(who=names, names=names)}"
-
-
-def _told(event: Answered | Check | Took, viewer: Seat) -> str:
-    """A seat's answer, check or take, told from `viewer`'s side ("You ..." or "Seat 2 ...":
-    separate messages, since other languages conjugate them apart)."""
-    you = event.seat == viewer
-    who = seat_name(event.seat, viewer)
-    if isinstance(event, Answered):
-        if event.answer is None:
-            return _("You pass.") if you else _("{who} passes.").format(who=who)
-        text = _("You call {answer}.") if you else _("{who} calls {answer}.")
-        return text.format(who=who, answer=event.answer)
-    if isinstance(event, Check):
-        if event.answer == event.right:
-            text = _("Your {answer} is right!") if you else _("{who}'s {answer} is right!")
-        elif you:
-            text = _("Your {answer} is wrong (it is {right}).")
-        else:
-            text = _("{who}'s {answer} is wrong (it is {right}).")
-        return text.format(who=who, answer=event.answer, right=event.right)
-    if event.chosen:
-        text = (
-            _("You choose {card} from place {place} of the common display.")
-            if you
-            else _("{who} chooses {card} from place {place} of the common display.")
-        )
-    elif you:
-        text = _("You take {card} from place {place} of the common display.")
-    else:
-        text = _("{who} takes {card} from place {place} of the common display.")
-    return text.format(who=who, card=CARDS[event.card].key, place=event.place + 1)
-
-
-def entry(event: Event, viewer: Seat) -> Entry:
-    """One log entry, told from `viewer`'s side: its kind, its challenge's number and a text,
-    with the seat, answer or card where there is one."""
-    if isinstance(event, Ended):
-        return {
-            "event": "end",
-            "end": event.end.value,
-            "winners": list(event.winners),
-            "text": _ended(event, viewer),
-        }
-    number = event.number
-    if isinstance(event, Revealed):
-        challenge = CHALLENGES[event.challenge]
-        text = _("Challenge {number}: {text}.").format(number=number, text=challenge.text)
-        return {"event": "challenge", "number": number, "challenge": challenge.key, "text": text}
-    if isinstance(event, Reshuffled):
-        text = _("The challenge deck is used up: its {cards} cards are reshuffled.").format(
-            cards=event.cards
-        )
-        return {"event": "reshuffle", "number": number, "cards": event.cards, "text": text}
-    if isinstance(event, TimedOut):
-        text = _("Time is up: the answers given are checked.")
-        return {"event": "timeout", "number": number, "text": text}
-    if isinstance(event, NobodyRight):
-        text = _("Nobody is right: no card moves.")
-        return {"event": "nobody", "number": number, "text": text}
-    if isinstance(event, Refilled):
-        key = CARDS[event.card].key
-        place = event.place + 1
-        text = _("{card} refills place {place} of the common display.").format(
-            card=key, place=place
-        )
-        return {"event": "refill", "number": number, "place": place, "card": key, "text": text}
-    text = _told(event, viewer)
-    seat = event.seat
-    if isinstance(event, Answered):
-        value = event.answer
-        return {"event": "answer", "number": number, "seat": seat, "answer": value, "text": text}
-    if isinstance(event, Check):
-        return {
-            "event": "check",
-            "number": number,
-            "seat": seat,
-            "answer": event.answer,
-            "correct": event.right,
-            "text": text,
-        }
-    return {
-        "event": "take",
-        "number": number,
-        "seat": seat,
-        "card": CARDS[event.card].key,
-        "place": event.place + 1,
-        "chosen": event.chosen,
-        "text": text,
-    }
-
-
-# -- refusals -------------------------------------------------------------------------------
-
-REASON_TEXTS = {
-    "table_only": N_("only the table applies timeout, when a challenge's time is up"),
-    "no_race": N_("no challenge is running: the winner is choosing a card"),
-    "untimed": N_("this game is untimed (time_limit=0): the table never times out"),
-    "answered_already": N_(
-        "you already answered {answer}: a player gives exactly one answer per challenge"
-    ),
-    "passed_already": N_("you already passed: a player gives exactly one answer per challenge"),
-    "answer_range": N_("an answer is a whole number from 0 to {most} (two digits)"),
-    "no_winner_yet": N_("nobody has won this challenge yet: answer it (0 to {most}) or pass"),
-    "choosing": N_("Seat {number} won the challenge and is choosing a card"),
-    "not_counted": N_(
-        "card {place} ({card}) holds no die your answer counted; you may {choices:or}"
-    ),
-    "must_take": N_("you won this challenge: choose a card ({choices})"),
-}
-"""Like Dice's refusals in English, by code (`Game.reason_texts`), marked for the catalogue."""

@@ -14,7 +14,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from parlour.boxes.dokitto.views import DokittoView, PlayView, card_word, flavour_word
+from parlour.boxes.dokitto.views import DokittoView, PlayView
+from parlour.boxes.dokitto.words import card_word, flavour_word
 from parlour.i18n import N_, _, ngettext
 from parlour.kernel import View
 from parlour.terminal.renderers.names import seat_name

@@ -46,3 +46,13 @@ def test_one_spelling_of_bots_everywhere() -> None:
         assert offered == listed
         assert offered <= offered_bots(game["name"])  # what the web's tables accept
     assert "counter:child" in {name for name, _, _ in seat_choices("likedice")}
+
+
+def test_the_listing_says_what_each_game_is_played_for() -> None:
+    """Per player count (`Game.objective`): solo Dicetime for points, a table for the win."""
+    dicetime = next(game for game in listing() if game["name"] == "dicetime")
+    assert dicetime["objectives"][:2] == [
+        {"players": 1, "objective": "points"},
+        {"players": 2, "objective": "win"},
+    ]
+    assert "played for: points (1 player), the win (2-8 players)" in shown_listing()

@@ -1,6 +1,6 @@
 """What front ends list about each game (`parlour games --json`, `/api/games`): its description,
 its bots with the default and their levels, what it is played for at each player count,
-whether it gives advice (hints, analysis, a
+whether it has a tutorial, whether it gives advice (hints, analysis, a
 solver; see `parlour.kernel.advice`) and whether it has a daily challenge, so that no front
 end needs to know a game by name."""
 
@@ -19,6 +19,7 @@ def describe(info: GameInfo) -> dict[str, Any]:
         **info.describe(),
         **describe_bots(info.name),
         "objectives": objectives(info),
+        "tutorial": info.tutorial is not None,
         "advice": load(info.name).advice() is not None,
         "challenge": game_class(info.name).challenge(datetime.now(UTC).date()) is not None,
     }

@@ -7,6 +7,7 @@ from typer.testing import CliRunner
 
 from parlour.bots.registry import offered_bots
 from parlour.cli.app import app
+from parlour.kernel import game_class
 from parlour.listing import listing
 from parlour.terminal.menu import seat_choices
 from parlour.terminal.runner import HUMAN
@@ -56,3 +57,8 @@ def test_the_listing_says_what_each_game_is_played_for() -> None:
         {"players": 2, "objective": "win"},
     ]
     assert "played for: points (1 player), the win (2-8 players)" in shown_listing()
+
+
+def test_the_listing_says_which_games_have_a_tutorial() -> None:
+    for game in listing():
+        assert game["tutorial"] is (game_class(game["name"]).info.tutorial is not None)

@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from parlour.bots.registry import offered_bots
 from parlour.cli.app import app
-from parlour.kernel import game_class
+from parlour.kernel import Game, game_class
 from parlour.listing import listing
 from parlour.terminal.menu import seat_choices
 from parlour.terminal.runner import HUMAN
@@ -62,3 +62,9 @@ def test_the_listing_says_what_each_game_is_played_for() -> None:
 def test_the_listing_says_which_games_have_a_tutorial() -> None:
     for game in listing():
         assert game["tutorial"] is (game_class(game["name"]).info.tutorial is not None)
+
+
+def test_a_fixed_number_of_players_is_one_number(tiny_game: type[Game]) -> None:
+    shown = shown_listing()
+    assert "tiny (Tiny Duel, 2 players):" in shown and "2-2 players" not in shown
+    assert "dicetime (Dicetime, 1-8 players):" in shown

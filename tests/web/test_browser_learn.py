@@ -194,7 +194,7 @@ def test_the_lobby_teaches_only_games_with_a_tutorial_and_counts_players_in_word
     tiny_game: type[Game],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """"Learn to play" links no game without a tutorial (its link would answer 404); a game
+    """ "Learn to play" links no game without a tutorial (its link would answer 404); a game
     for exactly two says "2 players", never "2-2 players"."""
     monkeypatch.setattr(tiny_game, "info", replace(tiny_game.info, tutorial=None))
     page = browser.new_page()

@@ -296,7 +296,7 @@ def list_games(
     for info in listing:
         console.print(
             f"[bold]{info['name']}[/bold] ({info['title']}, "
-            f"{info['min_players']}-{info['max_players']} players): {info['summary']}"
+            f"{counted(info['min_players'], info['max_players'])}): {info['summary']}"
         )
         console.print(f"  rules: {info['rulebook']}")
         console.print(f"  played for: {played_for(info['objectives'])}")
@@ -312,6 +312,11 @@ def list_games(
             )
 
 
+def counted(low: int, high: int) -> str:
+    """A range of players in words: `1 player`, `2 players`, `2-4 players`."""
+    return f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low}-{high} players"
+
+
 def played_for(objectives: list[dict[str, Any]]) -> str:
     """What a game is played for at each player count, in words: `points (1 player), the
     win (2-8 players)`."""
@@ -323,10 +328,6 @@ def played_for(objectives: list[dict[str, Any]]) -> str:
         else:
             runs.append((objective, players, players))
     words = {"win": "the win", "points": "points"}
-
-    def counted(low: int, high: int) -> str:
-        return f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low}-{high} players"
-
     return ", ".join(f"{words[obj]} ({counted(low, high)})" for obj, low, high in runs)
 
 

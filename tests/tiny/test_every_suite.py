@@ -47,7 +47,8 @@ def outcomes(junit: Path) -> dict[str, list[tuple[str, str]]]:
 
 def test_every_generic_suite_runs_and_passes_on_tiny_duel(tmp_path: Path) -> None:
     report, junit = tmp_path / "suites.json", tmp_path / "junit.xml"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
+    env = {name: value for name, value in os.environ.items() if not name.startswith("PYTEST_")}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), str(ROOT)])  # a session of its own
     command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "tests"]
     command += ["--game", "tiny", "--suites-report", str(report), "--junitxml", str(junit)]
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)

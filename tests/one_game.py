@@ -10,6 +10,7 @@ import, so every case list built from the registry holds it.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="NAME",
         default=None,
         help="run every suite on one registered game (tiny: register Tiny Duel first)",
+    )
+    parser.addoption(
+        "--suites-report",
+        metavar="PATH",
+        default=None,
+        help="with --game: write which generic suites have cases for the game (JSON)",
     )
 
 
@@ -60,6 +67,10 @@ def register_tiny() -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if chosen is None:
         return
+    report = config.getoption("--suites-report")
+    worker = getattr(config, "workerinput", {}).get("workerid", "gw0")  # one pytest-xdist worker
+    if report is not None and worker == "gw0":
+        Path(report).write_text(json.dumps(suites(items, chosen), indent=1, sort_keys=True))
     kept: list[pytest.Item] = []
     dropped: list[pytest.Item] = []
     for item in items:
@@ -67,6 +78,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
+
+
+def suites(items: list[pytest.Item], game: str) -> dict[str, bool]:
+    """The generic suites, each with whether it has cases for `game`: every test module
+    with a test marked `every_game`, or cases for each of the other registered games."""
+    others = {info.name for info in registry.games()} - {game}
+    covered: dict[str, set[str]] = {}
+    for item in items:
+        module = Path(str(item.path)).relative_to(ROOT.parent).as_posix()
+        found = covered.setdefault(module, set())
+        if item.get_closest_marker("every_game") is not None:
+            found.update(others | {game})
+        callspec = getattr(item, "callspec", None)
+        for value in callspec.params.values() if callspec is not None else ():
+            found.update(name for name in others | {game} if names(value, name))
+    return {module: game in found for module, found in covered.items() if others <= found}
 
 
 def folder(game: str) -> Path:

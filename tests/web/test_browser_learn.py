@@ -186,3 +186,23 @@ def test_a_typed_move_is_tried_and_an_illegal_one_gets_the_rules_reason(
     assert wait_for_answer(page, 1)["moves"] == ["play 2"]
     assert page.locator("#said li").all_inner_texts() == ["Seat 2 played its 3."]
     page.close()
+
+
+def test_the_lobby_teaches_only_games_with_a_tutorial_and_counts_players_in_words(
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+    tiny_game: type[Game],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "Learn to play" links no game without a tutorial (its link would answer 404); a game
+    for exactly two says "2 players", never "2-2 players"."""
+    monkeypatch.setattr(tiny_game, "info", replace(tiny_game.info, tutorial=None))
+    page = browser.new_page()
+    page.goto(f"{base_url}/")
+    wait_until(page, "document.querySelectorAll('[data-learn]').length > 0")
+    assert page.locator('[data-learn="tiny"]').count() == 0
+    assert page.locator('[data-learn="dicetime"]').count() == 1
+    shown = page.locator('label[for="game-tiny"]').inner_text()
+    assert "2 players" in shown and "2-2" not in shown
+    assert "1-8 players" in page.locator('label[for="game-dicetime"]').inner_text()
+    page.close()

@@ -138,7 +138,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
 
     app = FastAPI(
         title="Parlour",
-        description="Play Parlour's five games at shared tables: every action goes through "
+        description="Play Parlour's games at shared tables: every action goes through "
         "the game kernel, each seat sees only its own view.",
         version="0.1.0",
         lifespan=lifespan,

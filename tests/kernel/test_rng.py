@@ -91,7 +91,7 @@ def test_a_script_answers_exact_below_but_not_seed() -> None:
     assert rng.seed() == fresh  # from the seed, leaving the script alone
     assert rng.exact_below(BIG) == 5
     assert rng.used == 1
-    with pytest.raises(ValueError, match="not in 0..1"):
+    with pytest.raises(ValueError, match=r"not in 0\.\.1"):
         ScriptedRng(4, [2]).exact_below(2)
 
 

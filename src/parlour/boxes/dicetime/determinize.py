@@ -16,6 +16,7 @@ from parlour.kernel.log import EventLog
 if TYPE_CHECKING:
     from parlour.boxes.dicetime.game import Dicetime
 
+
 def determinize(game: Dicetime, view: View, rng: Rng) -> DicetimeState:
     """The state `view` shows (a view of a game with `game`'s players and options), with its
     RNG seeded from `rng` and an empty history."""

@@ -38,6 +38,7 @@ from parlour.kernel import Rng, View
 if TYPE_CHECKING:
     from parlour.boxes.dokitto.game import Dokitto
 
+
 def determinize(game: Dokitto, view: View, rng: Rng) -> DokittoState:
     """A state of `game` that shows `view`'s seat exactly `view`, its hidden cards and stars
     drawn uniformly from `rng`, its own RNG freshly seeded from `rng`; its history is empty."""

@@ -34,6 +34,7 @@ from parlour.kernel.log import EventLog
 if TYPE_CHECKING:
     from parlour.boxes.likedice.game import LikeDice
 
+
 def determinize(game: LikeDice, view: View, rng: Rng) -> LikeDiceState:
     """A state of `game` that shows `view`'s seat exactly `view`, with the same cards left in
     the decks, its RNG freshly seeded from `rng`; its history is empty."""

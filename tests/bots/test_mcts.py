@@ -240,7 +240,7 @@ class Pennies(Game):
                 shown[seat] = view["mine"]
             elif seat not in view["to_act"]:
                 shown[seat] = ("heads", "tails")[rng.below(2)]
-        return PenniesState(self, Rng(rng.below(1 << 30)), shown)
+        return PenniesState(self, Rng(rng.seed()), shown)
 
     def encoding(self) -> Encoding:
         """The viewer's own coin, one-hot (none yet: zeros)."""

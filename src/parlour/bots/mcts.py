@@ -102,7 +102,7 @@ class MctsBot(Bot):
         self.game = game
         advisor = default_bot(game.name)
         if self.settings.bias and advisor != self.name:
-            self.advisor = make_bot(game, advisor, self.seat, self.rng.below(1 << 62))
+            self.advisor = make_bot(game, advisor, self.seat, self.rng.seed())
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:

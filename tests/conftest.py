@@ -1,5 +1,6 @@
 """Session-wide settings: solved tables go to a cache directory of this test session; the
-tiny test game for the tests that ask for it."""
+tiny test game for the tests that ask for it; the check that no test leaves a process running
+(`tests/leftovers.py`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import pytest
 
 from parlour.bots import registry as bot_registry
 from parlour.kernel import Game, registry
+
+pytest_plugins = ["tests.leftovers"]
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -19,8 +19,11 @@ pytest_plugins = ["tests.leftovers"]
 @pytest.fixture(scope="session", autouse=True)
 def parlour_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Point PARLOUR_CACHE (read by the solver and inherited by CLI subprocesses) at a fresh
-    directory, so tests never read or write the user's cache."""
-    path = tmp_path_factory.mktemp("parlour-cache")
+    directory, so tests never read or write the user's cache: one for the whole run, which
+    pytest-xdist's workers share (the solver's lock has one of them build each table)."""
+    base = tmp_path_factory.getbasetemp()
+    path = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "parlour-cache"
+    path.mkdir(exist_ok=True)
     previous = os.environ.get("PARLOUR_CACHE")
     os.environ["PARLOUR_CACHE"] = str(path)
     yield path

@@ -3,7 +3,9 @@
 
     python3 dev.py run [ARGS...]   create or reuse .venv, install Parlour, run `parlour ARGS...`
                                    (no ARGS: `parlour serve`, the web app on 127.0.0.1:8000)
-    python3 dev.py test            the same set-up with the dev tools, then ruff, mypy and pytest
+    python3 dev.py test [ARGS...]  the same set-up with the dev tools, then ruff, mypy and pytest
+                                   ARGS (on two worker processes; PARLOUR_TEST_WORKERS=N for N,
+                                   0 for one process; `-n` in ARGS decides instead)
 
 The virtual environment lives in `.venv` next to this file and is reinstalled only when
 `pyproject.toml` changes (a stamp file records its hash).
@@ -135,6 +137,22 @@ def services() -> dict[str, str]:
     return env
 
 
+TEST_WORKERS = "2"
+"""pytest-xdist workers by default: the project's reference machine has two cores."""
+
+
+def pytest_args(args: list[str]) -> list[str]:
+    """pytest's arguments: `args`, run on `PARLOUR_TEST_WORKERS` processes (default two; 0 for
+    this one), a module's tests kept on one worker (they share its fixtures); `-n` in `args`
+    decides instead."""
+    if any(a in {"-n", "--numprocesses"} or a.startswith(("-n", "--numprocesses=")) for a in args):
+        return args
+    workers = os.environ.get("PARLOUR_TEST_WORKERS", TEST_WORKERS).strip() or TEST_WORKERS
+    if workers == "0":
+        return args
+    return ["-n", workers, "--dist", "loadscope", *args]
+
+
 def test(args: list[str]) -> int:
     """Lint, type-check and run the whole test suite; stop at the first failing step."""
     ensure_venv("dev")
@@ -142,7 +160,7 @@ def test(args: list[str]) -> int:
     steps = [
         [str(PYTHON), "-m", "ruff", "check", *LINTED],
         [str(PYTHON), "-m", "mypy"],
-        [str(PYTHON), "-m", "pytest", *args],
+        [str(PYTHON), "-m", "pytest", *pytest_args(args)],
     ]
     for step in steps:
         print("$", " ".join(Path(step[0]).name if i == 0 else s for i, s in enumerate(step)))

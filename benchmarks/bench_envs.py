@@ -33,8 +33,18 @@ from parlour.envs import pettingzoo as pz
 from parlour.kernel import Seat
 from parlour.kernel.encoding import Encoding
 
-CASES = {"dicetime": 2, "dicecream": 2, "icecream": 3, "dokitto": 4, "likedice": 3}
-"""Players of each game's case (its default options)."""
+PLAYERS = {"dicetime": 2, "dicecream": 2, "icecream": 3, "dokitto": 4, "likedice": 3}
+"""Players of the games' cases as docs/performance.md measured them."""
+
+
+def cases() -> dict[str, int]:
+    """Every registered game's case (its default options), by name: the players it was
+    measured with, else the middle of its player range."""
+    return {
+        info.name: PLAYERS.get(info.name, (info.min_players + info.max_players) // 2)
+        for info in parlour.games()
+    }
+
 
 Record = tuple[tuple[Seat, str], ...]
 Loop = Callable[[], int]
@@ -142,11 +152,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30, help="games a pass (seeds 0..N-1)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--only", nargs="*", default=list(CASES), help="games to measure")
+    found = cases()
+    parser.add_argument("--only", nargs="*", default=list(found), help="games to measure")
     args = parser.parse_args()
     rows = []
     for game in args.only:
-        row = case(game, CASES[game], args.games, args.rounds)
+        row = case(game, found[game], args.games, args.rounds)
         rows.append(row)
         if not args.json:
             print(

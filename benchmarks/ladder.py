@@ -21,7 +21,7 @@ import re
 import shlex
 from pathlib import Path
 
-from parlour.arena import ArenaResult, ArenaSpec, run_arena
+from parlour.arena import RANKED_BY, ArenaResult, ArenaSpec, run_arena
 from parlour.arena.plot import plot_standings
 from parlour.bots.registry import bots_for
 from parlour.kernel import game_class, games
@@ -56,7 +56,8 @@ def markdown(result: ArenaResult, command_line: str, figure: str) -> str:
     lines = [
         f"`{command_line}`",
         "",
-        f"{result.spec.games} games; ratings: {result.model} fit, Elo scale, mean 0; 95% "
+        f"{result.spec.games} games, ranked by {RANKED_BY[result.objective]}; ratings: "
+        f"{result.model} fit, Elo scale, mean 0; 95% "
         f"intervals from {result.resamples} bootstrap resamples of the {result.spec.deals} "
         f"deals. Chance draws shared by a deal's seatings: {chance.aligned:.1f} of "
         f"{chance.draws:.1f} ({chance.aligned_share:.0%}); deals drawn alike throughout: "
@@ -65,8 +66,7 @@ def markdown(result: ArenaResult, command_line: str, figure: str) -> str:
         "| # | bot | rating | win share | mean score |",
         "|---|-----|--------|-----------|------------|",
     ]
-    ranked = sorted(result.standings, key=lambda standing: -standing.rating[0])
-    for rank, standing in enumerate(ranked, 1):
+    for rank, standing in enumerate(result.ranked(), 1):
         rating, share, score = standing.rating, standing.win_share, standing.mean_score
         lines.append(
             f"| {rank} | `{standing.bot}` | {rating[0]:+.0f} ({rating[1]:+.0f} to "

@@ -166,7 +166,7 @@ class Tally(Game):
 
     def determinize(self, view: View, rng: Rng) -> TallyState:
         """Nothing is hidden: the state the view shows, its RNG seeded from `rng`."""
-        seed = rng.below(2**53)
+        seed = rng.seed()
         state = TallyState(self, Rng(seed), seed, ())
         state.tallies = list(view["scores"])
         state.log = [(entry["seat"], entry["action"]) for entry in view["log"]]

@@ -8,12 +8,21 @@ import dataclasses
 import numpy as np
 import pytest
 
-from parlour.arena import ArenaSpec, run_arena, summarise
+from parlour.arena import (
+    RANKED_BY,
+    ArenaResult,
+    ArenaSpec,
+    Chance,
+    Standing,
+    run_arena,
+    summarise,
+)
 from parlour.arena.schedule import common_prefix, play_deals, traced_game, validate
 from parlour.arena.stats import ELO, fit_ratings, resample_weights
 from parlour.bots.match import play_match
 from parlour.bots.registry import make_bot
-from parlour.kernel import SPECTATOR, OptionError, load
+from parlour.cli.arena import standings_table
+from parlour.kernel import SPECTATOR, Objective, OptionError, load
 from parlour.sim import derived_seed
 
 
@@ -176,3 +185,28 @@ def test_a_search_bot_plays_in_the_arena_seated_at_the_loaded_game() -> None:
     """Search bots need the game they search (`Bot.sit`): the arena seats them at it."""
     result = run_arena(spec(game="dokitto", bots=("mcts:iterations=2", "random"), deals=1))
     assert sum(standing.games for standing in result.standings) == 4
+
+
+def test_the_standings_rank_by_what_the_game_is_played_for() -> None:
+    """For the win: by rating; for points (solo Dicetime): by mean score, the win share and
+    the mean score shown either way."""
+    assert load("dicetime", 1).objective() is Objective.POINTS
+    assert load("dicetime", 2).objective() is Objective.WIN
+    steady = Standing("steady", 10, (0.6, 0.5, 0.7), (150.0, 140.0, 160.0), (50.0, 0.0, 90.0))
+    bold = Standing("bold", 10, (0.4, 0.3, 0.5), (180.0, 160.0, 200.0), (-50.0, -90.0, 0.0))
+    chance = Chance(1.0, 1.0, 1.0, 1.0)
+
+    def result(players: int) -> ArenaResult:
+        arena = ArenaSpec(
+            game="dicetime", players=players, bots=("steady", "bold"), deals=1, seed=1
+        )
+        tables = ((0.5,) * players,) * len(arena.tables)
+        return ArenaResult(arena, 0.0, 1, (steady, bold), tables, tables, chance)
+
+    for players, first in ((2, "steady"), (1, "bold")):
+        ranked = result(players)
+        assert ranked.ranked()[0].bot == first
+        assert ranked.to_json()["objective"] == load("dicetime", players).objective().value
+        shown = standings_table(ranked)
+        assert f"Ranked by {RANKED_BY[ranked.objective]}" in str(shown.caption)
+        assert next(iter(shown.columns[1].cells)) == first

@@ -1,5 +1,6 @@
-"""`dev.py`: `run` becomes Parlour (stopping its process id stops the server), and installing
-Debian's packages waits for apt's lock and tries again."""
+"""`dev.py`: `run` becomes Parlour (stopping its process id stops the server), installing
+Debian's packages waits for apt's lock and tries again, and the tests run on two workers unless
+told otherwise."""
 
 from __future__ import annotations
 
@@ -83,3 +84,17 @@ def test_installing_packages_waits_for_apts_lock_and_tries_again(
     assert all(c[:3] == ["apt-get", "-o", "DPkg::Lock::Timeout=600"] for c in calls)
     out = capsys.readouterr().out
     assert "waits up to 10 minutes" in out and "trying again" in out
+
+
+def test_the_tests_run_on_two_workers_unless_told_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("PARLOUR_TEST_WORKERS", raising=False)
+    assert dev.pytest_args(["-x"]) == ["-n", "2", "--dist", "loadscope", "-x"]
+    monkeypatch.setenv("PARLOUR_TEST_WORKERS", "3")
+    assert dev.pytest_args([]) == ["-n", "3", "--dist", "loadscope"]
+    monkeypatch.setenv("PARLOUR_TEST_WORKERS", "0")
+    assert dev.pytest_args(["tests/kernel"]) == ["tests/kernel"]
+    monkeypatch.setenv("PARLOUR_TEST_WORKERS", "3")
+    for told in (["-n", "1"], ["-n4"], ["--numprocesses=auto"], ["--numprocesses", "2"]):
+        assert dev.pytest_args(told) == told

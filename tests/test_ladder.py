@@ -9,6 +9,7 @@ from pathlib import Path
 from benchmarks.ladder import ladder, ladder_bots, ladder_players
 
 from parlour.kernel import Game
+from tests.tiny.playout import MCTS
 
 
 def test_the_entrants_are_every_bot_and_level_a_game_offers() -> None:
@@ -31,13 +32,14 @@ def test_a_game_the_ladder_never_heard_of_gets_its_ladder(
     doc.write_text("# Bots\n<!-- ladder tiny -->\nold\n<!-- end ladder tiny -->\nrest\n")
     out = tmp_path / "docs" / "ladders"
     result = ladder("tiny", deals=3, seed=1, out=out, doc=doc)
-    assert result is not None and result.spec.bots == ("high", "random")
+    bots = ("high", *MCTS.levels, "random")  # every level of each bot that has levels
+    assert result is not None and result.spec.bots == bots
     summary = json.loads((out / "tiny.json").read_text())
-    assert [standing["bot"] for standing in summary["standings"]] == ["high", "random"]
+    assert {standing["bot"] for standing in summary["standings"]} == set(bots)
     assert (out / "tiny.png").read_bytes()[:4] == b"\x89PNG"
     text = doc.read_text()
     assert "old" not in text and text.endswith("<!-- end ladder tiny -->\nrest\n")
-    assert "parlour arena tiny --players 2 --bots high,random --games 3" in text
+    assert f"parlour arena tiny --players 2 --bots {','.join(bots)} --games 3" in text
     assert "](ladders/tiny.png)" in text and "| `high` |" in text
 
 

@@ -73,6 +73,7 @@ def test_a_game_records_its_length_and_the_seat_that_acted_first() -> None:
     assert play_one(race, 0).first is None
 
 
+@pytest.mark.every_game
 def test_every_declaration_names_a_bot_and_axes_with_several_set_ups() -> None:
     for info in parlour.games():
         if info.balance is None:

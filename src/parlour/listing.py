@@ -1,5 +1,6 @@
 """What front ends list about each game (`parlour games --json`, `/api/games`): its description,
-its bots with the default and their levels, whether it gives advice (hints, analysis, a
+its bots with the default and their levels, what it is played for at each player count,
+whether it has a tutorial, whether it gives advice (hints, analysis, a
 solver; see `parlour.kernel.advice`) and whether it has a daily challenge, so that no front
 end needs to know a game by name."""
 
@@ -17,9 +18,20 @@ def describe(info: GameInfo) -> dict[str, Any]:
     return {
         **info.describe(),
         **describe_bots(info.name),
+        "objectives": objectives(info),
+        "tutorial": info.tutorial is not None,
         "advice": load(info.name).advice() is not None,
         "challenge": game_class(info.name).challenge(datetime.now(UTC).date()) is not None,
     }
+
+
+def objectives(info: GameInfo) -> list[dict[str, Any]]:
+    """What the game is played for at each player count, with its default options:
+    `{"players": 1, "objective": "points"}`, ...(`Game.objective`)."""
+    return [
+        {"players": players, "objective": load(info.name, players).objective().value}
+        for players in range(info.min_players, info.max_players + 1)
+    ]
 
 
 def listing() -> list[dict[str, Any]]:

@@ -106,25 +106,34 @@ def test_bots_for_dicetime() -> None:
         assert bot.name == info.name
 
 
-def test_each_game_declares_its_default_bot_and_levels_that_resolve() -> None:
-    """The default fills seats and stands in for absent people: what each game declares (what
-    the web server guessed before, trying greedy, then counter); every level is a bot name."""
-    declared = {info.name: default_bot(info.name) for info in parlour.games()}
-    assert declared == {
-        "dicecream": "greedy",
-        "dicetime": "greedy",
-        "dokitto": "greedy",
-        "icecream": "greedy",
-        "likedice": "counter",
-    }
+DEFAULTS = {
+    "dicecream": "greedy",
+    "dicetime": "greedy",
+    "dokitto": "greedy",
+    "icecream": "greedy",
+    "likedice": "counter",
+}
+"""The built-in games' declared defaults (what the web server guessed before, trying greedy,
+then counter)."""
+
+
+@pytest.mark.parametrize("game", [info.name for info in parlour.games()])
+def test_every_game_has_a_default_bot_and_levels_that_resolve(game: str) -> None:
+    """The default fills seats and stands in for absent people: one a game, offered; every
+    level is a bot name."""
+    assert default_bot(game) in offered_bots(game)
+    assert sum(bot.default for bot in bots_for(game)) <= 1
+    for name in offered_bots(game):
+        assert make_bot(game, name, 0, 1).seat == 0
+
+
+def test_the_built_in_games_declare_their_defaults() -> None:
+    assert {name: default_bot(name) for name in DEFAULTS} == DEFAULTS
     listed = describe_bots("likedice")
     counter = next(bot for bot in listed["bots"] if bot["name"] == "counter")
     assert counter["levels"] == [{"name": f"counter:{word}", "label": word} for word in PRESETS]
     assert [bot["name"] for bot in listed["bots"]] == ["counter", "random"]  # no aliases
     assert listed["default_bot"] == "counter"
-    for info in parlour.games():
-        for name in offered_bots(info.name):
-            assert make_bot(info.name, name, 0, 1).seat == 0
 
 
 def test_a_game_declares_one_default_bot_at_most() -> None:

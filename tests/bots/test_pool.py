@@ -1,12 +1,15 @@
 """Bots thinking in worker processes (`bots.pool`): every bot of every game, and every level
 it offers, travels there and back with its RNG state; in a worker it decides as it would in
 the caller's process and comes back advanced as it would be; a worker's death breaks only the
-questions then in flight."""
+questions then in flight; the workers end with the process that owns their pool."""
 
 from __future__ import annotations
 
 import asyncio
 import pickle
+import subprocess
+import sys
+import time
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
@@ -17,6 +20,7 @@ from parlour.bots.pool import BotPool
 from parlour.bots.registry import Bot, bots_for, make_bot, offered_bots
 from parlour.bots.schedule import Pending, answer, ask
 from parlour.kernel import Rng
+from tests.leftovers import left_behind, running_parents
 from tests.web.gated_bots import CrashingBot
 
 QUESTIONS = 3
@@ -30,6 +34,7 @@ def next_draw(bot: Bot) -> int:
     return bot.rng.copy().below(10**9)
 
 
+@pytest.mark.every_game
 def test_every_offered_bot_pickles_with_its_rng_state() -> None:
     for info in parlour.games():
         for name in offered_bots(info.name):
@@ -99,3 +104,37 @@ def test_a_worker_that_dies_fails_its_question_and_the_next_is_answered(tmp_path
 def test_a_pool_needs_a_worker() -> None:
     with pytest.raises(ValueError, match="at least one worker"):
         BotPool(0)
+
+
+OWNER = """
+import sys
+from parlour.bots.pool import BotPool
+
+pool = BotPool(1)
+pool.start()
+print("started", flush=True)
+sys.stdin.read()
+"""
+"""A process that owns a pool whose worker has started, until it is killed."""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads Linux's /proc")
+def test_the_workers_end_with_the_process_that_owns_their_pool() -> None:
+    owner = subprocess.Popen(
+        [sys.executable, "-c", OWNER],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,  # its resource tracker, left behind, warns
+        text=True,
+    )
+    try:
+        assert owner.stdout is not None and owner.stdout.readline() == "started\n"
+        workers = left_behind(owner.pid)  # the fork server's children
+        assert workers
+    finally:
+        owner.kill()
+        owner.wait()
+    deadline = time.monotonic() + 60
+    while set(workers) & running_parents().keys():
+        assert time.monotonic() < deadline, "a worker outlived its pool's owner"
+        time.sleep(0.05)

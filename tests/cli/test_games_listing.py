@@ -7,6 +7,7 @@ from typer.testing import CliRunner
 
 from parlour.bots.registry import offered_bots
 from parlour.cli.app import app
+from parlour.kernel import Game, game_class
 from parlour.listing import listing
 from parlour.terminal.menu import seat_choices
 from parlour.terminal.runner import HUMAN
@@ -46,3 +47,24 @@ def test_one_spelling_of_bots_everywhere() -> None:
         assert offered == listed
         assert offered <= offered_bots(game["name"])  # what the web's tables accept
     assert "counter:child" in {name for name, _, _ in seat_choices("likedice")}
+
+
+def test_the_listing_says_what_each_game_is_played_for() -> None:
+    """Per player count (`Game.objective`): solo Dicetime for points, a table for the win."""
+    dicetime = next(game for game in listing() if game["name"] == "dicetime")
+    assert dicetime["objectives"][:2] == [
+        {"players": 1, "objective": "points"},
+        {"players": 2, "objective": "win"},
+    ]
+    assert "played for: points (1 player), the win (2-8 players)" in shown_listing()
+
+
+def test_the_listing_says_which_games_have_a_tutorial() -> None:
+    for game in listing():
+        assert game["tutorial"] is (game_class(game["name"]).info.tutorial is not None)
+
+
+def test_a_fixed_number_of_players_is_one_number(tiny_game: type[Game]) -> None:
+    shown = shown_listing()
+    assert "tiny (Tiny Duel, 2 players):" in shown and "2-2 players" not in shown
+    assert "dicetime (Dicetime, 1-8 players):" in shown

@@ -15,7 +15,9 @@ from open_spiel.python.algorithms import ismcts, mcts
 from parlour.envs import openspiel
 from parlour.kernel import OptionError, Rng
 
-NAMES = [f"python_parlour_{name}" for name in ("dicecream", "dicetime", "dokitto", "icecream")]
+NAMES = openspiel.register()
+"""Every registered game OpenSpiel can play (all but a race, or one unbounded without a cap)."""
+BUILT_IN = [f"python_parlour_{name}" for name in ("dicecream", "dicetime", "dokitto", "icecream")]
 Kind = pyspiel.GameType
 
 SIMULATED = [
@@ -39,10 +41,11 @@ def load(name: str, **params: int | str | bool) -> pyspiel.Game:
     return pyspiel.load_game(openspiel.PREFIX + name, params)
 
 
+@pytest.mark.every_game
 def test_every_game_but_the_race_is_registered(registered: list[str]) -> None:
     assert registered == NAMES
     assert openspiel.register() == NAMES  # again: nothing changes
-    assert set(NAMES) <= set(pyspiel.registered_names())
+    assert set(BUILT_IN) <= set(NAMES) <= set(pyspiel.registered_names())
     assert "python_parlour_likedice" not in pyspiel.registered_names()
 
 
@@ -95,6 +98,11 @@ def test_bad_options_are_refused_by_name() -> None:
 def test_openspiels_random_simulation_passes(name: str, params: dict[str, int | str]) -> None:
     game = load(name, **params)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", [name.removeprefix(openspiel.PREFIX) for name in NAMES])
+def test_every_game_passes_the_random_simulation_at_its_defaults(name: str) -> None:
+    pyspiel.random_sim_test(load(name), num_sims=1, serialize=True, verbose=False)
 
 
 def play_randomly(game: pyspiel.Game, seed: int) -> list[pyspiel.State]:

@@ -48,10 +48,11 @@ def test_seed(game: str, players: int, options: dict[str, Value]) -> None:
 
 
 def every_seat_acts(game: str, players: int, options: dict[str, Value]) -> bool:
-    """Whether every seat acts in each of the first 12 rounds (as many as `max_cycles_test`
-    plays, and fewer than a Dicetime sheet needs) of seeded games played by unmasked random
-    actions, as that test plays them: there a cycle is a round for every seat. Not in a race,
-    where a seat may wait and then sits out the rounds until the next challenge."""
+    """Whether seeded games played by unmasked random actions, as `max_cycles_test` plays
+    them, last 12 rounds (as many as that test plays, and fewer than a Dicetime sheet needs)
+    with every seat acting in each: there a cycle is a round for every seat. Not in a race,
+    where a seat may wait and then sits out the rounds until the next challenge, nor in a game
+    over sooner (Tiny Duel)."""
     env = parallel(game, players, options)
     if env.table.stepped:
         return False
@@ -64,7 +65,7 @@ def every_seat_acts(game: str, players: int, options: dict[str, Value]) -> bool:
                 return False
             env.step({agent: space.sample() for agent in env.agents})
             if not env.agents:
-                break
+                return False
     return True
 
 

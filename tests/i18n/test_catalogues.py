@@ -3,11 +3,13 @@ same placeholders, and no translation is a copy of the English without leave."""
 
 from __future__ import annotations
 
+import pytest
 from babel.messages.catalog import Message
 
 from parlour.i18n import LANGUAGES, catalogues, html
 
 
+@pytest.mark.every_game
 def test_every_message_is_translated_into_every_language() -> None:
     problems = [problem for code in LANGUAGES[1:] for problem in catalogues.check(code)]
     assert problems == [], "\n".join(problems[:40])
@@ -39,6 +41,7 @@ def test_plural_forms_are_checked_form_by_form() -> None:
     assert "placeholders" in next(catalogues._message_problems(bad, "x.po"))
 
 
+@pytest.mark.every_game
 def test_every_source_a_player_reads_belongs_to_one_part() -> None:
     seen: dict[object, str] = {}
     for part in catalogues.parts():

@@ -30,6 +30,8 @@ def test_playthrough_matches_its_golden_file(play: Playthrough) -> None:
         )
 
 
+@pytest.mark.every_game
+@pytest.mark.usefixtures("tiny_game")  # Tiny Duel's file too (tests/tiny, registered here)
 def test_every_golden_file_has_a_playthrough() -> None:
     names = {play.filename for play in playthroughs()}
     stale = sorted(path.name for path in FOLDER.glob("*.txt") if path.name not in names)

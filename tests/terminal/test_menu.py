@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 
 import parlour
@@ -11,6 +12,7 @@ from parlour.terminal.menu import Given, pick_seats, seat_choices, set_up
 from parlour.terminal.prompt import ScriptedPrompt
 
 
+@pytest.mark.every_game
 def test_every_game_offers_its_listed_bots_and_their_levels_in_words() -> None:
     for info in parlour.games():
         choices = seat_choices(info.name)

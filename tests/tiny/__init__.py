@@ -7,6 +7,12 @@ It is registered only for the tests that ask for it (the `tiny_game` fixture), s
 test sees the built-in games alone.
 """
 
+from parlour.bots.registry import BotInfo
+from tests.tiny.bots import HIGH
 from tests.tiny.game import TinyDuel
+from tests.tiny.playout import MCTS
 
-__all__ = ["TinyDuel"]
+BOTS: tuple[BotInfo, ...] = (HIGH, MCTS)
+"""Tiny Duel's own bots, registered with it."""
+
+__all__ = ["BOTS", "TinyDuel"]

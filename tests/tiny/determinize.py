@@ -37,5 +37,5 @@ def determinize(game: TinyDuel, view: View, rng: Rng) -> TinyState:
         hands.append(unseen[:held])
         choices.append(unseen[held] if view["chosen"][seat] else None)
         del unseen[: held + view["chosen"][seat]]
-    seed = rng.below(2**53)
+    seed = rng.seed()
     return TinyState(game, Rng(seed), seed, (), hands, unseen, choices, rounds)

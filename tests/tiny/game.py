@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+from parlour.i18n import N_
 from parlour.kernel import (
     Action,
+    Concurrency,
     Configuration,
     Encoding,
     Game,
@@ -21,8 +23,10 @@ from parlour.kernel import (
 from parlour.kernel.options import Value
 from tests.tiny import determinize, encoding, rules
 from tests.tiny.components import SEATS
+from tests.tiny.howto import HOW_TO_PLAY
 from tests.tiny.notation import action_of
 from tests.tiny.state import TinyState
+from tests.tiny.tutorial import TUTORIAL
 from tests.tiny.views import TinyView
 
 OPTIONS = (
@@ -55,13 +59,15 @@ class TinyDuel(Game):
         min_players=SEATS,
         max_players=SEATS,
         options=OPTIONS,
-        rulebook="docs/adding-a-game.md",
+        rulebook="docs/rules/tiny.md",
         hidden_information=True,
         configurations=CONFIGURATIONS,
+        how_to_play=HOW_TO_PLAY,
+        tutorial=TUTORIAL,
     )
     reason_texts: ClassVar[Mapping[str, str]] = {
-        "not_a_play": "{action!r} is no card to play; type play and a card's number",
-        "not_in_hand": "you hold no {card}; your cards: {hand}",
+        "not_a_play": N_("{action!r} is no card to play"),
+        "not_in_hand": N_("you hold no {card}; your cards: {hand}"),
     }
     view_type: ClassVar[type] = TinyView
 
@@ -81,6 +87,9 @@ class TinyDuel(Game):
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> TinyState:
         hands, deck = rules.deal(rng, self.highest)
         return TinyState(self, rng, seed, chance, hands, deck)
+
+    def concurrency(self) -> Concurrency:
+        return Concurrency.SEALED  # each seat's card stays legal whatever the other chose
 
     def determinize(self, view: View, rng: Rng) -> TinyState:
         return determinize.determinize(self, view, rng)

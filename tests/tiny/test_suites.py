@@ -39,7 +39,8 @@ def test_the_case_lists_pick_up_a_registered_game(tiny_game: type[Game]) -> None
     assert [case.values[1] for case in test_contract.cases() if case.values[0] == "tiny"] == list(
         tiny_game.info.configurations
     )
-    assert [c for c in test_properties.configs() if c.game != "tiny"] == test_properties.CONFIGS
+    others = [c for c in test_properties.CONFIGS if c.game != "tiny"]  # (--game tiny: listed)
+    assert [c for c in test_properties.configs() if c.game != "tiny"] == others
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=test_properties.config_id)
@@ -82,7 +83,7 @@ def test_refusals_are_told_by_the_game() -> None:
 def test_the_simulator_plays_it() -> None:
     spec = SimSpec("tiny", 2, ("high", "random"), games=40, seed=3, rotate=True)
     summary = simulate(spec, workers=1)
-    assert [bot.name for bot in bots_for("tiny")] == ["high", "random"]
+    assert [bot.name for bot in bots_for("tiny")] == ["high", "mcts", "random"]
     assert len(summary.scores) == 40 and all(sum(game) <= 3 for game in summary.scores)
     assert sum(summary.win_rates) >= 1  # a tie is a win for both
     assert simulate(spec, workers=1).scores == summary.scores
@@ -131,15 +132,16 @@ def test_the_game_benchmark_has_a_case_for_it() -> None:
     assert games > 0 and actions == 6 * games  # every game plays each of the six cards
 
 
-def test_its_golden_playthrough_is_rendered() -> None:
-    """`python -m parlour.playthrough --write` would write a file for it (the built-in games'
-    files are in tests/golden; Tiny Duel is registered only here, so it has none)."""
-    from parlour.playthrough import Playthrough, playthroughs, render
+def test_its_golden_playthrough_matches() -> None:
+    """Registered, it has a playthrough as every game has, and its golden file
+    (`tests/golden/tiny.txt`) is that playthrough as the game plays it now."""
+    from parlour.playthrough import FOLDER, Playthrough, playthroughs, render
 
     plays = [play for play in playthroughs() if play.game == "tiny"]
     assert plays == [Playthrough("tiny", 2, {})]
     text = render(plays[0])
     assert text.startswith("game: tiny\nplayers: 2\n") and "\n## end\n" in text
+    assert text == (FOLDER / plays[0].filename).read_text()
 
 
 def test_the_soak_has_a_kind_of_table_for_it() -> None:
@@ -147,12 +149,11 @@ def test_the_soak_has_a_kind_of_table_for_it() -> None:
 
     kind = next(kind for kind in kinds(60) if kind.game == "tiny")
     assert (kind.name, kind.seats, kind.options) == ("tiny", ("person", "random"), {})
-    assert [k.name for k in kinds(60) if k.game != "tiny"] == [
-        "puzzle",
-        "away",
-        "dicecream",
-        "dokitto",
-        "icecream",
-        "simultaneous",
-        "likedice",
-    ]
+    others = {k.game for k in kinds(60) if k.game != "tiny"}
+    assert others == {info.name for info in parlour.games()} - {"tiny"}
+
+
+def test_the_environment_benchmark_has_a_case_for_it() -> None:
+    from benchmarks.bench_envs import cases
+
+    assert cases()["tiny"] == 2

@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 import parlour
-from parlour.bots.registry import bots_for
+from parlour.bots.registry import bots_for, default_bot
+from tests import one_game
 
 
+@pytest.mark.skipif(one_game.chosen == one_game.TINY, reason="--game tiny registers it for all")
 def test_tiny_duel_is_registered_only_for_the_tests_that_ask() -> None:
     assert "tiny" not in {info.name for info in parlour.games()}
     with pytest.raises(parlour.OptionError, match="unknown game 'tiny'"):
@@ -17,4 +19,5 @@ def test_tiny_duel_is_registered_only_for_the_tests_that_ask() -> None:
 
 def test_the_fixture_registers_it(tiny_game: type[parlour.Game]) -> None:
     assert parlour.load("tiny").new(1).to_act == (0, 1)
-    assert [bot.name for bot in bots_for("tiny")] == ["high", "random"]
+    assert [bot.name for bot in bots_for("tiny")] == ["high", "mcts", "random"]
+    assert default_bot("tiny") == "high"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing_extensions import TypedDict
 
+from parlour.i18n import _
 from parlour.kernel import Seat, seat_name
 from tests.tiny.components import Round
 
@@ -55,8 +56,18 @@ def round_view(done: Round) -> RoundView:
 
 def told(number: int, done: Round, viewer: Seat) -> Entry:
     """Round `number` (from 1) in words for `viewer`: who played what and who won."""
+    played = _("{seat} played {card}")
     plays = ", ".join(
-        f"{seat_name(seat, viewer)} played {card}" for seat, card in enumerate(done.cards)
+        played.format(seat=seat_name(seat, viewer), card=card)
+        for seat, card in enumerate(done.cards)
     )
-    result = "a tie" if done.winner is None else f"{seat_name(done.winner, viewer)} won"
-    return {"text": f"Round {number}: {plays}; {result}."}
+    result = (
+        _("a tie")
+        if done.winner is None
+        else _("{seat} won").format(seat=seat_name(done.winner, viewer))
+    )
+    return {
+        "text": _("Round {number}: {plays}; {result}.").format(
+            number=number, plays=plays, result=result
+        )
+    }

@@ -14,6 +14,8 @@ from parlour.web.app import Settings, create_app
 
 
 def free_port() -> int:
+    """A loopback port free now, for a server in another process (one in this process is
+    handed its bound socket instead, so that no other worker can take the port meanwhile)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
@@ -22,18 +24,19 @@ def free_port() -> int:
 
 @contextmanager
 def running(settings: Settings) -> Iterator[str]:
-    """Serve `settings` until the block ends; yields the base URL."""
-    port = free_port()
+    """Serve `settings` until the block ends, on a loopback port bound here; yields the base
+    URL."""
+    listening = socket.socket()
+    listening.bind(("127.0.0.1", 0))
+    port = listening.getsockname()[1]
     config = uvicorn.Config(
         create_app(settings),
-        host="127.0.0.1",
-        port=port,
         log_level="warning",
         ws_max_size=4096,
         ws_per_message_deflate=False,
     )
     server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
     while not server.started:
@@ -45,3 +48,4 @@ def running(settings: Settings) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+        listening.close()

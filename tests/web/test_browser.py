@@ -13,6 +13,7 @@ import json
 import os
 import random
 import shutil
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ import parlour
 from parlour.boxes.likedice.timing import PRESETS
 from parlour.kernel import Game
 from parlour.web.app import Settings
+from tests.web.clocks import ManualClock
 from tests.web.live_server import running
 
 CHROMIUM = os.environ.get("PARLOUR_CHROMIUM") or shutil.which("chromium") or ""
@@ -278,9 +280,19 @@ def test_two_people_play_one_table_from_a_shared_link(browser: Any, base_url: st
     assert scores[0] == scores[1] and FRIEND in scores[0] and "Tester" in scores[0]  # as text
 
 
-def test_the_lobby_offers_an_option_only_where_it_applies(browser: Any, base_url: str) -> None:
+@pytest.fixture
+def still_url(tmp_path: Path) -> Iterator[str]:
+    """A server whose tables' clock stands still (a puzzle's time left stays as it began)."""
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'still.db'}", table_clock=ManualClock())
+    with running(settings) as url:
+        yield url
+
+
+def test_the_lobby_offers_an_option_only_where_it_applies(browser: Any, still_url: str) -> None:
     page = browser.new_page()
-    page.goto(base_url + "/")
+    page.clock.install()  # the page's clock stands still too: its time left never ticks
+    page.clock.pause_at(time.time() + 1)
+    page.goto(still_url + "/")
     page.check("#game-dicetime")
     page.click("#options-box summary")
     assert not page.locator("#option-time_limit").is_visible()

@@ -1,10 +1,11 @@
 """Every tutorial played through in Chromium, in English and in German: the page asks for each
 move, the learner clicks it on the game's own board, a wrong move is explained, and the end
-leads to a real game against the game's easiest bot. Tiny Duel, given a tutorial by the test,
-runs always; a game runs once its box has its tutorial."""
+leads to a real game against the game's easiest bot. Tiny Duel (a tutorial of two learner
+moves) runs always; every registered game runs too."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -14,7 +15,6 @@ from parlour.bots.registry import easiest_bot
 from parlour.i18n import LANGUAGES, _, speaking
 from parlour.kernel import Game, Lesson, game_class
 from tests.web.accessibility import grave_violations
-from tests.web.taught import taught
 from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)
     CHROMIUM,
     base_url,
@@ -126,17 +126,18 @@ def test_a_tutorial_is_played_through_in_the_browser(
     browser: Any,  # noqa: F811
     base_url: str,  # noqa: F811
     code: str,
-    monkeypatch: pytest.MonkeyPatch,
     tiny_game: type[Game],
 ) -> None:
-    learn_in_the_browser(browser, base_url, taught(monkeypatch, tiny_game), code)
+    learn_in_the_browser(browser, base_url, tiny_game.info.name, code)
 
 
 def test_a_game_without_a_tutorial_says_so_and_still_shows_its_rules(
     browser: Any,  # noqa: F811
     base_url: str,  # noqa: F811
     tiny_game: type[Game],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setattr(tiny_game, "info", replace(tiny_game.info, tutorial=None))
     page = browser.new_page()
     page.goto(f"{base_url}/learn/{tiny_game.info.name}")
     wait_until(page, "document.getElementById('error').textContent !== ''")
@@ -149,10 +150,9 @@ def test_the_table_page_has_the_rules_at_hand_by_keyboard(
     browser: Any,  # noqa: F811
     base_url: str,  # noqa: F811
     code: str,
-    monkeypatch: pytest.MonkeyPatch,
     tiny_game: type[Game],
 ) -> None:
-    game = taught(monkeypatch, tiny_game)
+    game = tiny_game.info.name
     context = browser.new_context(locale=LOCALES[code])
     page = context.new_page()
     create_in_lobby(page, base_url, game, 2)
@@ -171,10 +171,9 @@ def test_the_table_page_has_the_rules_at_hand_by_keyboard(
 def test_a_typed_move_is_tried_and_an_illegal_one_gets_the_rules_reason(
     browser: Any,  # noqa: F811
     base_url: str,  # noqa: F811
-    monkeypatch: pytest.MonkeyPatch,
     tiny_game: type[Game],
 ) -> None:
-    game = taught(monkeypatch, tiny_game)
+    game = tiny_game.info.name
     page = browser.new_page()
     page.goto(f"{base_url}/learn/{game}")
     wait_for_answer(page, 0)
@@ -186,4 +185,24 @@ def test_a_typed_move_is_tried_and_an_illegal_one_gets_the_rules_reason(
     page.keyboard.press("Enter")
     assert wait_for_answer(page, 1)["moves"] == ["play 2"]
     assert page.locator("#said li").all_inner_texts() == ["Seat 2 played its 3."]
+    page.close()
+
+
+def test_the_lobby_teaches_only_games_with_a_tutorial_and_counts_players_in_words(
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+    tiny_game: type[Game],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "Learn to play" links no game without a tutorial (its link would answer 404); a game
+    for exactly two says "2 players", never "2-2 players"."""
+    monkeypatch.setattr(tiny_game, "info", replace(tiny_game.info, tutorial=None))
+    page = browser.new_page()
+    page.goto(f"{base_url}/")
+    wait_until(page, "document.querySelectorAll('[data-learn]').length > 0")
+    assert page.locator('[data-learn="tiny"]').count() == 0
+    assert page.locator('[data-learn="dicetime"]').count() == 1
+    shown = page.locator('label[for="game-tiny"]').inner_text()
+    assert "2 players" in shown and "2-2" not in shown
+    assert "1-8 players" in page.locator('label[for="game-dicetime"]').inner_text()
     page.close()

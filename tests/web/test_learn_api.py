@@ -3,6 +3,7 @@ learner's moves rebuild the lesson), and bad input answered with a clear error, 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -12,7 +13,8 @@ import parlour
 from parlour.bots.registry import easiest_bot
 from parlour.i18n import LANGUAGES, _, speaking
 from parlour.kernel import Game, Lesson, game_class
-from tests.web.taught import RULES, TUTORIAL, taught
+from tests.tiny.howto import HOW_TO_PLAY as RULES
+from tests.tiny.tutorial import TUTORIAL
 
 GAMES = sorted(info.name for info in parlour.games())
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
@@ -23,8 +25,9 @@ def learn(client: TestClient, game: str, **body: Any) -> Any:
 
 
 @pytest.fixture
-def tiny(monkeypatch: pytest.MonkeyPatch, tiny_game: type[Game]) -> str:
-    return taught(monkeypatch, tiny_game)
+def tiny(tiny_game: type[Game]) -> str:
+    """Tiny Duel's name, registered for one test, with its rules and tutorial."""
+    return tiny_game.info.name
 
 
 def test_the_rules_come_section_by_section(client: TestClient, tiny: str) -> None:
@@ -149,6 +152,9 @@ def test_moves_the_tutorial_did_not_ask_for_are_a_400(client: TestClient, tiny: 
         assert answer.json()["error"]
 
 
-def test_a_game_without_a_tutorial_is_a_404(client: TestClient, tiny_game: type[Game]) -> None:
+def test_a_game_without_a_tutorial_is_a_404(
+    client: TestClient, tiny_game: type[Game], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tiny_game, "info", replace(tiny_game.info, tutorial=None))
     answer = learn(client, tiny_game.info.name)
     assert answer.status_code == 404 and "tutorial" in answer.json()["error"]

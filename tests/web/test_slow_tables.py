@@ -116,7 +116,7 @@ def test_a_restart_keeps_a_long_turn_clock(settings: Settings) -> None:
     with make_client(settings) as client:  # two days of three gone: still the person's turn
         table = hub_of(client).get(table_id)
         assert table.waiting_since[0] == at
-        assert table.timer is not None  # the stand-in's turn comes in a day
+        assert isinstance(table.timer, asyncio.TimerHandle)  # the stand-in's turn: in a day
         assert table.timer.when() - client.portal.call(loop_time) == pytest.approx(DAY, abs=60)
         assert not table.seats[0].absent
     age_the_turn(settings, table_id, 4)
@@ -144,6 +144,6 @@ def test_a_restart_keeps_the_turn_clock_of_a_seat_taken_back(settings: Settings)
     with make_client(settings) as client:
         table = hub_of(client).get(table_id)
         assert table.waiting_since[0] == back
-        assert table.timer is not None
+        assert isinstance(table.timer, asyncio.TimerHandle)
         assert table.timer.when() - client.portal.call(loop_time) == pytest.approx(3 * DAY, abs=60)
         assert not table.seats[0].absent

@@ -20,6 +20,7 @@ from parlour.bots.registry import BotInfo
 from parlour.web import tables
 from parlour.web.app import Settings
 from parlour.web.tables import TableHub
+from tests.web.clocks import ManualClock
 from tests.web.conftest import create, frame, make_client, send_action
 from tests.web.gated_bots import CrashingBot, FailingBot, GatedBot
 from tests.web.test_live import end_the_persons_turn, wait_for
@@ -77,10 +78,12 @@ def test_a_person_takes_their_seat_back_from_a_stand_in_that_is_thinking(
     settings: Settings, folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(tables, "default_bot", lambda game: "gated")  # the stand-in
-    with make_client(settings, min_turn_limit=0.1) as client:
-        created = create(client, "dicetime", ["person", "greedy"], turn_limit=0.5)
+    clock = ManualClock()
+    with make_client(settings, table_clock=clock) as client:
+        created = create(client, "dicetime", ["person", "greedy"], turn_limit=60)
         table_id, token = created["table"]["id"], created["token"]
         table = hub_of(client).get(table_id)
+        clock.advance(60)
         wait_for((folder / "asked").exists)  # away: its stand-in rolled, and now thinks
         assert table.seats[0].absent and table.state.history == ((0, "roll"),)
         response = send_action(client, table_id, token, "enter chance", "back")

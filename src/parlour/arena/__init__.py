@@ -18,13 +18,18 @@ import numpy as np
 from parlour.arena.schedule import ArenaSpec, DealResult, play_deals, validate
 from parlour.arena.stats import Floats, fit_ratings, interval, resample_weights
 from parlour.backends import Backend
-from parlour.kernel import load
+from parlour.kernel import Objective, load
 from parlour.sim import derived_seed, run_chunks
 
-__all__ = ["ArenaResult", "ArenaSpec", "Chance", "Standing", "run_arena", "summarise"]
+__all__ = ["RANKED_BY", "ArenaResult", "ArenaSpec", "Chance", "Standing", "run_arena", "summarise"]
 
 RESAMPLES = 1000
 """Bootstrap replicates behind every interval."""
+RANKED_BY = {
+    Objective.WIN: "rating (the game is played for the win)",
+    Objective.POINTS: "mean score (the game is played for points)",
+}
+"""How the standings are ranked (`ArenaResult.ranked`), in words, for each objective."""
 
 
 @dataclass(frozen=True)
@@ -53,8 +58,9 @@ class Chance:
 
 @dataclass(frozen=True)
 class ArenaResult:
-    """The arena's summary: standings (in `--bots` order), each table's win shares and mean
-    scores (in its bots' order), and how far luck is aligned."""
+    """The arena's summary: standings (in `--bots` order; `ranked` by the game's objective),
+    each table's win shares and mean scores (in its bots' order), and how far luck is
+    aligned."""
 
     spec: ArenaSpec
     seconds: float
@@ -67,6 +73,22 @@ class ArenaResult:
     @property
     def model(self) -> str:
         return "Bradley-Terry" if self.spec.players == 2 else "Plackett-Luce (first place)"
+
+    @property
+    def objective(self) -> Objective:
+        """What the game so set up is played for (`Game.objective`), which ranks the bots."""
+        spec = self.spec
+        return load(spec.game, spec.players, **spec.options).objective()
+
+    def ranked(self) -> list[Standing]:
+        """The standings, strongest first: by rating where the game is played for the win, by
+        mean score where it is played for points."""
+        points = self.objective is Objective.POINTS
+
+        def strength(standing: Standing) -> float:
+            return standing.mean_score[0] if points else standing.rating[0]
+
+        return sorted(self.standings, key=strength, reverse=True)
 
     def to_json(self) -> dict[str, Any]:
         spec = self.spec
@@ -87,6 +109,7 @@ class ArenaResult:
             "seconds": self.seconds,
             "resamples": self.resamples,
             "model": self.model,
+            "objective": self.objective.value,
             "standings": [
                 {
                     "bot": standing.bot,

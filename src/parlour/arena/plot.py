@@ -34,7 +34,7 @@ def plot_standings(result: ArenaResult, path: Path) -> None:
     """Write the figure to `path` (its format from the suffix: .png, .svg, .pdf)."""
     pyplot = load_pyplot()
     spec = result.spec
-    ranked = sorted(result.standings, key=lambda standing: standing.rating[0])
+    ranked = result.ranked()[::-1]  # the strongest at the top
     names = [standing.bot for standing in ranked]
     rows = range(len(ranked))
     figure, (ratings, shares) = pyplot.subplots(

@@ -102,7 +102,7 @@ class MctsBot(Bot):
         self.game = game
         advisor = default_bot(game.name)
         if self.settings.bias and advisor != self.name:
-            self.advisor = make_bot(game, advisor, self.seat, self.rng.below(1 << 62))
+            self.advisor = make_bot(game, advisor, self.seat, self.rng.seed())
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -118,25 +118,28 @@ class MctsBot(Bot):
         return search.best(legal)
 
 
-def offer_mcts(game: str, playout: Playout, levels: Levels) -> None:
-    """Offer `mcts` for `game`, whose greedy playout policy is `playout`, at `levels` (one
-    for each of `LEVEL_NAMES`)."""
+def mcts_bot(game: str, playout: Playout, levels: Levels) -> BotInfo:
+    """`mcts` for `game`, whose greedy playout policy is `playout`, at `levels` (one for each
+    of `LEVEL_NAMES`), to register."""
     assert tuple(levels) == LEVEL_NAMES, f"{game}'s mcts levels are {tuple(levels)}"
 
     def configure(settings: str) -> BotFactory:
         chosen = parse(settings, levels)
         return lambda seat, rng: MctsBot(seat, rng, chosen, playout)
 
-    register_bot(
-        BotInfo(
-            "mcts",
-            "searches the game's possible futures (information-set Monte Carlo tree search, "
-            "the game's greedy play in the playouts); levels easy, normal, hard, expert, or "
-            "settings such as mcts:iterations=400:c=0.7:bias=1:policy=random or "
-            "mcts:seconds=0.5",
-            configure(""),
-            game=game,
-            configure=configure,
-            levels=tuple(f"mcts:{level}" for level in LEVEL_NAMES),
-        )
+    return BotInfo(
+        "mcts",
+        "searches the game's possible futures (information-set Monte Carlo tree search, "
+        "the game's greedy play in the playouts); levels easy, normal, hard, expert, or "
+        "settings such as mcts:iterations=400:c=0.7:bias=1:policy=random or "
+        "mcts:seconds=0.5",
+        configure(""),
+        game=game,
+        configure=configure,
+        levels=tuple(f"mcts:{level}" for level in LEVEL_NAMES),
     )
+
+
+def offer_mcts(game: str, playout: Playout, levels: Levels) -> None:
+    """Offer `mcts` for `game` (see `mcts_bot`): a box calls it on import."""
+    register_bot(mcts_bot(game, playout, levels))

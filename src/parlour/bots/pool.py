@@ -10,7 +10,9 @@ a fork server (a clean process that has imported the kernel and the registry), n
 caller, whose threads and locks a fork would copy.
 
 A worker that dies (killed, out of memory) breaks its executor: every decision in flight raises
-`BrokenProcessPool`, and the next decision starts a fresh executor.
+`BrokenProcessPool`, and the next decision starts a fresh executor. A worker ends with the
+process that owns its pool, however that one ends (killed, say): each watches a pipe whose only
+writing end the owner holds, and exits when it closes.
 """
 
 from __future__ import annotations
@@ -18,8 +20,11 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import suppress
+from multiprocessing.connection import Connection
 
 from parlour.bots.registry import Bot
 from parlour.bots.schedule import Pending, Question, answer
@@ -39,6 +44,18 @@ def think(bot: Bot, asked: Question, pace: float | None) -> tuple[Pending, Bot]:
     return answer(bot, asked, pace), bot
 
 
+def _end_with_owner(owner: Connection) -> None:
+    """In a worker, first: exit as soon as the pool's owner has gone (the pipe's other end,
+    which only it holds, is closed), so that no worker outlives it."""
+    threading.Thread(target=_exit_at_eof, args=(owner,), daemon=True).start()
+
+
+def _exit_at_eof(owner: Connection) -> None:
+    with suppress(EOFError, OSError):
+        owner.recv()  # nothing is ever sent: this returns only by raising at the end
+    os._exit(0)
+
+
 class BotPool:
     """`workers` processes that answer bots' questions (started on the first question)."""
 
@@ -47,12 +64,20 @@ class BotPool:
             raise ValueError(f"a bot pool needs at least one worker, not {workers}")
         self.workers = workers
         self._executor: ProcessPoolExecutor | None = None
+        self._owner: tuple[Connection, Connection] | None = None
 
     def _running(self) -> ProcessPoolExecutor:
         if self._executor is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(PRELOAD)
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+            if self._owner is None:
+                self._owner = context.Pipe(duplex=False)
+            self._executor = ProcessPoolExecutor(
+                self.workers,
+                mp_context=context,
+                initializer=_end_with_owner,
+                initargs=(self._owner[0],),
+            )
         return self._executor
 
     def start(self) -> None:
@@ -81,3 +106,7 @@ class BotPool:
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
+        if self._owner is not None:
+            for end in self._owner:
+                end.close()
+            self._owner = None

@@ -296,9 +296,10 @@ def list_games(
     for info in listing:
         console.print(
             f"[bold]{info['name']}[/bold] ({info['title']}, "
-            f"{info['min_players']}-{info['max_players']} players): {info['summary']}"
+            f"{counted(info['min_players'], info['max_players'])}): {info['summary']}"
         )
         console.print(f"  rules: {info['rulebook']}")
+        console.print(f"  played for: {played_for(info['objectives'])}")
         if info["advice"]:
             console.print("  gives advice: parlour hint, analyse, solve; play --hints")
         console.print("  bots (--seats NAME or NAME:SETTINGS):")
@@ -309,6 +310,25 @@ def list_games(
                 f"  --option {opt['name']}=... {opt['allowed']}; default {opt['default']}. "
                 f"{opt['description']}"
             )
+
+
+def counted(low: int, high: int) -> str:
+    """A range of players in words: `1 player`, `2 players`, `2-4 players`."""
+    return f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low}-{high} players"
+
+
+def played_for(objectives: list[dict[str, Any]]) -> str:
+    """What a game is played for at each player count, in words: `points (1 player), the
+    win (2-8 players)`."""
+    runs: list[tuple[str, int, int]] = []
+    for entry in objectives:
+        players, objective = entry["players"], entry["objective"]
+        if runs and runs[-1][0] == objective:
+            runs[-1] = (objective, runs[-1][1], players)
+        else:
+            runs.append((objective, players, players))
+    words = {"win": "the win", "points": "points"}
+    return ", ".join(f"{words[obj]} ({counted(low, high)})" for obj, low, high in runs)
 
 
 def view_schema_of(game: str) -> dict[str, Any]:

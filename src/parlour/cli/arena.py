@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from parlour.arena import ArenaResult, ArenaSpec, Chance, run_arena
+from parlour.arena import RANKED_BY, ArenaResult, ArenaSpec, Chance, run_arena
 from parlour.arena.plot import load_pyplot, plot_standings
 from parlour.arena.schedule import validate
 from parlour.backends import Backend
@@ -75,7 +75,8 @@ def _span(values: tuple[float, float, float], form: str) -> str:
 
 
 def standings_table(result: ArenaResult) -> Table:
-    """The standings, strongest first: win share, mean score and rating with 95% intervals."""
+    """The standings, strongest first by the game's objective: win share, mean score and
+    rating with 95% intervals."""
     spec = result.spec
     tables = len(spec.tables)
     title = (
@@ -84,14 +85,14 @@ def standings_table(result: ArenaResult) -> Table:
         f"seed {spec.seed}"
     )
     caption = (
-        f"95% intervals: {result.resamples} bootstrap resamples of the deals. Rating: "
-        f"{result.model} fit, Elo scale, mean 0. Luck: {luck(result.chance)}"
+        f"Ranked by {RANKED_BY[result.objective]}. 95% intervals: {result.resamples} bootstrap "
+        f"resamples of the deals. Rating: {result.model} fit, Elo scale, mean 0. Luck: "
+        f"{luck(result.chance)}"
     )
     table = Table(title=title, caption=caption)
     for column in ("#", "bot", "games", "win share", "mean score", "rating"):
         table.add_column(column, justify="left" if column == "bot" else "right")
-    ranked = sorted(result.standings, key=lambda standing: -standing.rating[0])
-    for rank, standing in enumerate(ranked, 1):
+    for rank, standing in enumerate(result.ranked(), 1):
         table.add_row(
             str(rank),
             standing.bot,

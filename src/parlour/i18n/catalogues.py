@@ -10,6 +10,7 @@ and `check` lists what is missing, mismatched or copied (the catalogue tests run
 
 from __future__ import annotations
 
+import inspect
 import string
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -54,22 +55,30 @@ class Part:
         return self.directory / f"{code}.po"
 
 
+def boxes() -> dict[str, Path]:
+    """Every registered game's box folder (the folder of its `Game` class), by name: the
+    built-in boxes, and any game registered beside them (Tiny Duel, in the tests)."""
+    from parlour.kernel import registry
+
+    classes = registry._registry()
+    return {name: Path(inspect.getfile(classes[name])).parent for name in sorted(classes)}
+
+
 def parts() -> tuple[Part, ...]:
-    """Every game's part (its box, its terminal renderer, its page script), then Parlour's
-    own part: every other source."""
-    boxes = sorted(p for p in (ROOT / "boxes").iterdir() if (p / "__init__.py").exists())
+    """Every registered game's part (its box, its terminal renderer, its page script), then
+    Parlour's own part: every other source."""
     games = []
     claimed: set[Path] = set()
-    for box in boxes:
-        sources = sorted(box.rglob("*.py"))
+    for name, box in boxes().items():
+        sources = sorted(path for path in box.rglob("*.py") if not path.name.startswith("test_"))
         for extra in (
-            ROOT / "terminal" / "renderers" / f"{box.name}.py",
-            ROOT / "web" / "static" / "js" / "games" / f"{box.name}.js",
+            ROOT / "terminal" / "renderers" / f"{name}.py",
+            ROOT / "web" / "static" / "js" / "games" / f"{name}.js",
         ):
             if extra.exists():
                 sources.append(extra)
         claimed.update(sources)
-        games.append(Part(box.name, box / "locale", tuple(sources)))
+        games.append(Part(name, box / "locale", tuple(sources)))
     rest = [
         path
         for pattern in ("*.py", "*.js", "*.html")
@@ -94,10 +103,17 @@ def template(part: Part) -> Catalog:
         method, keywords = _method(path)
         with path.open("rb") as source:
             found = extract(method, source, keywords, comment_tags=("Translators:",))
+            where = _where(path)
             for _line, message, comments, _context in found:
-                where = path.relative_to(ROOT).as_posix()
                 catalog.add(message, locations=[(where, 0)], auto_comments=comments)
     return catalog
+
+
+def _where(path: Path) -> str:
+    """`path` as the catalogues name it: from the `parlour` package, or (a game registered
+    from outside it) from the project's root."""
+    root = ROOT if path.is_relative_to(ROOT) else ROOT.parent.parent
+    return path.relative_to(root).as_posix()
 
 
 def _read(path: Path, code: str) -> Catalog:
@@ -172,7 +188,7 @@ def check(code: str) -> list[str]:
     for part in parts():
         fresh = template(part)
         catalog = _read(part.po(code), code)
-        where = part.po(code).relative_to(ROOT).as_posix()
+        where = _where(part.po(code))
         wanted = {message.id for message in fresh if message.id}
         have = {message.id for message in catalog if message.id}
         problems += [f"{where}: {m!r} is missing (run update)" for m in wanted - have]

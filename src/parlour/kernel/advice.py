@@ -91,7 +91,7 @@ class Advice(ABC):
         seeds = Rng(seed)
         scores = []
         for number in range(games):
-            scores.append(self.best_game(seeds.below(1 << 64)).scores[0])
+            scores.append(self.best_game(seeds.seed()).scores[0])
             progress((number + 1) / games)
         return scores
 

@@ -90,6 +90,16 @@ class Concurrency(Enum):
     decides, as in a race."""
 
 
+class Objective(Enum):
+    """What a game with these players and options is played for, by which the arena and the
+    ladders rank bots (both measures are always shown)."""
+
+    WIN = "win"
+    """Winning: rank by games won (a tie shared), as the rating measures it."""
+    POINTS = "points"
+    """The score itself (a solo game's points, a bankroll): rank by mean score."""
+
+
 def seat_name(seat: int, viewer: Seat) -> str:
     """How a game's log names a seat to `viewer`: `You`, or `Seat 2` (seats count from 1),
     in the language of the moment."""
@@ -180,6 +190,11 @@ class Game(ABC):
         """How several seats in `to_act` relate with these options (the default: there is
         never more than one)."""
         return Concurrency.ONE
+
+    def objective(self) -> Objective:
+        """What this game is played for with these players and options: the default, the win
+        where several seats play and points where one plays alone (nobody to beat)."""
+        return Objective.WIN if self.players > 1 else Objective.POINTS
 
     def chance_bound(self) -> int | None:
         """The most outcomes any one draw of this game's RNG has with these options (the `n`

@@ -1,7 +1,9 @@
 """The only source of chance in a game: a seeded RNG that is identical on every machine.
 
 Only `random.Random.random()` is used, because Python guarantees its sequence for a given seed
-across versions and platforms; integers are derived from it by plain arithmetic.
+across versions and platforms; integers are derived from it by plain arithmetic. Each draw is a
+multiple of 2**-53, so `int(random() * 2**k)` is exactly uniform for `k <= 53`: `seed` and
+`exact_below` are built from such 32-bit draws.
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ from collections.abc import Iterable, MutableSequence
 from typing import TypeVar
 
 T = TypeVar("T")
+
+_WORD = 1 << 32
+"""The range of one exact draw: a power of two below a float's 53 bits of precision."""
 
 
 def _seed_key(seed: int) -> int:
@@ -37,8 +42,29 @@ class Rng:
         return clone
 
     def below(self, n: int) -> int:
-        """A uniform integer in `0 .. n-1`."""
+        """An integer in `0 .. n-1`, uniform to within `n / 2**53` (exactly for a power of two
+        up to `2**53`): one float draw scaled, which records depend on. Past `2**53` it reaches
+        only `2**53` of the values; draw large ranges with `exact_below`."""
         return int(self._random() * n)
+
+    def exact_below(self, n: int) -> int:
+        """An exactly uniform integer in `0 .. n-1` for any `n`, however large: 32 bits a draw
+        for as many bits as `n` has, a value `>= n` drawn again."""
+        if n < 1:
+            raise ValueError(f"no integer is below {n}")
+        bits = n.bit_length()
+        while True:
+            value = 0
+            for _ in range(0, bits, 32):
+                value = value << 32 | int(self._random() * _WORD)
+            value >>= -bits % 32
+            if value < n:
+                return value
+
+    def seed(self) -> int:
+        """A fresh 64-bit seed for another RNG (a determinized state's, a helper bot's): the
+        one way to derive a seed, every value in `0 .. 2**64 - 1` equally likely."""
+        return int(self._random() * _WORD) << 32 | int(self._random() * _WORD)
 
     def die(self, sides: int = 6) -> int:
         """A die roll in `1 .. sides`."""
@@ -61,8 +87,9 @@ class ScriptedRng(Rng):
     """An RNG that first returns scripted outcomes, then continues from the seed.
 
     For tests and tools that need exact positions (a rulebook example names its dice). Each
-    scripted value is consumed by the next call: `die()` takes a face (1..sides), `below(n)` an
-    index (0..n-1). A value out of range raises `ValueError` naming it.
+    scripted value is consumed by the next call: `die()` takes a face (1..sides), `below(n)` and
+    `exact_below(n)` an index (0..n-1). A value out of range raises `ValueError` naming it. A
+    fresh `seed()` is no chance outcome of the game: it comes from the seed, never the script.
     """
 
     __slots__ = ("_script", "used")
@@ -91,6 +118,10 @@ class ScriptedRng(Rng):
         value = self._next(0, n - 1)
         return super().below(n) if value is None else value
 
+    def exact_below(self, n: int) -> int:
+        value = self._next(0, n - 1)
+        return super().exact_below(n) if value is None else value
+
     def die(self, sides: int = 6) -> int:
         value = self._next(1, sides)
         return super().die(sides) if value is None else value
@@ -116,7 +147,8 @@ class ChanceNeeded(Exception):
 class StrictRng(ScriptedRng):
     """A script and nothing else: a draw past its end raises `ChanceNeeded` instead of
     continuing from a seed. `drawn` keeps every outcome handed out, so a record of a game
-    on it names all its chance. Several dice (`dice_index`) are drawn die by die."""
+    on it names all its chance. Several dice (`dice_index`) are drawn die by die; it has no
+    fresh `seed()` to give."""
 
     __slots__ = ("drawn",)
 
@@ -145,6 +177,13 @@ class StrictRng(ScriptedRng):
 
     def below(self, n: int) -> int:
         return self._strict(0, n - 1)
+
+    def exact_below(self, n: int) -> int:
+        return self._strict(0, n - 1)
+
+    def seed(self) -> int:
+        """Refused: a strict RNG holds no generator to draw a seed from, only its script."""
+        raise TypeError("a strict RNG has no seed to draw from, only its script")
 
     def die(self, sides: int = 6) -> int:
         return self._strict(1, sides)

@@ -41,6 +41,7 @@ from parlour.web.accounts import (
     account_of,
     name_key,
 )
+from parlour.web.clock import Clock
 from parlour.web.database import connect, default_url
 from parlour.web.envelope import Envelope
 from parlour.web.health import database_answers
@@ -96,6 +97,9 @@ class Settings:
     """Argon2id's cost (RFC 9106's second recommendation: 64 MiB, 3 passes; tests lower it)."""
     clock: Callable[[], datetime] = storage.now
     """The time of day: the daily challenge's UTC day comes from it (tests move it)."""
+    table_clock: Clock = field(default_factory=Clock)
+    """The time the tables count in: turn limits, stand-ins, bots' pace, puzzle clocks (tests
+    hand in one that moves only when told)."""
     bot_workers: int = field(default_factory=default_workers)
     """Worker processes in which bots think, off the event loop (`parlour serve
     --bot-workers`; docs/operations.md)."""
@@ -124,6 +128,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             idle_expiry=settings.idle_expiry,
             min_turn_limit=settings.min_turn_limit,
             bot_workers=settings.bot_workers,
+            clock=settings.table_clock,
         )
         hub.finishers.append(ratings.finish)
         app.state.hub = hub
@@ -138,7 +143,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
 
     app = FastAPI(
         title="Parlour",
-        description="Play Parlour's five games at shared tables: every action goes through "
+        description="Play Parlour's games at shared tables: every action goes through "
         "the game kernel, each seat sees only its own view.",
         version="0.1.0",
         lifespan=lifespan,

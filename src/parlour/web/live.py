@@ -14,6 +14,7 @@ from parlour.bots.registry import Bot
 from parlour.bots.schedule import Question, Schedule
 from parlour.i18n import SOURCE
 from parlour.kernel import SPECTATOR, Reason, State
+from parlour.web.clock import Timer
 
 Frame = dict[str, Any]
 Send = Callable[[str], Awaitable[None]]
@@ -103,7 +104,7 @@ class LiveTable:
     pending: Schedule = field(default_factory=Schedule)  # bots' and stand-ins' decisions
     thinking: dict[int, Question] = field(default_factory=dict)  # asked, answer on its way
     waiting_since: dict[int, float] = field(default_factory=dict)
-    timer: asyncio.TimerHandle | None = None
+    timer: Timer | None = None
     failures: int = 0  # timed steps or plans failed in a row (see TableHub._failed)
     touched: float = field(default_factory=time.monotonic)  # last asked for (monotonic)
 
@@ -143,8 +144,9 @@ class LiveTable:
             ],
         }
 
-    def frame(self, seat: int | None) -> Frame:
-        """The message a seat (or a `SPECTATOR`) receives after every change."""
+    def frame(self, seat: int | None, now: float) -> Frame:
+        """The message a seat (or a `SPECTATOR`) receives after every change, `now` by the
+        hub's clock (a page counts the time left from it)."""
         state = self.state
         started = self.status != "open"
         legal = (
@@ -158,18 +160,18 @@ class LiveTable:
             "seat": seat,
             "view": state.view(seat) if started else None,
             "legal": legal,
-            "now": time.time(),
+            "now": now,
         }
 
-    def probe(self) -> None:
+    def probe(self, now: float) -> None:
         """Compute and encode all the table shows (`encode`): every seat's frame and a
         spectator's, with every seat's view and choices even before the start, and the
         clock's deadline as if it started now. Raises whatever the game raises, so that a
         state that cannot be shown is found before it is stored or resumed."""
         state = self.state
-        deadline_of(state, self.started_at or time.time(), self.action_times)
+        deadline_of(state, self.started_at or now, self.action_times)
         for seat in (*range(self.players), SPECTATOR):
-            frame = self.frame(seat)
+            frame = self.frame(seat, now)
             if frame["view"] is None:  # not shown before the start, but proved all the same
                 legal = list(state.legal_actions(seat)) if seat in state.to_act else []
                 frame = {**frame, "view": state.view(seat), "legal": legal}

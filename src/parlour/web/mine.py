@@ -10,7 +10,6 @@ their replay, record and analysis only once its UTC day is over.
 from __future__ import annotations
 
 import asyncio
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -61,7 +60,7 @@ def add_routes(app: FastAPI) -> None:
             raise TableError(401, _("log in to see your games"))
         hub: TableHub = request.app.state.hub
         live, finished, more = await asyncio.to_thread(_stored, hub.engine, account, offset)
-        now = time.time()
+        now = hub.clock.now()
         entries = []
         for table_id, held in live.items():
             table = hub.tables.get(table_id)

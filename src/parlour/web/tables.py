@@ -43,6 +43,7 @@ from parlour.kernel import (
 )
 from parlour.web import ratings, storage
 from parlour.web.accounts import Account
+from parlour.web.clock import Clock
 from parlour.web.live import (
     Frame,
     LiveTable,
@@ -101,8 +102,11 @@ class TableHub:
         idle_expiry: timedelta = timedelta(days=7),
         min_turn_limit: float = 5.0,
         bot_workers: int = 1,
+        clock: Clock | None = None,
     ) -> None:
         self.engine = engine
+        self.clock = clock or Clock()
+        """The time turn limits, stand-ins, bots' pace and puzzle clocks count in."""
         self.pool = BotPool(bot_workers)
         """The worker processes in which bots think, off the event loop."""
         self.bot_pace = bot_pace
@@ -197,7 +201,7 @@ class TableHub:
             )
             table.rated = rated
             table.challenge = challenge.day if challenge else None
-            table.probe()
+            table.probe(self.clock.now())
         with self.engine.begin() as db:
             storage.insert_table(db, table)
             ratings.refresh(db, table)
@@ -323,7 +327,7 @@ class TableHub:
 
     async def _start_locked(self, table: LiveTable) -> None:
         table.status = "running"
-        table.started_at = time.time()
+        table.started_at = self.clock.now()
         with self.engine.begin() as db:
             started = {"status": "running", "started_at": table.started_at}
             storage.bump(db, table, deadline=table.deadline, **started)
@@ -398,7 +402,7 @@ class TableHub:
         info = table.seats[seat]
         if not info.absent:
             return False
-        back = time.time()
+        back = self.clock.now()
         if seat in table.state.to_act:
             table.waiting_since[seat] = back
         with self.engine.begin() as db:
@@ -417,7 +421,7 @@ class TableHub:
         """Try `action` on a clone, store it with the new version, then make it live
         (`sent`: the text a person sent for it with `request_id`)."""
         twin = table.state.clone()
-        at = time.time()
+        at = self.clock.now()
         times = [*table.action_times, at]
         try:  # legality was checked: a failure here is the game's, and nothing is stored
             twin.apply(seat, action)
@@ -504,7 +508,7 @@ class TableHub:
             table.pending.clear()
             table.thinking.clear()
             return
-        now = time.time()
+        now = self.clock.now()
         for seat in list(table.waiting_since):
             if seat not in state.to_act:
                 del table.waiting_since[seat]
@@ -532,7 +536,7 @@ class TableHub:
                 if table.seats[seat].bot is None and not table.seats[seat].absent
             ]
         if due:
-            self._set_timer(table, max(0.0, min(due) - time.time()))
+            self._set_timer(table, max(0.0, min(due) - self.clock.now()))
 
     def _ask(self, table: LiveTable, bot: Bot, asked: Question) -> None:
         """Send `bot` its question in a worker (`BotPool`); its answer comes to `_answered`."""
@@ -608,8 +612,9 @@ class TableHub:
         in a context of its own: its log lines carry no request id (not the planning request's)."""
         if table.timer is not None:
             table.timer.cancel()
-        loop = asyncio.get_running_loop()
-        table.timer = loop.call_later(delay, self._spawn_fire, table, context=contextvars.Context())
+        table.timer = self.clock.later(
+            delay, self._spawn_fire, table, context=contextvars.Context()
+        )
 
     async def _fire(self, table: LiveTable) -> None:
         """Apply whatever is due: the clock's timeout, then the earliest bot decision made
@@ -617,7 +622,7 @@ class TableHub:
         async with table.lock:
             if table.status != "running":
                 return
-            now = time.time()
+            now = self.clock.now()
             deadline = table.deadline
             if deadline is not None and now >= deadline and table.state.is_legal(TABLE, "timeout"):
                 await self._apply(table, TABLE, "timeout", None)
@@ -663,7 +668,7 @@ class TableHub:
             self._refuse_broken(table)
             if seat is not None and table.status == "running" and self._take_back(table, seat):
                 await self._after_change(table)
-            first = self._shown(table, lambda: _encoded(table, seat, code))
+            first = self._shown(table, lambda: _encoded(table, seat, code, self.clock.now()))
             table.watchers.add(watcher)
             await send(first)
         return watcher
@@ -677,7 +682,8 @@ class TableHub:
         """Send every watcher its seat's frame in its language, computed and encoded once a
         seat and language."""
         kinds = {(watcher.seat, watcher.language) for watcher in table.watchers}
-        frames = self._shown(table, lambda: {kind: _encoded(table, *kind) for kind in kinds})
+        now = self.clock.now()
+        frames = self._shown(table, lambda: {kind: _encoded(table, *kind, now) for kind in kinds})
         for watcher in list(table.watchers):
             try:
                 await watcher.send(frames[watcher.seat, watcher.language])
@@ -688,7 +694,7 @@ class TableHub:
         """The frame `seat` (None: a spectator) would receive now, proved to encode."""
 
         def proved() -> Frame:
-            shown = table.frame(seat)
+            shown = table.frame(seat, self.clock.now())
             encode(shown)
             return shown
 
@@ -834,7 +840,7 @@ class TableHub:
         """A stored table replayed and shown once to prove it, or None: it is broken."""
         try:
             table = storage.rebuild(row)
-            table.probe()
+            table.probe(self.clock.now())
         except Exception as error:
             LOG.error("table %s is broken: it could not be rebuilt", row.id, exc_info=error)
             self._mark_broken(row.id, "it could not be rebuilt from its record")
@@ -941,7 +947,7 @@ class TableHub:
                     rematch_of=table.id,
                 )
                 new.rated = table.rated
-                new.probe()
+                new.probe(self.clock.now())
             with self.engine.begin() as db:
                 storage.insert_table(db, new)
                 ratings.refresh(db, new)
@@ -1031,10 +1037,10 @@ LEGAL_LISTED = " (your seat's state lists them under `legal`)"
 """The API's word where the kernel only counts the legal actions: where a client finds them."""
 
 
-def _encoded(table: LiveTable, seat: int | None, code: str) -> str:
+def _encoded(table: LiveTable, seat: int | None, code: str, now: float) -> str:
     """A seat's frame told in language `code` (its log's texts), encoded."""
     with speaking(code):
-        return encode(table.frame(seat))
+        return encode(table.frame(seat, now))
 
 
 def _refused(message: str, reason: Reason | None) -> TableError:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Callable
 from itertools import combinations
 from pathlib import Path
@@ -211,6 +212,49 @@ def test_the_cache_rebuilds_what_it_cannot_trust(
     assert not obtain(FULL_HOUSE_FIVES).cached
     assert not obtain(STANDARD, rebuild=True).cached
     assert builds == [STANDARD, STANDARD, STANDARD, FULL_HOUSE_FIVES, STANDARD]
+
+
+def test_two_asking_at_once_build_a_variant_once(
+    tables: dict[Variant, Table], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While one builds a variant, another that found no table waits for the build lock, then
+    loads what the first stored (two threads: a file lock holds between two opens of its file
+    as between two processes)."""
+    monkeypatch.setenv("PARLOUR_CACHE", str(tmp_path))
+    known = tables[STANDARD].values
+    builds: list[str] = []
+    building, missed = threading.Event(), threading.Event()
+    looked = store._cached
+
+    def fake_solve(variant: Variant, progress: object = None) -> Solution:
+        builds.append(threading.current_thread().name)
+        building.set()
+        assert missed.wait(60)  # the second has looked and found nothing
+        return Solution(variant, known, np.zeros_like(known))
+
+    def cached(variant: Variant, started: float) -> Table | None:
+        found = looked(variant, started)
+        if threading.current_thread().name == "second":
+            missed.set()
+        return found
+
+    monkeypatch.setattr(store, "solve", fake_solve)
+    monkeypatch.setattr(store, "_cached", cached)
+    results: dict[str, Table] = {}
+
+    def ask() -> None:
+        results[threading.current_thread().name] = obtain(STANDARD)
+
+    first = threading.Thread(target=ask, name="first")
+    first.start()
+    assert building.wait(60)
+    second = threading.Thread(target=ask, name="second")
+    second.start()
+    first.join(60)
+    second.join(60)
+    assert builds == ["first"]
+    assert not results["first"].cached and results["second"].cached
+    assert np.array_equal(results["second"].values, known)
 
 
 def test_prepare_reports_the_fraction_built_up_to_one(

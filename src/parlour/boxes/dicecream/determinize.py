@@ -97,8 +97,8 @@ def determinize(game: Dicecream, seen: View, rng: Rng) -> DicecreamState:
     """A new state that shows the seat of `seen` exactly `seen`, its hidden parts dealt at
     random (see the module's text) and its RNG freshly seeded from `rng`."""
     view: DicecreamView = seen  # type: ignore[assignment]
-    dealing = Rng(rng.below(1 << 62))
-    twin = game.new(rng.below(1 << 62))
+    dealing = Rng(rng.seed())
+    twin = game.new(rng.seed())
     assert isinstance(twin, DicecreamState)
     events = read_log(view)
     players = view["players"]

@@ -18,9 +18,6 @@ from parlour.kernel.log import EventLog
 if TYPE_CHECKING:
     from parlour.boxes.dicetime.game import Dicetime
 
-SEEDS = 2**63
-"""The range of the fresh seeds drawn from the caller's RNG."""
-
 
 def determinize(game: Dicetime, view: View, rng: Rng) -> DicetimeState:
     """The state `view` shows (a view of a game with `game`'s players and options), with its
@@ -30,7 +27,7 @@ def determinize(game: Dicetime, view: View, rng: Rng) -> DicetimeState:
         raise ValueError(f"a view of {shown['game']} {shown['options']}, not of {game!r}")
     if len(shown["seats"]) != game.players:
         raise ValueError(f"a view of {len(shown['seats'])} seats, not {game.players}")
-    seed = rng.below(SEEDS)
+    seed = rng.seed()
     state = DicetimeState(game, Rng(seed), seed, ())
     for info in shown["seats"]:
         seat = info["seat"]

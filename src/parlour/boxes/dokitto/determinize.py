@@ -38,9 +38,6 @@ from parlour.kernel import Rng, View
 if TYPE_CHECKING:
     from parlour.boxes.dokitto.game import Dokitto
 
-SEED_BITS = 53
-"""The bits of the fresh seed a determinized state's RNG gets from the caller's RNG."""
-
 
 def determinize(game: Dokitto, view: View, rng: Rng) -> DokittoState:
     """A state of `game` that shows `view`'s seat exactly `view`, its hidden cards and stars
@@ -74,7 +71,7 @@ def determinize(game: Dokitto, view: View, rng: Rng) -> DokittoState:
         hands[player] = mask(cards)
     stars = draw_stars(flavours, [trick[2] for trick in tricks], view["stacks"], rng)
 
-    fresh = rng.below(1 << SEED_BITS)
+    fresh = rng.seed()
     state = game.new(fresh)
     assert isinstance(state, DokittoState)
     entries = view["log"]
@@ -309,7 +306,7 @@ class Counter:
         leads to: the regions' shares so drawn, each spread over its groups' places."""
         regions = self.regions[step]
         totals = tuple(sum(caps[group] for group in region) for region in regions)
-        pick = below(rng, self.core(step, totals))
+        pick = rng.exact_below(self.core(step, totals))
         for region_shares, weight in self.options(step, totals):
             if pick < weight:
                 return spread(regions, region_shares, caps, rng)
@@ -346,16 +343,3 @@ def split(count: int, caps: Sequence[int], allowed: Sequence[bool]) -> Iterator[
 def multinomial(parts: Sequence[int]) -> int:
     """The ways to share labelled cards into piles of these sizes."""
     return factorial(sum(parts)) // prod(factorial(part) for part in parts)
-
-
-def below(rng: Rng, count: int) -> int:
-    """A uniform integer below `count`, exactly even where `count` is beyond a float's
-    precision: 32 bits a draw (`Rng.below` is exact for a power of two), rejecting overshoots."""
-    bits = count.bit_length()
-    while True:
-        value = 0
-        for _ in range(0, bits, 32):
-            value = value << 32 | rng.below(1 << 32)
-        value >>= -bits % 32
-        if value < count:
-            return value

@@ -216,8 +216,8 @@ def determinize(game: Icecream, seen: View, rng: Rng) -> IcecreamState:
     """A new state that shows the seat of `seen` exactly `seen`, its hidden parts dealt at
     random (see the module's text) and its RNG freshly seeded from `rng`."""
     view = cast(IcecreamView, seen)
-    dealing = Rng(rng.below(1 << 62))
-    twin = game.new(rng.below(1 << 62))
+    dealing = Rng(rng.seed())
+    twin = game.new(rng.seed())
     assert isinstance(twin, IcecreamState)
     reader = _Reader(view)
     seats, phase = view["seats"], Phase(view["phase"])

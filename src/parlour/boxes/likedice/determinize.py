@@ -35,14 +35,11 @@ from parlour.kernel.log import EventLog
 if TYPE_CHECKING:
     from parlour.boxes.likedice.game import LikeDice
 
-SEED_BITS = 53
-"""The bits of the fresh seed a determinized state's RNG gets from the caller's RNG."""
-
 
 def determinize(game: LikeDice, view: View, rng: Rng) -> LikeDiceState:
     """A state of `game` that shows `view`'s seat exactly `view`, with the same cards left in
     the decks, its RNG freshly seeded from `rng`; its history is empty."""
-    seed = rng.below(1 << SEED_BITS)
+    seed = rng.seed()
     state = LikeDiceState(game, Rng(seed), seed, ())
     events = [event(entry) for entry in view["log"]]
     state._displays = [

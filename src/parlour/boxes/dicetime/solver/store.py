@@ -5,18 +5,22 @@ shares a value), as float64 in solver order, with a JSON header holding the vari
 solver version, the start value, its standard deviation and a SHA-256 of the values. A file
 that fails any check is never trusted: it is rebuilt. The second moments of the points to come
 (the `winner` bot's standard deviations) are stored the same way in a file of their own, so
-that hints and the puzzle never load them.
+that hints and the puzzle never load them. Processes sharing a cache directory (the test
+workers, servers on one host) build a variant once: the first holds a lock on the variant's
+lock file while it builds, the others wait for it and load what it stored.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -52,6 +56,20 @@ SQUARES = "-squares"
 
 def table_path(variant: Variant, quantity: str = VALUES) -> Path:
     return cache_dir() / f"dicetime-{variant.key}{quantity}-v{SOLVER_VERSION}.table"
+
+
+@contextmanager
+def building(variant: Variant) -> Iterator[None]:
+    """Hold the variant's build lock (a POSIX lock on a file beside its tables): one process
+    at a time builds it; the lock ends with its holder, however it ends."""
+    path = cache_dir() / f"dicetime-{variant.key}-v{SOLVER_VERSION}.lock"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 @dataclass(frozen=True)
@@ -153,20 +171,30 @@ def obtain(
     rebuild: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> Table:
-    """The table of `variant`: from the cache when it is sound, else built and stored."""
-    path = table_path(variant)
+    """The table of `variant`: from the cache when it is sound, else built and stored (by one
+    process: another building it meanwhile is waited for)."""
     started = time.perf_counter()
-    if not rebuild:
-        found = load(path, variant)
-        if found is not None:
-            values, header = found
-            seconds = time.perf_counter() - started
-            mean, sd = float(header["expected_score"]), float(header["sd_score"])
-            return Table(variant, values, mean, sd, seconds, True, path)
-    solution = _build(variant, progress)
+    if not rebuild and (found := _cached(variant, started)) is not None:
+        return found
+    with building(variant):
+        if not rebuild and (found := _cached(variant, started)) is not None:
+            return found
+        solution = _build(variant, progress)
     mean, sd = solution.start()
     seconds = time.perf_counter() - started
-    return Table(variant, solution.values, mean, sd, seconds, False, path)
+    return Table(variant, solution.values, mean, sd, seconds, False, table_path(variant))
+
+
+def _cached(variant: Variant, started: float) -> Table | None:
+    """The variant's table from the cache, if it is sound (`started`: when asked, for its
+    seconds)."""
+    path = table_path(variant)
+    found = load(path, variant)
+    if found is None:
+        return None
+    values, header = found
+    mean, sd = float(header["expected_score"]), float(header["sd_score"])
+    return Table(variant, values, mean, sd, time.perf_counter() - started, True, path)
 
 
 def _build(variant: Variant, progress: Callable[[int], None] | None = None) -> Solution:
@@ -200,6 +228,15 @@ def squares_for(variant: Variant) -> npt.NDArray[np.float64]:
     per process; when its file is missing or untrusted, the variant is solved again."""
     with _LOADING:
         if variant not in _SQUARES:
-            found = load(table_path(variant, SQUARES), variant, SQUARES)
-            _SQUARES[variant] = found[0] if found is not None else _build(variant).squares
+            _SQUARES[variant] = _squares(variant)
         return _SQUARES[variant]
+
+
+def _squares(variant: Variant) -> npt.NDArray[np.float64]:
+    """The variant's second moments from the cache if sound, else solved (by one process)."""
+    found = load(table_path(variant, SQUARES), variant, SQUARES)
+    if found is not None:
+        return found[0]
+    with building(variant):
+        found = load(table_path(variant, SQUARES), variant, SQUARES)
+        return found[0] if found is not None else _build(variant).squares

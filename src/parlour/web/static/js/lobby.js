@@ -101,6 +101,14 @@ function showApplicable() {
   }
 }
 
+// How many may play a game: "2 players" where the rules fix the number, else "2-4 players".
+function playerRange(game) {
+  if (game.min_players === game.max_players) {
+    return tn("{count} player", "{count} players", game.min_players);
+  }
+  return t("{low}-{high} players", { low: game.min_players, high: game.max_players });
+}
+
 async function loadGames() {
   games = await api("/api/games");
   const box = document.getElementById("games");
@@ -109,11 +117,12 @@ async function loadGames() {
     radio.addEventListener("change", showGame);
     box.append(el("label", { class: "game-choice", for: `game-${game.name}` }, radio,
       el("span", {}, el("strong", { text: game.title }),
-        " ", el("span", { class: "muted", text: t("{low}-{high} players", { low: game.min_players, high: game.max_players }) }),
+        " ", el("span", { class: "muted", text: playerRange(game) }),
         el("span", { class: "summary", text: game.summary }))));
   }
   showGame();
-  document.getElementById("learn-games").replaceChildren(...games.map((game) =>
+  // "Learn to play" lists only the games that have a tutorial (the listing says which).
+  document.getElementById("learn-games").replaceChildren(...games.filter((game) => game.tutorial).map((game) =>
     el("li", {}, el("a", { href: `/learn/${encodeURIComponent(game.name)}`, "data-learn": game.name, text: game.title }))));
   // The daily challenge is there only where a game offers one (the listing says which).
   document.getElementById("challenge-section").hidden = !games.some((game) => game.challenge);

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 import parlour
 from parlour import Game, Rng, State
@@ -183,6 +184,62 @@ def test_views_match_their_declared_type(
     for state in visited(game, seed, min(configuration.max_actions, 300)):
         for seat in all_seats(state):
             check_view(type(game), state.view(seat))
+
+
+def listed_dicts(value: Any) -> list[dict[str, Any]]:
+    """Every dict that is an item of a list inside `value` (a seat, a log entry), at any depth."""
+    inner = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    found: list[dict[str, Any]] = []
+    for item in inner:
+        if isinstance(item, dict) and isinstance(value, list):
+            found.append(item)
+        found += listed_dicts(item)
+    return found
+
+
+def open_objects(schema: Any) -> list[str]:
+    """The titles of the object types in a JSON Schema that declare keys (a TypedDict, not a
+    map) but let others through."""
+    found: list[str] = []
+    if isinstance(schema, dict):
+        if "properties" in schema and schema.get("additionalProperties") is not False:
+            found.append(schema.get("title", "?"))
+        for value in schema.values():
+            found += open_objects(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            found += open_objects(value)
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_view_type_is_closed(name: str) -> None:
+    """Each game's view and every view nested in it are declared closed (PEP 728)."""
+    assert open_objects(view_schema(game_class(name))) == []
+
+
+@pytest.mark.parametrize(("name", "configuration"), CASES)
+def test_a_view_that_grows_an_undeclared_key_is_refused(
+    name: str, configuration: parlour.Configuration
+) -> None:
+    """A key its type does not declare, at the top of a view or in a dict of its lists (a
+    seat, a log entry), fails the check, even with a value of a type the dict holds."""
+    game = new_game(name, configuration)
+    state = game.new(7)
+    if state.to_act:
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    view = state.view(0)
+    check_view(type(game), view)
+    with pytest.raises(ValidationError):
+        check_view(type(game), {**view, "surplus": view["over"]})
+    inner = listed_dicts(view)
+    assert inner, f"{name}'s view lists no dict to check"
+    for nested in inner:
+        nested["surplus"] = next(iter(nested.values()))
+        with pytest.raises(ValidationError):
+            check_view(type(game), view)
+        del nested["surplus"]
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from parlour.kernel import Rng, View
-from tests.tiny.components import SEATS, Card, Round
+from tests.tiny.components import SEATS, Card
+from tests.tiny.events import Round
 from tests.tiny.state import TinyState
 
 if TYPE_CHECKING:

@@ -3,10 +3,8 @@ and the capabilities every game provides (determinize, all_actions, length_bound
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import ClassVar
 
-from parlour.i18n import N_
 from parlour.kernel import (
     Action,
     Concurrency,
@@ -28,6 +26,7 @@ from tests.tiny.notation import action_of
 from tests.tiny.state import TinyState
 from tests.tiny.tutorial import TUTORIAL
 from tests.tiny.views import TinyView
+from tests.tiny.words import REASON_TEXTS
 
 OPTIONS = (
     Option(
@@ -65,10 +64,7 @@ class TinyDuel(Game):
         how_to_play=HOW_TO_PLAY,
         tutorial=TUTORIAL,
     )
-    reason_texts: ClassVar[Mapping[str, str]] = {
-        "not_a_play": N_("{action!r} is no card to play"),
-        "not_in_hand": N_("you hold no {card}; your cards: {hand}"),
-    }
+    reason_texts = REASON_TEXTS
     view_type: ClassVar[type] = TinyView
 
     @classmethod

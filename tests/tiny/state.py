@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING
 
 from parlour.kernel import TABLE, Action, Reason, Rng, Seat, State
 from tests.tiny import rules
-from tests.tiny.components import SEATS, Card, Round
+from tests.tiny.components import SEATS, Card
+from tests.tiny.events import Round
 from tests.tiny.notation import action_of, card_of, normalise
-from tests.tiny.views import TinyView, round_view, told
+from tests.tiny.views import TinyView, round_view
+from tests.tiny.words import told
 
 if TYPE_CHECKING:
     from tests.tiny.game import TinyDuel

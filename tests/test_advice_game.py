@@ -1,4 +1,4 @@
-"""The same front-end code serves any game that gives advice: Tally (`tests/advice_game.py`),
+"""The same front-end code serves any game that gives advice: Tally (`tests/advice_game/`),
 registered only here, gets hints, analysis and solving from the CLI, the terminal and the web
 exactly as Dicetime does, through `Game.advice` alone. Being a game, it keeps the whole
 contract too: the generic suites run on it here."""

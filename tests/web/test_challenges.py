@@ -1,6 +1,6 @@
 """The daily challenge's server side, on both databases: one row a day, one attempt per
 account, nothing that shows the day's seed (or a die not yet rolled) before the day is over,
-the leaderboard by points lost against optimal play. Tally (`tests/advice_game.py`) with a
+the leaderboard by points lost against optimal play. Tally (`tests/advice_game/`) with a
 daily challenge of its own stands for any game offering one (the web names none)."""
 
 from __future__ import annotations

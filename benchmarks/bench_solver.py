@@ -26,14 +26,14 @@ OURS = """
 import json, resource, sys, time
 import numpy as np
 from parlour.boxes.dicetime.solver.build import Variant, solve
-from parlour.boxes.dicetime.solver.widget import lattice_arrays, solve_layer
-from parlour.boxes.dicetime.solver.lattice import scores
+from parlour.boxes.dicetime.solver.widget import solve_layer
+from parlour.boxes.dicetime.solver.lattice import lattice_arrays, scores
 from parlour.boxes.dicetime.solver.build import upper_states
 variant = Variant(five_of_a_kind_is_full_house={fh5}, puzzle={puzzle})
 values = np.zeros((8192, 64, variant.levels))
 compute, _ = upper_states()
 solve_layer(np.zeros(0, dtype=np.int64), compute, values, values, scores(False),
-            *lattice_arrays(), variant.levels, variant.puzzle)  # load the compiled code
+            lattice_arrays(), variant.levels, variant.puzzle)  # load the compiled code
 started = time.perf_counter()
 mean, sd = solve(variant).start()
 seconds = time.perf_counter() - started

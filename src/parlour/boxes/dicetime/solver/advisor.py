@@ -25,7 +25,7 @@ from parlour.boxes.dicetime.components import (
 from parlour.boxes.dicetime.notation import enter_action, keep_action
 from parlour.boxes.dicetime.rules import score_table
 from parlour.boxes.dicetime.solver.build import Variant
-from parlour.boxes.dicetime.solver.lattice import FloatArray, lattice, scores
+from parlour.boxes.dicetime.solver.lattice import FloatArray, lattice, lattice_arrays, scores
 from parlour.boxes.dicetime.solver.store import Table, table_for
 from parlour.boxes.dicetime.solver.widget import keep_means, stage_values
 from parlour.kernel import Choice, View
@@ -94,8 +94,7 @@ class Advisor:
         self.variant = table.variant
         self.scores = scores(self.variant.five_of_a_kind_is_full_house)
         self.score_table = score_table(self.variant.five_of_a_kind_is_full_house)
-        self.lattice = lattice()
-        self.size_start = np.array(self.lattice.size_start, dtype=np.int64)
+        self.arrays = lattice_arrays()
         # The widget functions also carry second moments; advice needs none.
         self.no_squares = np.broadcast_to(np.zeros(1), table.values.shape)
 
@@ -143,18 +142,14 @@ class Advisor:
 
     def _keep_values(self, rolls: FloatArray) -> FloatArray:
         """Each keep's expected value when the rest is rolled into a stage worth `rolls`."""
-        lat = self.lattice
-        keeps = np.empty(lat.count + 1)
-        keeps_sq = np.empty(lat.count + 1)
-        keep_means(
-            rolls, np.zeros(len(rolls)), lat.child, self.size_start, lat.roll_keep, keeps, keeps_sq
-        )
+        keeps = np.empty(len(self.arrays.child) + 1)
+        keeps_sq = np.empty(len(self.arrays.child) + 1)
+        keep_means(rolls, np.zeros(len(rolls)), self.arrays, keeps, keeps_sq)
         return keeps
 
     def _rolls_after(self, mask: int, upper: int, rerolls: int) -> FloatArray:
         """Each roll's value at the stage with `rerolls` left (rolls this turn, or the pool),
         deciding optimally from there."""
-        lat = self.lattice
         result: FloatArray = stage_values(
             mask,
             upper,
@@ -163,10 +158,7 @@ class Advisor:
             self.table.values,
             self.no_squares,
             self.scores,
-            lat.child,
-            lat.parent,
-            self.size_start,
-            lat.roll_keep,
+            self.arrays,
         )
         return result
 

@@ -21,8 +21,8 @@ from parlour.boxes.dicetime.components import (
     UPPER_BONUS,
     UPPER_BONUS_THRESHOLD,
 )
-from parlour.boxes.dicetime.solver.lattice import scores
-from parlour.boxes.dicetime.solver.widget import lattice_arrays, solve_layer
+from parlour.boxes.dicetime.solver.lattice import lattice_arrays, scores
+from parlour.boxes.dicetime.solver.widget import solve_layer
 
 MASKS = ALL_OPEN + 1
 UPPERS = UPPER_BONUS_THRESHOLD + 1
@@ -103,7 +103,7 @@ def solve(variant: Variant, progress: Callable[[int], None] | None = None) -> So
     arrays = lattice_arrays()
     compute, alias = upper_states()
     for masks in layers():
-        solve_layer(masks, compute, values, squares, table, *arrays, variant.levels, variant.puzzle)
+        solve_layer(masks, compute, values, squares, table, arrays, variant.levels, variant.puzzle)
         shared = alias[masks & 63]  # (masks, uppers): where each total takes its values from
         values[masks] = np.take_along_axis(values[masks], shared[:, :, None], axis=1)
         squares[masks] = np.take_along_axis(squares[masks], shared[:, :, None], axis=1)

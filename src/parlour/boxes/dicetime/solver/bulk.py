@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
-from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -21,8 +19,7 @@ import numpy.typing as npt
 from numba import njit, prange
 
 from parlour.boxes.dicetime.components import DICE, FACES, PUZZLE_REROLLS, UPPER_BONUS
-from parlour.boxes.dicetime.rules import ROLLS
-from parlour.boxes.dicetime.solver.lattice import lattice, scores
+from parlour.boxes.dicetime.solver.lattice import LatticeArrays, lattice_arrays, scores
 from parlour.boxes.dicetime.solver.store import Table
 from parlour.boxes.dicetime.solver.widget import (
     CAP,
@@ -36,37 +33,6 @@ FACES_PER_GAME = TURNS * DICE + 2 * TURNS * DICE
 """Dice a game can roll at most: 13 first rolls and 26 rerolls of five dice, in either mode."""
 TOLERANCE = 1e-9
 STANDARD_REROLLS = 2
-
-KEEP_MASKS = np.array(
-    [sum(1 << p for p in kept) for size in range(DICE) for kept in combinations(range(DICE), size)],
-    dtype=np.int64,
-)
-"""The positions each keep action keeps, as bit masks, in the engine's legal order."""
-
-
-@cache
-def sub_keep_table() -> npt.NDArray[np.int64]:
-    """For each roll (0..251, its dice sorted) and each subset of its sorted positions (a
-    5-bit mask), the lattice index of the dice kept."""
-    lat = lattice()
-    out = np.empty((len(ROLLS), 1 << DICE), dtype=np.int64)
-    for roll, faces in enumerate(ROLLS):
-        for subset in range(1 << DICE):
-            kept = tuple(faces[i] for i in range(DICE) if subset >> i & 1)
-            out[roll, subset] = lat.index[kept]
-    return out
-
-
-@cache
-def roll_code_table() -> npt.NDArray[np.int64]:
-    """Each roll's index, keyed by its sorted faces as a base-6 code (faces - 1 as digits)."""
-    out = np.full(6**DICE, -1, dtype=np.int64)
-    for roll, faces in enumerate(ROLLS):
-        code = 0
-        for face in faces:
-            code = code * 6 + face - 1
-        out[code] = roll
-    return out
 
 
 @njit(cache=True)
@@ -89,23 +55,13 @@ def sort_dice(dice: Any, rank: Any, roll_codes: Any) -> int:
 
 @njit(cache=True)
 def _play(
-    faces: Any,
-    values: Any,
-    squares: Any,
-    scores: Any,
-    child: Any,
-    parent: Any,
-    size_start: Any,
-    roll_keep: Any,
-    sub_keeps: Any,
-    roll_codes: Any,
-    keep_masks: Any,
-    pooled: bool,
+    faces: Any, values: Any, squares: Any, scores: Any, arrays: LatticeArrays, pooled: bool
 ) -> int:
     """One game by the optimal policy on the given faces; returns its final score."""
+    sub_keeps, roll_codes, keep_masks = arrays.sub_keeps, arrays.roll_codes, arrays.keep_masks
     rolls_count = scores.shape[0]
-    keeps = np.empty(child.shape[0] + 1)
-    keeps_sq = np.empty(child.shape[0] + 1)
+    keeps = np.empty(arrays.child.shape[0] + 1)
+    keeps_sq = np.empty(arrays.child.shape[0] + 1)
     no_squares = np.zeros(rolls_count)
     chain = np.empty((PUZZLE_REROLLS + 1, rolls_count))
     dice = np.empty(DICE, dtype=np.int64)
@@ -122,27 +78,12 @@ def _play(
             cursor += 1
         left = pool if pooled else STANDARD_REROLLS
         # The rolls' values at every stage this turn can reach, once for all its decisions.
-        stage_chain(
-            mask,
-            upper,
-            max(left - 1, 0),
-            pooled,
-            values,
-            squares,
-            scores,
-            child,
-            parent,
-            size_start,
-            roll_keep,
-            chain,
-        )
+        stage_chain(mask, upper, max(left - 1, 0), pooled, values, squares, scores, arrays, chain)
         while True:
             count = 0
             roll = sort_dice(dice, rank, roll_codes)
             if left > 0:
-                keep_means(
-                    chain[left - 1], no_squares, child, size_start, roll_keep, keeps, keeps_sq
-                )
+                keep_means(chain[left - 1], no_squares, arrays, keeps, keeps_sq)
                 for k in range(keep_masks.shape[0]):
                     kept = keep_masks[k]
                     subset = 0
@@ -195,31 +136,12 @@ def _play_many(
     values: Any,
     squares: Any,
     scores: Any,
-    child: Any,
-    parent: Any,
-    size_start: Any,
-    roll_keep: Any,
-    sub_keeps: Any,
-    roll_codes: Any,
-    keep_masks: Any,
+    arrays: LatticeArrays,
     pooled: bool,
     out: Any,
 ) -> None:
     for game in prange(faces.shape[0]):
-        out[game] = _play(
-            faces[game],
-            values,
-            squares,
-            scores,
-            child,
-            parent,
-            size_start,
-            roll_keep,
-            sub_keeps,
-            roll_codes,
-            keep_masks,
-            pooled,
-        )
+        out[game] = _play(faces[game], values, squares, scores, arrays, pooled)
 
 
 @dataclass(frozen=True)
@@ -230,20 +152,13 @@ class Player:
 
     def play(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """Final scores of games whose dice are `faces[game]` (1..6, in rolling order)."""
-        lat = lattice()
         out = np.empty(faces.shape[0], dtype=np.int64)
         _play_many(
             faces,
             self.table.values,
             np.broadcast_to(np.zeros(1), self.table.values.shape),  # second moments: unused
             scores(self.table.variant.five_of_a_kind_is_full_house),
-            lat.child,
-            lat.parent,
-            np.array(lat.size_start, dtype=np.int64),
-            lat.roll_keep,
-            sub_keep_table(),
-            roll_code_table(),
-            KEEP_MASKS,
+            lattice_arrays(),
             self.table.variant.puzzle,
             out,
         )

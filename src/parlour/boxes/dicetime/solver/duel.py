@@ -18,14 +18,8 @@ from numba import njit, prange
 
 from parlour.boxes.dicetime.components import DICE, UPPER_BONUS
 from parlour.boxes.dicetime.solver.build import Variant
-from parlour.boxes.dicetime.solver.bulk import (
-    KEEP_MASKS,
-    STANDARD_REROLLS,
-    roll_code_table,
-    sort_dice,
-    sub_keep_table,
-)
-from parlour.boxes.dicetime.solver.lattice import lattice, scores
+from parlour.boxes.dicetime.solver.bulk import STANDARD_REROLLS, sort_dice
+from parlour.boxes.dicetime.solver.lattice import LatticeArrays, lattice_arrays, scores
 from parlour.boxes.dicetime.solver.store import squares_for, table_for
 from parlour.boxes.dicetime.solver.tails import tails
 from parlour.boxes.dicetime.solver.widget import CAP, CATEGORY_COUNT, UPPER_COUNT, stage_chain
@@ -45,17 +39,12 @@ def _duel(
     slot: Any,
     dist: Any,
     scores: Any,
-    child: Any,
-    parent: Any,
-    size_start: Any,
-    roll_keep: Any,
-    sub_keeps: Any,
-    roll_codes: Any,
-    keep_masks: Any,
+    arrays: LatticeArrays,
     out: Any,
 ) -> None:
     """One game: `faces[seat]` are the seat's dice in rolling order, `to_win[seat]` whether
     it plays `winner` (else `optimal`); `out[seat]` its final score."""
+    keep_masks = arrays.keep_masks
     count = scores.shape[0]
     worth = np.empty((STANDARD_REROLLS, count))
     chances = np.empty((STANDARD_REROLLS, count))
@@ -79,8 +68,7 @@ def _duel(
                 cursor[seat] += 1
             left = STANDARD_REROLLS
             m, u, e = mask[seat], upper[seat], entered[seat]
-            arrays = (child, parent, size_start, roll_keep)
-            stage_chain(m, u, left - 1, False, values, squares, scores, *arrays, worth)
+            stage_chain(m, u, left - 1, False, values, squares, scores, arrays, worth)
             if to_win[seat]:
                 below_grid(
                     rival_mean, rival_variance, slot[mask[other]], upper[other], entered[other],
@@ -88,13 +76,12 @@ def _duel(
                 )  # fmt: skip
                 chance_chain(
                     m, u, e, left - 1, rival_mean, rival_variance, grid, values, squares, slot,
-                    dist, scores, *arrays, chances,
+                    dist, scores, arrays, chances,
                 )  # fmt: skip
             while True:
                 found = candidates(
                     dice, left, m, u, e, to_win[seat], rival_mean, rival_variance, grid, worth,
-                    chances, values, squares, slot, dist, scores, child, size_start, roll_keep,
-                    sub_keeps, roll_codes, keep_masks, primary, secondary,
+                    chances, values, squares, slot, dist, scores, arrays, primary, secondary,
                 )  # fmt: skip
                 choice = select(primary, secondary, found)
                 if left > 0 and choice < keep_masks.shape[0]:
@@ -105,7 +92,7 @@ def _duel(
                     left -= 1
                     continue
                 choice -= keep_masks.shape[0] if left > 0 else 0
-                roll = sort_dice(dice, rank, roll_codes)
+                roll = sort_dice(dice, rank, arrays.roll_codes)
                 for category in range(CATEGORY_COUNT):
                     if m >> category & 1:
                         continue
@@ -131,20 +118,11 @@ def _duels(
     slot: Any,
     dist: Any,
     scores: Any,
-    child: Any,
-    parent: Any,
-    size_start: Any,
-    roll_keep: Any,
-    sub_keeps: Any,
-    roll_codes: Any,
-    keep_masks: Any,
+    arrays: LatticeArrays,
     out: Any,
 ) -> None:
     for game in prange(faces.shape[0]):
-        _duel(
-            faces[game], to_win, values, squares, slot, dist, scores, child, parent,
-            size_start, roll_keep, sub_keeps, roll_codes, keep_masks, out[game],
-        )  # fmt: skip
+        _duel(faces[game], to_win, values, squares, slot, dist, scores, arrays, out[game])
 
 
 @dataclass(frozen=True)
@@ -159,7 +137,6 @@ class Duel:
         """Final scores (`[game, seat]`) of games whose dice are `faces[game, seat]` (1..6, in
         each seat's rolling order); `to_win[seat]`: that seat plays `winner`, else `optimal`."""
         assert not self.variant.puzzle, "the puzzle is solo"
-        lat = lattice()
         out = np.empty((faces.shape[0], SEATS), dtype=np.int64)
         _duels(
             faces,
@@ -168,13 +145,7 @@ class Duel:
             squares_for(self.variant),
             *tails(self.variant),
             scores(self.variant.five_of_a_kind_is_full_house),
-            lat.child,
-            lat.parent,
-            np.array(lat.size_start, dtype=np.int64),
-            lat.roll_keep,
-            sub_keep_table(),
-            roll_code_table(),
-            KEEP_MASKS,
+            lattice_arrays(),
             out,
         )
         return out

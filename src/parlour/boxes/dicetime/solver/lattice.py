@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from math import factorial
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -75,6 +76,68 @@ def lattice() -> Lattice:
     roll_keep = np.array([index[roll] for roll in ROLLS], dtype=np.int64)
     roll_probability = np.array([_probability(roll) for roll in ROLLS])
     return Lattice(keeps, index, size_start, child, parent, roll_keep, roll_probability, sentinel)
+
+
+KEEP_MASKS = np.array(
+    [sum(1 << p for p in kept) for size in range(DICE) for kept in combinations(range(DICE), size)],
+    dtype=np.int64,
+)
+"""The positions each keep action keeps, as bit masks, in the engine's legal order."""
+
+
+@cache
+def sub_keep_table() -> IntArray:
+    """For each roll (0..251, its dice sorted) and each subset of its sorted positions (a
+    5-bit mask), the lattice index of the dice kept."""
+    lat = lattice()
+    out = np.empty((len(ROLLS), 1 << DICE), dtype=np.int64)
+    for roll, faces in enumerate(ROLLS):
+        for subset in range(1 << DICE):
+            kept = tuple(faces[i] for i in range(DICE) if subset >> i & 1)
+            out[roll, subset] = lat.index[kept]
+    return out
+
+
+@cache
+def roll_code_table() -> IntArray:
+    """Each roll's index, keyed by its sorted faces as a base-6 code (faces - 1 as digits)."""
+    out = np.full(6**DICE, -1, dtype=np.int64)
+    for roll, faces in enumerate(ROLLS):
+        code = 0
+        for face in faces:
+            code = code * 6 + face - 1
+        out[code] = roll
+    return out
+
+
+class LatticeArrays(NamedTuple):
+    """The lattice's index arrays and the keep actions' look-ups as one argument of the
+    compiled kernels (numba takes a named tuple of arrays as it takes the arrays)."""
+
+    child: IntArray
+    parent: IntArray
+    size_start: IntArray
+    roll_keep: IntArray
+    probability: FloatArray
+    sub_keeps: IntArray
+    roll_codes: IntArray
+    keep_masks: IntArray
+
+
+@cache
+def lattice_arrays() -> LatticeArrays:
+    """The lattice's arrays, bundled for the compiled kernels."""
+    lat = lattice()
+    return LatticeArrays(
+        lat.child,
+        lat.parent,
+        np.array(lat.size_start, dtype=np.int64),
+        lat.roll_keep,
+        lat.roll_probability,
+        sub_keep_table(),
+        roll_code_table(),
+        KEEP_MASKS,
+    )
 
 
 @cache

@@ -20,7 +20,7 @@ from numba import njit
 
 from parlour.boxes.dicetime.components import ALL_OPEN, UPPER_BONUS
 from parlour.boxes.dicetime.solver.build import MASKS, UPPERS, Variant
-from parlour.boxes.dicetime.solver.lattice import lattice, scores
+from parlour.boxes.dicetime.solver.lattice import LatticeArrays, lattice_arrays, scores
 from parlour.boxes.dicetime.solver.store import table_for
 from parlour.boxes.dicetime.solver.widget import CAP, CATEGORY_COUNT, NEG, UPPER_COUNT
 
@@ -39,14 +39,13 @@ def _state(
     slot: Any,
     dist: Any,
     scores: Any,
-    child: Any,
-    parent: Any,
-    size_start: Any,
-    roll_keep: Any,
-    probability: Any,
+    arrays: LatticeArrays,
     out: Any,
 ) -> None:
     """`out`: the distribution of the points to come from one state between turns."""
+    child, parent, roll_keep, size_start = (
+        arrays.child, arrays.parent, arrays.roll_keep, arrays.size_start
+    )  # fmt: skip
     count = scores.shape[0]
     keeps = child.shape[0]
     roll_dist = np.zeros((count, POINTS))
@@ -94,7 +93,7 @@ def _state(
             roll_value[roll] = keep_value[chosen]
     out[:] = 0.0
     for roll in range(count):
-        out += probability[roll] * roll_dist[roll]
+        out += arrays.probability[roll] * roll_dist[roll]
 
 
 @njit(cache=True)
@@ -104,20 +103,13 @@ def _build(
     slot: Any,
     dist: Any,
     scores: Any,
-    child: Any,
-    parent: Any,
-    size_start: Any,
-    roll_keep: Any,
-    probability: Any,
+    arrays: LatticeArrays,
 ) -> None:
     """Every state of `masks` (fewest open first), every upper total (those that cannot
     occur too: cheaper than telling them apart)."""
     for mask in masks:
         for upper in range(dist.shape[1]):
-            _state(
-                mask, upper, values, slot, dist, scores, child, parent, size_start, roll_keep,
-                probability, dist[slot[mask], upper],
-            )  # fmt: skip
+            _state(mask, upper, values, slot, dist, scores, arrays, dist[slot[mask], upper])
 
 
 @cache
@@ -133,17 +125,12 @@ def tails(variant: Variant) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float
     dist[slot[ALL_OPEN], :, 0] = 1.0
     dist[slot[ALL_OPEN], CAP] = 0.0
     dist[slot[ALL_OPEN], CAP, UPPER_BONUS] = 1.0
-    lat = lattice()
     _build(
         np.array([m for m in order if m != ALL_OPEN], dtype=np.int64),
         values,
         slot,
         dist,
         scores(variant.five_of_a_kind_is_full_house),
-        lat.child,
-        lat.parent,
-        np.array(lat.size_start, dtype=np.int64),
-        lat.roll_keep,
-        lat.roll_probability,
+        lattice_arrays(),
     )
     return slot, dist

@@ -20,24 +20,12 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
-from parlour.boxes.dicetime.solver.lattice import lattice
+from parlour.boxes.dicetime.solver.lattice import LatticeArrays
 
 CATEGORY_COUNT = 13
 UPPER_COUNT = 6
 CAP = 63
 NEG = -1.0e300  # stands for minus infinity in max passes
-
-
-def lattice_arrays() -> tuple[Any, ...]:
-    """The lattice's index arrays in the order the compiled functions take them."""
-    lat = lattice()
-    return (
-        lat.child,
-        lat.parent,
-        np.array(lat.size_start, dtype=np.int64),
-        lat.roll_keep,
-        lat.roll_probability,
-    )
 
 
 @njit(cache=True, inline="always")
@@ -108,21 +96,14 @@ def enter_values_all_levels(
 
 
 @njit(cache=True)
-def keep_means(
-    rolls: Any,
-    rolls_sq: Any,
-    child: Any,
-    size_start: Any,
-    roll_keep: Any,
-    keeps: Any,
-    keeps_sq: Any,
-) -> None:
+def keep_means(rolls: Any, rolls_sq: Any, arrays: LatticeArrays, keeps: Any, keeps_sq: Any) -> None:
     """Keep values from roll values: `keeps[k]` is the expected value when the dice outside
     keep k are rolled (a full keep is its roll). Down the lattice, from five dice to none."""
+    child, roll_keep = arrays.child, arrays.roll_keep
     for roll in range(rolls.shape[0]):
         keeps[roll_keep[roll]] = rolls[roll]
         keeps_sq[roll_keep[roll]] = rolls_sq[roll]
-    for k in range(size_start[5] - 1, -1, -1):
+    for k in range(arrays.size_start[5] - 1, -1, -1):
         total = 0.0
         total_sq = 0.0
         for face in range(6):
@@ -133,12 +114,13 @@ def keep_means(
 
 
 @njit(cache=True)
-def keep_maxima(parent: Any, size_start: Any, keeps: Any, keeps_sq: Any) -> None:
+def keep_maxima(arrays: LatticeArrays, keeps: Any, keeps_sq: Any) -> None:
     """In place: each keep's value becomes the best among the keeps it contains (itself
     included), up the lattice; the row after the last keep is the sentinel."""
+    parent = arrays.parent
     count = parent.shape[0]
     keeps[count] = NEG
-    for k in range(size_start[1], count):
+    for k in range(arrays.size_start[1], count):
         best = keeps[k]
         best_sq = keeps_sq[k]
         for face in range(6):
@@ -151,20 +133,11 @@ def keep_maxima(parent: Any, size_start: Any, keeps: Any, keeps_sq: Any) -> None
 
 
 @njit(cache=True)
-def keep_pass(
-    rolls: Any,
-    rolls_sq: Any,
-    child: Any,
-    parent: Any,
-    size_start: Any,
-    roll_keep: Any,
-    keeps: Any,
-    keeps_sq: Any,
-) -> None:
+def keep_pass(rolls: Any, rolls_sq: Any, arrays: LatticeArrays, keeps: Any, keeps_sq: Any) -> None:
     """`keep_means` then `keep_maxima`: afterwards `keeps[roll_keep[r]]` is the best value
     reachable by keeping some of roll r's dice and rolling the rest."""
-    keep_means(rolls, rolls_sq, child, size_start, roll_keep, keeps, keeps_sq)
-    keep_maxima(parent, size_start, keeps, keeps_sq)
+    keep_means(rolls, rolls_sq, arrays, keeps, keeps_sq)
+    keep_maxima(arrays, keeps, keeps_sq)
 
 
 @njit(cache=True)
@@ -176,10 +149,7 @@ def stage_chain(
     values: Any,
     squares: Any,
     scores: Any,
-    child: Any,
-    parent: Any,
-    size_start: Any,
-    roll_keep: Any,
+    arrays: LatticeArrays,
     out: Any,
 ) -> None:
     """`out[level, roll]`: each roll's value in one state with `level` rerolls left (rolls this
@@ -189,11 +159,12 @@ def stage_chain(
     entered = np.empty(count)
     entered_sq = np.empty(count)
     rolls_sq = np.empty(count)
-    keeps = np.empty(child.shape[0] + 1)
-    keeps_sq = np.empty(child.shape[0] + 1)
+    keeps = np.empty(arrays.child.shape[0] + 1)
+    keeps_sq = np.empty(arrays.child.shape[0] + 1)
+    roll_keep = arrays.roll_keep
     enter_values(mask, upper, 0, values, squares, scores, out[0], rolls_sq)
     for level in range(1, top + 1):
-        keep_pass(out[level - 1], rolls_sq, child, parent, size_start, roll_keep, keeps, keeps_sq)
+        keep_pass(out[level - 1], rolls_sq, arrays, keeps, keeps_sq)
         if pooled:
             enter_values(mask, upper, level, values, squares, scores, entered, entered_sq)
         for roll in range(count):
@@ -212,28 +183,12 @@ def stage_values(
     values: Any,
     squares: Any,
     scores: Any,
-    child: Any,
-    parent: Any,
-    size_start: Any,
-    roll_keep: Any,
+    arrays: LatticeArrays,
 ) -> Any:
     """Each roll's value in one state when `rerolls` are left (the last level of
     `stage_chain`)."""
     out = np.empty((rerolls + 1, scores.shape[0]))
-    stage_chain(
-        mask,
-        upper,
-        rerolls,
-        pooled,
-        values,
-        squares,
-        scores,
-        child,
-        parent,
-        size_start,
-        roll_keep,
-        out,
-    )
+    stage_chain(mask, upper, rerolls, pooled, values, squares, scores, arrays, out)
     return out[rerolls]
 
 
@@ -252,11 +207,7 @@ def solve_layer(
     values: Any,
     squares: Any,
     scores: Any,
-    child: Any,
-    parent: Any,
-    size_start: Any,
-    roll_keep: Any,
-    probability: Any,
+    arrays: LatticeArrays,
     levels: int,
     pooled: bool,
 ) -> None:
@@ -267,6 +218,7 @@ def solve_layer(
     reroll at the cost of one (worth the roll values of level p - 1)."""
     uppers = values.shape[1]
     rolls_count = scores.shape[0]
+    child, roll_keep, probability = arrays.child, arrays.roll_keep, arrays.probability
     for index in prange(masks.shape[0] * uppers):
         mask = masks[index // uppers]
         upper = index % uppers
@@ -279,7 +231,7 @@ def solve_layer(
         if not pooled:
             enter_values(mask, upper, 0, values, squares, scores, rolls, rolls_sq)
             for _ in range(2):
-                keep_pass(rolls, rolls_sq, child, parent, size_start, roll_keep, keeps, keeps_sq)
+                keep_pass(rolls, rolls_sq, arrays, keeps, keeps_sq)
                 for roll in range(rolls_count):
                     rolls[roll] = keeps[roll_keep[roll]]
                     rolls_sq[roll] = keeps_sq[roll_keep[roll]]
@@ -296,7 +248,7 @@ def solve_layer(
                 rolls[:] = entered
                 rolls_sq[:] = entered_sq
             else:
-                keep_pass(rolls, rolls_sq, child, parent, size_start, roll_keep, keeps, keeps_sq)
+                keep_pass(rolls, rolls_sq, arrays, keeps, keeps_sq)
                 for roll in range(rolls_count):
                     if entered[roll] >= keeps[roll_keep[roll]] - 1e-9:  # ties: enter
                         rolls[roll] = entered[roll]

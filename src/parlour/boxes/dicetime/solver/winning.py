@@ -34,13 +34,8 @@ from parlour.boxes.dicetime.solver.advisor import (
     position_from_view,
 )
 from parlour.boxes.dicetime.solver.build import Variant
-from parlour.boxes.dicetime.solver.bulk import (
-    KEEP_MASKS,
-    roll_code_table,
-    sort_dice,
-    sub_keep_table,
-)
-from parlour.boxes.dicetime.solver.lattice import lattice, scores
+from parlour.boxes.dicetime.solver.bulk import sort_dice
+from parlour.boxes.dicetime.solver.lattice import LatticeArrays, lattice_arrays, scores
 from parlour.boxes.dicetime.solver.store import squares_for, table_for
 from parlour.boxes.dicetime.solver.tails import tails
 from parlour.boxes.dicetime.solver.widget import (
@@ -137,17 +132,14 @@ def chance_chain(
     slot: Any,
     dist: Any,
     scores: Any,
-    child: Any,
-    parent: Any,
-    size_start: Any,
-    roll_keep: Any,
+    arrays: LatticeArrays,
     out: Any,
 ) -> None:
     """`out[level, roll]`: the chance of winning with each roll and `level` rolls left this
     turn, deciding to win from there, for every level from 0 to `top`."""
     count = scores.shape[0]
-    keeps = np.empty(child.shape[0] + 1)
-    keeps_sq = np.empty(child.shape[0] + 1)
+    keeps = np.empty(arrays.child.shape[0] + 1)
+    keeps_sq = np.empty(arrays.child.shape[0] + 1)
     no_squares = np.zeros(count)
     for roll in range(count):
         best = NEG
@@ -171,9 +163,9 @@ def chance_chain(
                 best = max(best, chance)
         out[0, roll] = best
     for level in range(1, top + 1):
-        keep_pass(out[level - 1], no_squares, child, parent, size_start, roll_keep, keeps, keeps_sq)
+        keep_pass(out[level - 1], no_squares, arrays, keeps, keeps_sq)
         for roll in range(count):
-            out[level, roll] = keeps[roll_keep[roll]]
+            out[level, roll] = keeps[arrays.roll_keep[roll]]
 
 
 @njit(cache=True)
@@ -196,17 +188,16 @@ def _keep_candidates(
     rank: Any,
     roll: int,
     stage: Any,
-    lattice_arrays: Any,
+    arrays: LatticeArrays,
     offset: float,
     out: Any,
 ) -> None:
     """Each keep action's worth (in legal order) when the dice it rolls land in a stage
-    worth `stage` per roll, plus `offset` (`lattice_arrays`: child, size_start, roll_keep,
-    sub_keeps, keep_masks)."""
-    child, size_start, roll_keep, sub_keeps, keep_masks = lattice_arrays
-    keeps = np.empty(child.shape[0] + 1)
-    keeps_sq = np.empty(child.shape[0] + 1)
-    keep_means(stage, np.zeros(stage.shape[0]), child, size_start, roll_keep, keeps, keeps_sq)
+    worth `stage` per roll, plus `offset`."""
+    sub_keeps, keep_masks = arrays.sub_keeps, arrays.keep_masks
+    keeps = np.empty(arrays.child.shape[0] + 1)
+    keeps_sq = np.empty(arrays.child.shape[0] + 1)
+    keep_means(stage, np.zeros(stage.shape[0]), arrays, keeps, keeps_sq)
     for k in range(keep_masks.shape[0]):
         subset = 0
         for position in range(DICE):
@@ -233,12 +224,7 @@ def candidates(
     slot: Any,
     dist: Any,
     scores: Any,
-    child: Any,
-    size_start: Any,
-    roll_keep: Any,
-    sub_keeps: Any,
-    roll_codes: Any,
-    keep_masks: Any,
+    arrays: LatticeArrays,
     primary: Any,
     secondary: Any,
 ) -> int:
@@ -247,14 +233,13 @@ def candidates(
     `level` rolls left), `primary` its chance of winning (`chances[level]` likewise) when
     playing `to_win`, else the expected score again. Returns how many there are."""
     rank = np.empty(DICE, dtype=np.int64)
-    roll = sort_dice(dice, rank, roll_codes)
+    roll = sort_dice(dice, rank, arrays.roll_codes)
     count = 0
     if left > 0:
-        count = keep_masks.shape[0]
-        lattice_arrays = (child, size_start, roll_keep, sub_keeps, keep_masks)
-        _keep_candidates(rank, roll, worth[left - 1], lattice_arrays, float(entered), secondary)
+        count = arrays.keep_masks.shape[0]
+        _keep_candidates(rank, roll, worth[left - 1], arrays, float(entered), secondary)
         if to_win:
-            _keep_candidates(rank, roll, chances[left - 1], lattice_arrays, 0.0, primary)
+            _keep_candidates(rank, roll, chances[left - 1], arrays, 0.0, primary)
     for category in range(CATEGORY_COUNT):
         if mask >> category & 1:
             continue
@@ -292,44 +277,28 @@ def mid_turn_moments(
     values: Any,
     squares: Any,
     scores: Any,
-    child: Any,
-    parent: Any,
-    size_start: Any,
-    roll_keep: Any,
-    sub_keeps: Any,
-    roll_codes: Any,
-    keep_masks: Any,
+    arrays: LatticeArrays,
 ) -> tuple[float, float]:
     """The mean and second moment of the points still to come for a seat that has rolled
     `dice` with `left` rolls left and plays the solo optimum (the `optimal` bot's choice)."""
+    roll_keep, sub_keeps, keep_masks = arrays.roll_keep, arrays.sub_keeps, arrays.keep_masks
     count = scores.shape[0]
     stage = np.empty((left + 1, count))
     stage_sq = np.empty((left + 1, count))
     enter_values(mask, upper, 0, values, squares, scores, stage[0], stage_sq[0])
-    keeps = np.empty(child.shape[0] + 1)
-    keeps_sq = np.empty(child.shape[0] + 1)
+    keeps = np.empty(arrays.child.shape[0] + 1)
+    keeps_sq = np.empty(arrays.child.shape[0] + 1)
     for level in range(1, left + 1):
-        keep_pass(
-            stage[level - 1],
-            stage_sq[level - 1],
-            child,
-            parent,
-            size_start,
-            roll_keep,
-            keeps,
-            keeps_sq,
-        )
+        keep_pass(stage[level - 1], stage_sq[level - 1], arrays, keeps, keeps_sq)
         for roll in range(count):
             stage[level, roll] = keeps[roll_keep[roll]]
             stage_sq[level, roll] = keeps_sq[roll_keep[roll]]
     rank = np.empty(DICE, dtype=np.int64)
-    roll = sort_dice(dice, rank, roll_codes)
+    roll = sort_dice(dice, rank, arrays.roll_codes)
     best = NEG
     best_sq = 0.0
     if left > 0:
-        keep_means(
-            stage[left - 1], stage_sq[left - 1], child, size_start, roll_keep, keeps, keeps_sq
-        )
+        keep_means(stage[left - 1], stage_sq[left - 1], arrays, keeps, keeps_sq)
         for k in range(keep_masks.shape[0]):
             subset = 0
             for position in range(DICE):
@@ -398,10 +367,7 @@ class WinAdvisor:
         self.values = table_for(variant).values
         self.squares = squares_for(variant)
         self.scores = scores(variant.five_of_a_kind_is_full_house)
-        lat = lattice()
-        self.child, self.parent, self.roll_keep = lat.child, lat.parent, lat.roll_keep
-        self.size_start = np.array(lat.size_start, dtype=np.int64)
-        self.sub_keeps, self.roll_codes = sub_keep_table(), roll_code_table()
+        self.arrays = lattice_arrays()
         self.slot, self.dist = tails(variant)
 
     def standing(
@@ -425,13 +391,7 @@ class WinAdvisor:
                 self.values,
                 self.squares,
                 self.scores,
-                self.child,
-                self.parent,
-                self.size_start,
-                self.roll_keep,
-                self.sub_keeps,
-                self.roll_codes,
-                KEEP_MASKS,
+                self.arrays,
             )
         return Standing(entered + mean, max(0.0, second - mean * mean))
 
@@ -453,9 +413,10 @@ class WinAdvisor:
         top = max(position.rerolls - 1, 0)
         count = self.scores.shape[0]
         worth = np.empty((top + 1, count))
-        arrays = (self.child, self.parent, self.size_start, self.roll_keep)
         no_squares = np.broadcast_to(np.zeros(1), self.values.shape)
-        stage_chain(mask, upper, top, False, self.values, no_squares, self.scores, *arrays, worth)
+        stage_chain(
+            mask, upper, top, False, self.values, no_squares, self.scores, self.arrays, worth
+        )
         chances = np.empty((top + 1, count))
         chance_chain(
             mask,
@@ -470,7 +431,7 @@ class WinAdvisor:
             self.slot,
             self.dist,
             self.scores,
-            *arrays,
+            self.arrays,
             chances,
         )
         primary = np.empty(len(KEEP_ACTIONS) + CATEGORY_COUNT)
@@ -492,12 +453,7 @@ class WinAdvisor:
             self.slot,
             self.dist,
             self.scores,
-            self.child,
-            self.size_start,
-            self.roll_keep,
-            self.sub_keeps,
-            self.roll_codes,
-            KEEP_MASKS,
+            self.arrays,
             primary,
             secondary,
         )

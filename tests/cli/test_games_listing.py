@@ -3,8 +3,12 @@ registry, the menu, `--seats` and the web all take (`NAME:SETTINGS`, e.g. `count
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
+from rich.console import Console
 from typer.testing import CliRunner
 
+import parlour.cli.app as cli_app
 from parlour.bots.registry import offered_bots
 from parlour.cli.app import app
 from parlour.kernel import Game, game_class
@@ -16,7 +20,10 @@ runner = CliRunner()
 
 
 def shown_listing() -> str:
-    result = runner.invoke(app, ["games"], env={"COLUMNS": "1000"})
+    """`parlour games` as printed 1000 columns wide, whatever width the CLI's console took
+    when it was made (`COLUMNS` is read then, so the environment alone cannot decide it)."""
+    with patch.object(cli_app, "console", Console(width=1000)):
+        result = runner.invoke(app, ["games"])
     assert result.exit_code == 0, result.output
     return result.output
 

@@ -24,8 +24,9 @@ MISSING = Path("/nonexistent/folder/game.json")
 
 
 def solo(save: Path, lines: list[str]) -> tuple[TerminalGame, Console]:
-    """A solo Dicetime at the terminal, typed by `lines`, saving to `save`."""
-    console = Console(record=True, width=120, color_system=None)
+    """A solo Dicetime at the terminal, typed by `lines`, saving to `save`; the console is
+    wide enough that no message naming a temporary file wraps (a test worker's are long)."""
+    console = Console(record=True, width=400, color_system=None)
     state = parlour.load("dicetime").new(seed=4)
     return TerminalGame(state, ["human"], console, ScriptedPrompt(lines), save), console
 

@@ -45,11 +45,12 @@ def some_moves(page: Any, rng: random.Random, moves: int) -> None:
         if moves == 0 or page.locator("#end:not([hidden])").count():
             break
         offered = page.locator("[data-action]:not([disabled]):visible")
-        if offered.count() == 0:
+        count = offered.count()  # counted once: a bot's move may redraw the page meanwhile
+        if count == 0:
             page.wait_for_timeout(20)
             continue
         try:
-            offered.nth(rng.randrange(offered.count())).click(timeout=2000)
+            offered.nth(rng.randrange(count)).click(timeout=2000)
         except playwright_api.Error:  # redrawn under the click: look again
             continue
         moves -= 1

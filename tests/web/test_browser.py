@@ -248,9 +248,10 @@ def click_to_the_end(
             return
         for page in pages:
             offered = page.locator("[data-action]:not([disabled]):visible")
-            if offered.count():
+            count = offered.count()  # counted once: a move may redraw the page meanwhile
+            if count:
                 with contextlib.suppress(playwright_api.Error):  # redrawn under the click
-                    offered.nth(rng.randrange(offered.count())).click(timeout=1000)
+                    offered.nth(rng.randrange(count)).click(timeout=1000)
         pages[0].wait_for_timeout(10)
     raise AssertionError("the game did not end")
 

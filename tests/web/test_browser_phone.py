@@ -88,7 +88,10 @@ def test_a_turn_on_a_phone_needs_no_scrolling(browser: Any, base_url: str, game:
         outside = page.evaluate(OUTSIDE, state_of(game))
         assert not outside, f"{game}, turn {turns}: below the first screen: {outside}"
         offered = page.locator("[data-action]:not([disabled]):visible")
-        pick = offered.nth(rng.randrange(offered.count()))
+        count = offered.count()  # counted once: a bot's move may redraw the page meanwhile
+        if count == 0:
+            continue
+        pick = offered.nth(rng.randrange(count))
         try:
             pick.click(timeout=2000)
         except Exception:  # redrawn under the click: look again

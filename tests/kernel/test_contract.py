@@ -44,11 +44,12 @@ PROPERTY = settings(
 SEEDS = st.integers(min_value=0, max_value=2**64)
 STOPS = 5
 """How many states of a game the checks visit."""
-DRAWS = 6
-"""How many determinizations of each view."""
+DRAWS = 3
+"""How many determinizations of each view (each costs every seat's view, the log in words)."""
 MORE_DRAWS = 64
 """How many before judging a view whose draws were all one deal, not the real one: with two
-consistent deals, six draws agree one time in 32; 64 agree about one time in 10**19."""
+consistent deals, three draws agree one time in 4 (then more are drawn, one at a time); 64
+agree about one time in 10**19."""
 
 
 def new_game(name: str, configuration: parlour.Configuration) -> Game:

@@ -4,8 +4,9 @@
     python3 dev.py run [ARGS...]   create or reuse .venv, install Parlour, run `parlour ARGS...`
                                    (no ARGS: `parlour serve`, the web app on 127.0.0.1:8000)
     python3 dev.py test [ARGS...]  the same set-up with the dev tools, then ruff, mypy and pytest
-                                   ARGS (on two worker processes; PARLOUR_TEST_WORKERS=N for N,
-                                   0 for one process; `-n` in ARGS decides instead)
+                                   ARGS (on one worker process more than the cores;
+                                   PARLOUR_TEST_WORKERS=N for N, 0 for one process; `-n` in
+                                   ARGS decides instead)
 
 The virtual environment lives in `.venv` next to this file and is reinstalled only when
 `pyproject.toml` changes (a stamp file records its hash).
@@ -137,14 +138,15 @@ def services() -> dict[str, str]:
     return env
 
 
-TEST_WORKERS = "2"
-"""pytest-xdist workers by default: the project's reference machine has two cores."""
+TEST_WORKERS = str((os.cpu_count() or 1) + 1)
+"""pytest-xdist workers by default: one more than the cores, because a good part of the suite
+waits on browsers, servers and the database (docs/performance.md has the figures)."""
 
 
 def pytest_args(args: list[str]) -> list[str]:
-    """pytest's arguments: `args`, run on `PARLOUR_TEST_WORKERS` processes (default two; 0 for
-    this one), a module's tests kept on one worker (they share its fixtures); `-n` in `args`
-    decides instead."""
+    """pytest's arguments: `args`, run on `PARLOUR_TEST_WORKERS` processes (default
+    `TEST_WORKERS`; 0 for this one), a module's tests kept on one worker (they share its
+    fixtures); `-n` in `args` decides instead."""
     if any(a in {"-n", "--numprocesses"} or a.startswith(("-n", "--numprocesses=")) for a in args):
         return args
     workers = os.environ.get("PARLOUR_TEST_WORKERS", TEST_WORKERS).strip() or TEST_WORKERS

@@ -86,11 +86,12 @@ def test_installing_packages_waits_for_apts_lock_and_tries_again(
     assert "waits up to 10 minutes" in out and "trying again" in out
 
 
-def test_the_tests_run_on_two_workers_unless_told_otherwise(
+def test_the_tests_run_on_one_worker_more_than_the_cores_unless_told_otherwise(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    assert str((os.cpu_count() or 1) + 1) == dev.TEST_WORKERS
     monkeypatch.delenv("PARLOUR_TEST_WORKERS", raising=False)
-    assert dev.pytest_args(["-x"]) == ["-n", "2", "--dist", "loadscope", "-x"]
+    assert dev.pytest_args(["-x"]) == ["-n", dev.TEST_WORKERS, "--dist", "loadscope", "-x"]
     monkeypatch.setenv("PARLOUR_TEST_WORKERS", "3")
     assert dev.pytest_args([]) == ["-n", "3", "--dist", "loadscope"]
     monkeypatch.setenv("PARLOUR_TEST_WORKERS", "0")

@@ -158,7 +158,11 @@ def create_in_lobby(
         for name, value in options.items():
             page.fill(f"#option-{name}", value)
     page.click("#create-button")
-    page.wait_for_url("**/t/*")
+    try:
+        page.wait_for_url("**/t/*")
+    except playwright_api.TimeoutError:  # say what the lobby said, not only that it stayed
+        said = page.locator("#create-error").inner_text()
+        raise AssertionError(f"the lobby created no table; it says: {said!r}") from None
 
 
 def wait_until(page: Any, expression: str, timeout: float = 30.0) -> None:
@@ -305,7 +309,11 @@ def test_the_lobby_offers_an_option_only_where_it_applies(browser: Any, still_ur
     page.select_option("#players", "1")
     page.fill("#option-time_limit", "120")
     page.click("#create-button")
-    page.wait_for_url("**/t/*")
+    try:
+        page.wait_for_url("**/t/*")
+    except playwright_api.TimeoutError:  # say what the lobby said, not only that it stayed
+        said = page.locator("#create-error").inner_text()
+        raise AssertionError(f"the lobby created no table; it says: {said!r}") from None
     for _ in range(200):  # (wait_for_function would evaluate a string, which the CSP forbids)
         if page.evaluate("Boolean(window.parlourFrame && window.parlourFrame.view)"):
             break
@@ -531,7 +539,11 @@ def test_seats_offer_each_bots_levels_in_words_and_send_their_names(
     page.select_option("[data-seat='1']", label="child (counter)")
     page.select_option("[data-seat='2']", "person")
     page.click("#create-button")
-    page.wait_for_url("**/t/*")
+    try:
+        page.wait_for_url("**/t/*")
+    except playwright_api.TimeoutError:  # say what the lobby said, not only that it stayed
+        said = page.locator("#create-error").inner_text()
+        raise AssertionError(f"the lobby created no table; it says: {said!r}") from None
     page.wait_for_selector("#fill-bot")
     fill = page.locator("#fill-bot optgroup[label='counter by level'] option")
     assert fill.evaluate_all("ns => ns.map(n => n.textContent)") == [

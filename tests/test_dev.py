@@ -1,6 +1,6 @@
 """`dev.py`: `run` becomes Parlour (stopping its process id stops the server), installing
-Debian's packages waits for apt's lock and tries again, and the tests run on two workers unless
-told otherwise."""
+Debian's packages waits for apt's lock and tries again, and the tests run on one worker more
+than the cores unless told otherwise."""
 
 from __future__ import annotations
 

@@ -157,10 +157,16 @@ def create_in_lobby(
         page.click("#options-box summary")
         for name, value in options.items():
             page.fill(f"#option-{name}", value)
+    create_from_the_lobby(page)
+
+
+def create_from_the_lobby(page: Any) -> None:
+    """Press the lobby's create button and go on to the new table's page; if the lobby creates
+    no table, fail with what the lobby said rather than only that it stayed."""
     page.click("#create-button")
     try:
         page.wait_for_url("**/t/*")
-    except playwright_api.TimeoutError:  # say what the lobby said, not only that it stayed
+    except playwright_api.TimeoutError:
         said = page.locator("#create-error").inner_text()
         raise AssertionError(f"the lobby created no table; it says: {said!r}") from None
 
@@ -308,12 +314,7 @@ def test_the_lobby_offers_an_option_only_where_it_applies(browser: Any, still_ur
     page.fill("#name", "Solo")
     page.select_option("#players", "1")
     page.fill("#option-time_limit", "120")
-    page.click("#create-button")
-    try:
-        page.wait_for_url("**/t/*")
-    except playwright_api.TimeoutError:  # say what the lobby said, not only that it stayed
-        said = page.locator("#create-error").inner_text()
-        raise AssertionError(f"the lobby created no table; it says: {said!r}") from None
+    create_from_the_lobby(page)
     for _ in range(200):  # (wait_for_function would evaluate a string, which the CSP forbids)
         if page.evaluate("Boolean(window.parlourFrame && window.parlourFrame.view)"):
             break
@@ -538,12 +539,7 @@ def test_seats_offer_each_bots_levels_in_words_and_send_their_names(
     assert not any(value.startswith("counter-") for value in offered)
     page.select_option("[data-seat='1']", label="child (counter)")
     page.select_option("[data-seat='2']", "person")
-    page.click("#create-button")
-    try:
-        page.wait_for_url("**/t/*")
-    except playwright_api.TimeoutError:  # say what the lobby said, not only that it stayed
-        said = page.locator("#create-error").inner_text()
-        raise AssertionError(f"the lobby created no table; it says: {said!r}") from None
+    create_from_the_lobby(page)
     page.wait_for_selector("#fill-bot")
     fill = page.locator("#fill-bot optgroup[label='counter by level'] option")
     assert fill.evaluate_all("ns => ns.map(n => n.textContent)") == [

@@ -16,6 +16,7 @@ from tests.web.test_browser import (
     base_url,  # noqa: F401 (a fixture)
     browser,  # noqa: F401 (a fixture)
     create_in_lobby,
+    one_offered,
     play_by_clicking,
     players_for,
     playwright_api,
@@ -44,13 +45,12 @@ def some_moves(page: Any, rng: random.Random, moves: int) -> None:
     for _ in range(moves * 50):
         if moves == 0 or page.locator("#end:not([hidden])").count():
             break
-        offered = page.locator("[data-action]:not([disabled]):visible")
-        count = offered.count()  # counted once: a bot's move may redraw the page meanwhile
-        if count == 0:
+        pick = one_offered(page, rng)
+        if pick is None:
             page.wait_for_timeout(20)
             continue
         try:
-            offered.nth(rng.randrange(count)).click(timeout=2000)
+            pick.click(timeout=2000)
         except playwright_api.Error:  # redrawn under the click: look again
             continue
         moves -= 1

@@ -91,7 +91,7 @@ def play_by_clicking(
         if page.locator("#end:not([hidden])").count():
             assert shot is None, f"no moment for the screenshots came before the end: {shot}"
             return clicks
-        offered = page.locator("[data-action]:not([disabled]):visible")
+        offered = page.locator(OFFERED)
         count = offered.count()
         if count == 0:
             page.wait_for_timeout(20)
@@ -135,6 +135,18 @@ def take_screenshots(page: Any, shot: Path) -> None:
     page.wait_for_timeout(100)
     page.screenshot(path=str(shot.with_name(f"{shot.stem}-phone.png")))
     page.set_viewport_size(desktop)
+
+
+OFFERED = "[data-action]:not([disabled]):visible"
+"""The actions a page offers now: enabled and shown."""
+
+
+def one_offered(page: Any, rng: random.Random) -> Any | None:
+    """One of the actions `page` offers, at random, or `None` where it offers none. Counted
+    once: a bot's move may redraw the page between two counts."""
+    offered = page.locator(OFFERED)
+    count = offered.count()
+    return offered.nth(rng.randrange(count)) if count else None
 
 
 def create_in_lobby(
@@ -257,11 +269,10 @@ def click_to_the_end(
         if all(page.locator("#end:not([hidden])").count() for page in pages):
             return
         for page in pages:
-            offered = page.locator("[data-action]:not([disabled]):visible")
-            count = offered.count()  # counted once: a move may redraw the page meanwhile
-            if count:
+            pick = one_offered(page, rng)
+            if pick is not None:
                 with contextlib.suppress(playwright_api.Error):  # redrawn under the click
-                    offered.nth(rng.randrange(count)).click(timeout=1000)
+                    pick.click(timeout=1000)
         pages[0].wait_for_timeout(10)
     raise AssertionError("the game did not end")
 

@@ -19,6 +19,7 @@ from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)
     base_url,
     browser,
     create_in_lobby,
+    one_offered,
     wait_until,
 )
 
@@ -82,16 +83,15 @@ def test_a_game_is_played_in_german_from_the_lobby_to_the_end(
     rng = random.Random(16)
     clicks = 0
     while not page.locator("#end:not([hidden])").count():
-        offered = page.locator("[data-action]:not([disabled]):visible")
-        count = offered.count()
-        if not count:
+        pick = one_offered(page, rng)
+        if pick is None:
             page.wait_for_timeout(20)
             continue
         if clicks % 12 == 0:
             assert_german(page)
             assert "Punkte:" in page.locator("#status").inner_text()
         try:
-            offered.nth(rng.randrange(count)).click(timeout=2000)
+            pick.click(timeout=2000)
         except playwright_api.Error:
             continue  # redrawn under the click: look again
         clicks += 1

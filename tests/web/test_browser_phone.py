@@ -11,11 +11,13 @@ import pytest
 
 from tests.web.test_browser import (  # noqa: F401 (fixtures)
     GAMES,
+    OFFERED,
     PHONE,
     RENDERERS,
     base_url,
     browser,
     create_in_lobby,
+    one_offered,
     players_for,
 )
 
@@ -61,7 +63,7 @@ def may_act(page: Any) -> bool:
     """Whether the tester may act now and the page offers it something."""
     return bool(
         page.evaluate("Boolean(window.parlourFrame && window.parlourFrame.legal.length)")
-        and page.locator("[data-action]:not([disabled]):visible").count()
+        and page.locator(OFFERED).count()
     )
 
 
@@ -87,11 +89,9 @@ def test_a_turn_on_a_phone_needs_no_scrolling(browser: Any, base_url: str, game:
         turns += 1
         outside = page.evaluate(OUTSIDE, state_of(game))
         assert not outside, f"{game}, turn {turns}: below the first screen: {outside}"
-        offered = page.locator("[data-action]:not([disabled]):visible")
-        count = offered.count()  # counted once: a bot's move may redraw the page meanwhile
-        if count == 0:
+        pick = one_offered(page, rng)
+        if pick is None:
             continue
-        pick = offered.nth(rng.randrange(count))
         try:
             pick.click(timeout=2000)
         except Exception:  # redrawn under the click: look again

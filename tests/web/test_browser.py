@@ -173,14 +173,34 @@ def create_in_lobby(
 
 
 def create_from_the_lobby(page: Any) -> None:
-    """Press the lobby's create button and go on to the new table's page; if the lobby creates
-    no table, fail with what the lobby said rather than only that it stayed."""
-    page.click("#create-button")
+    """Press the lobby's create button and go on to the new table's page. A failure says which
+    step failed (no request sent, the server's refusal, no page after it), with the page's
+    errors; a busy machine gets a minute for each step, not Playwright's default half."""
+    errors: list[str] = []
+
+    def record(error: Any) -> None:
+        errors.append(str(error))
+
+    page.on("pageerror", record)
     try:
-        page.wait_for_url("**/t/*")
+        with page.expect_response(_creating, timeout=60_000) as answer:
+            page.click("#create-button")
     except playwright_api.TimeoutError:
+        raise AssertionError(
+            f"pressing the create button sent no table's creation in 60 s; page errors: {errors}"
+        ) from None
+    finally:
+        page.remove_listener("pageerror", record)
+    created = answer.value
+    if not created.ok:
         said = page.locator("#create-error").inner_text()
-        raise AssertionError(f"the lobby created no table; it says: {said!r}") from None
+        raise AssertionError(f"the lobby created no table ({created.status}); it says: {said!r}")
+    page.wait_for_url("**/t/*", timeout=60_000)
+
+
+def _creating(response: Any) -> bool:
+    """The answer to the lobby's `POST /api/tables`."""
+    return bool(response.request.method == "POST" and response.url.endswith("/api/tables"))
 
 
 def wait_until(page: Any, expression: str, timeout: float = 30.0) -> None:

@@ -70,7 +70,7 @@ def main() -> None:
     args = parser.parse_args()
     rows = []
     for mode in ("turns", "puzzle"):
-        env = gymnasium.make(parlour.envs.DICETIME_ID, mode=mode)
+        env = gymnasium.make(parlour.envs.DICETIME_ID, mode=mode, views=True)
         randomly = [episode(env, i, random_agent(i)) for i in range(args.random)]
         optimal = optimal_agent(env)
         best = [episode(env, i, optimal) for i in range(args.optimal)]

@@ -49,7 +49,7 @@ class VectorObservation(gymnasium.ObservationWrapper[np.ndarray, np.int64, dict[
 
 
 def make_env() -> VectorObservation:
-    return VectorObservation(gymnasium.make(parlour.envs.DICETIME_ID, mode="turns"))
+    return VectorObservation(gymnasium.make(parlour.envs.DICETIME_ID, mode="turns", views=True))
 
 
 def play(env: VectorObservation, seed: int, choose: Any) -> float:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import functools
 
-from parlour.kernel import Encoding, Feature, View
+import numpy as np
+
+from parlour.kernel import Encoding, Feature, Seat, State, View
 from parlour.kernel.encoding import bits, seat_order
 from tests.advice_game.components import ROUNDS
 
@@ -24,4 +26,10 @@ def tally_encoding(players: int) -> Encoding:
         Feature("to_act", players, 0, 1, "1 for each seat to act (viewer first)"),
         Feature("tallies", players, 0, 1, f"each seat's tally / {2 * ROUNDS}"),
     )
-    return Encoding(f"tally-{players}", features, fill)
+
+    def observe(state: State, seat: Seat, out: np.ndarray) -> None:
+        for k, other in enumerate(seat_order(seat, players)):
+            out[k] = other in state.to_act
+            out[players + k] = state.scores[other] / (2 * ROUNDS)
+
+    return Encoding(f"tally-{players}", features, fill, observe)

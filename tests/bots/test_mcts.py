@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+import numpy as np
 import pytest
 
 import parlour
@@ -181,10 +182,21 @@ def test_settings_parse_and_errors_name_the_bad_setting() -> None:
 # -- a simultaneous game: matching pennies --------------------------------------------------
 
 PENNIES = GameInfo("pennies", "Pennies", "matching pennies", 2, 2, (), "", True, ())
+COINS = ("heads", "tails")
+
+
+def observe_pennies(state: PenniesState, seat: Seat, out: np.ndarray) -> None:
+    """The viewer's coin, one-hot, straight from the state."""
+    mine = state.shown.get(seat or 0)
+    if mine is not None:
+        out[COINS.index(mine)] = 1.0
+
+
 PENNIES_ENCODING = Encoding(
     "pennies",
     (Feature("mine", 2, 0, 1, "one-hot of the viewer's coin: heads, tails (0: none)"),),
-    lambda view: [float(view["mine"] == "heads"), float(view["mine"] == "tails")],
+    lambda view: [float(view["mine"] == coin) for coin in COINS],
+    observe_pennies,
 )
 
 

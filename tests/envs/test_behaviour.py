@@ -32,7 +32,7 @@ def test_a_race_adds_wait_last_and_an_untimed_one_does_not() -> None:
 
 
 def test_mask_is_the_legal_actions() -> None:
-    env = pz.env("dokitto", 3)
+    env = pz.env("dokitto", 3, views=True)
     env.reset(seed=3)
     agent = env.agent_selection
     seat = env.seat_of[agent]
@@ -41,6 +41,18 @@ def test_mask_is_the_legal_actions() -> None:
     assert [env.actions[i] for i in np.flatnonzero(mask)] == sorted(legal, key=env.actions.index)
     assert env.infos[agent]["view"] == env.table.state.view(seat)
     json.dumps(env.infos[agent])
+
+
+def test_views_are_in_infos_only_when_asked() -> None:
+    """Without `views` an info holds no view (vector environments stack infos)."""
+    env = pz.env("dokitto", 3)
+    env.reset(seed=3)
+    assert "view" not in env.infos[env.agent_selection]
+    parallel = pz.parallel_env("dicecream", 3)
+    _, infos = parallel.reset(seed=3)
+    assert all("view" not in info for info in infos.values())
+    _, infos = pz.parallel_env("dicecream", 3, views=True).reset(seed=3)
+    assert infos["player_1"]["view"]["seat"] == 1
 
 
 # -- forced moves ---------------------------------------------------------------------------
@@ -166,7 +178,7 @@ def test_answers_given_in_one_round_are_ordered_at_random() -> None:
 
 
 def test_aec_seats_of_a_round_see_it_as_it_began() -> None:
-    env = pz.env("likedice", 2)
+    env = pz.env("likedice", 2, views=True)
     env.reset(seed=7)
     assert env.agent_selection == "player_0"
     env.step(env.actions.index("answer 3"))
@@ -201,18 +213,36 @@ def test_score_rewards_add_up_to_the_final_scores() -> None:
     assert returns == {"player_0": scores[0], "player_1": scores[1]}
 
 
-def test_result_rewards_are_the_win_at_the_end() -> None:
-    env = pz.env("dokitto", 3, max_rounds=1)
+def test_objective_rewards_are_zero_sum_at_the_end() -> None:
+    """By default a game played to win returns a shared win less an equal share, scaled so a
+    sole winner gets +1: zero-sum, whatever the number of winners."""
+    for seed in range(6):
+        env = pz.env("dokitto", 3, max_rounds=1)
+        returns = _play_out(env, seed)
+        winners = env.table.state.winners
+        share = 1 / len(winners)
+        expected = [1.5 * ((share if s in winners else 0.0) - 1 / 3) for s in range(3)]
+        assert list(returns.values()) == pytest.approx(expected)
+        assert sum(returns.values()) == pytest.approx(0.0)
+
+
+def test_objective_alone_is_the_score() -> None:
+    """A points game (solo Dicetime) returns its final score, all of it at the end."""
+    env = pz.env("dicetime", 1)
+    assert _play_out(env, 10) == {"player_0": env.table.state.scores[0]}
+    assert env.table.state.scores[0] > 0
+
+
+def test_result_rewards_are_the_old_win_at_the_end() -> None:
+    """`rewards="result"` gives the old reward: +1 to each winner, -1 to every other seat."""
+    env = pz.env("dokitto", 3, max_rounds=1, rewards="result")
     returns = _play_out(env, 9)
     winners = env.table.state.winners
     assert (
         returns == {f"player_{seat}": 1.0 if seat in winners else -1.0 for seat in range(3)}
         or len(winners) == 3
     )
-
-
-def test_result_alone_is_nothing() -> None:
-    assert set(_play_out(pz.env("dicetime", 1), 10).values()) == {0.0}
+    assert set(_play_out(pz.env("dicetime", 1, rewards="result"), 10).values()) == {0.0}
 
 
 # -- bad arguments ---------------------------------------------------------------------------
@@ -221,11 +251,12 @@ def test_result_alone_is_nothing() -> None:
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ({"rewards": "points"}, "rewards must be one of result, score"),
+        ({"rewards": "points"}, "rewards must be one of objective, score, result"),
         ({"illegal": "ignore"}, "illegal must be one of replace, raise"),
         ({"illegal_penalty": "x"}, "illegal_penalty must be a number"),
         ({"clock_steps": -1}, "clock_steps must be an integer >= 0"),
         ({"max_cycles": 0}, "max_cycles must be a positive integer or None"),
+        ({"render_mode": "rgb_array"}, "render_mode must be one of human, ansi"),
         ({"colour": "red"}, "colour"),
     ],
 )

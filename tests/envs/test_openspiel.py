@@ -10,7 +10,8 @@ import random
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python import rl_environment
+from open_spiel.python.algorithms import ismcts, mcts, random_agent
 
 from parlour.envs import openspiel
 from parlour.kernel import OptionError, Rng
@@ -117,7 +118,7 @@ def play_randomly(game: pyspiel.Game, seed: int) -> list[pyspiel.State]:
             assert len(outcomes) <= game.max_chance_outcomes()
             state.apply_action(rnd.choice([outcome for outcome, _ in outcomes]))
         elif state.is_simultaneous_node():
-            joint = [rnd.choice(state.legal_actions(p) or [0]) for p in range(game.num_players())]
+            joint = [rnd.choice(state.legal_actions(p)) for p in range(game.num_players())]
             state.apply_actions(joint)
         else:
             state.apply_action(rnd.choice(state.legal_actions()))
@@ -139,6 +140,33 @@ def test_returns_of_three_players_share_the_win() -> None:
     returns = play_randomly(game, 1)[-1].returns()
     assert sum(returns) == pytest.approx(0.0)
     assert max(returns) <= 1.0 and min(returns) >= -0.5
+
+
+def test_a_solo_game_returns_its_score_within_the_declared_bounds() -> None:
+    game = load("dicetime", players=1)
+    low, high = game.kernel.score_bounds()
+    assert (game.min_utility(), game.max_utility()) == (low, high) == (0.0, 375.0)
+    final = play_randomly(game, 5)[-1]
+    assert final.kernel is not None
+    assert final.returns() == [float(final.kernel.scores[0])]
+    assert final.returns()[0] > 0
+
+
+def test_openspiels_random_agents_play_a_simultaneous_game_through_rl_environment() -> None:
+    np.random.seed(3)  # RandomAgent draws from numpy's global generator
+    env = rl_environment.Environment(load("dicecream", players=3), seed=3)
+    agents = [random_agent.RandomAgent(p, env.action_spec()["num_actions"]) for p in range(3)]
+    step = env.reset()
+    idle = 0
+    while not step.last():
+        assert step.is_simultaneous_move()  # every decision node of a simultaneous game
+        acting = env.get_state.kernel.to_act
+        legal = step.observations["legal_actions"]
+        assert all(legal[p] == [0] for p in range(3) if p not in acting)
+        idle += 3 - len(acting)
+        step = env.step([agent.step(step).action for agent in agents])
+    assert sum(step.rewards) == pytest.approx(0.0)
+    assert idle > 0
 
 
 def test_strings_are_the_views_as_json() -> None:

@@ -33,8 +33,10 @@ LIMIT = 300
 
 
 def check_all(game: Game, state: State) -> None:
-    """Every seat's view (and a spectator's) encodes within the declared bounds."""
+    """Every seat's view (and a spectator's) encodes within the declared bounds, and the
+    state path (`observe`, `observe_into` over a used array) gives exactly its numbers."""
     encoding = game.encoding()
+    used = np.full(encoding.size, 7.0, dtype=np.float32)
     for seat in all_seats(state):
         view = state.view(seat)
         values = encoding.check(view)
@@ -43,6 +45,18 @@ def check_all(game: Game, state: State) -> None:
         assert np.array_equal(encoded, values)
         assert np.all(np.isfinite(encoded))
         assert np.all(encoding.low <= encoded) and np.all(encoded <= encoding.high)
+        observed = encoding.observe(state, seat)
+        assert observed.dtype == np.float32, "observe gives float32"
+        differ = [
+            f["name"]
+            for f in encoding.describe()
+            if not np.array_equal(
+                encoding.part(observed, f["name"]), encoding.part(encoded, f["name"])
+            )
+        ]
+        assert not differ, f"seat {seat}: the state path differs from the view's in {differ}"
+        assert encoding.observe_into(state, seat, used) is used
+        assert np.array_equal(used, encoded)
 
 
 @pytest.mark.parametrize(("name", "configuration"), CASES)
@@ -52,7 +66,8 @@ def test_every_view_encodes_within_its_bounds(
     name: str, configuration: parlour.Configuration, seed: int
 ) -> None:
     """At every step of a random game, every seat's view encodes to exactly `size` finite
-    float32 values, each within its feature's bounds; a fresh array each time."""
+    float32 values, each within its feature's bounds, a fresh array each time; and the state
+    path gives the same numbers (so it, too, shows only what the view shows)."""
     game = new_game(name, configuration)
     state = game.new(seed)
     rnd = random.Random(seed)
@@ -116,10 +131,17 @@ def test_the_research_page_is_up_to_date() -> None:
 # -- the kernel's Encoding ----------------------------------------------------------------------
 
 
+def toy_observe(state: object, seat: object, out: np.ndarray) -> None:
+    """The toy encodings' state path: none (they are encoded from views alone)."""
+
+
 def flags(size: int) -> Encoding:
     """A toy encoding: one feature of `size` bits, filled from the view's `flags`."""
     return Encoding(
-        "toy", (Feature("flags", size, 0, 1, "the view's flags"),), lambda v: v["flags"]
+        "toy",
+        (Feature("flags", size, 0, 1, "the view's flags"),),
+        lambda v: v["flags"],
+        toy_observe,
     )
 
 
@@ -149,7 +171,7 @@ def test_declarations_are_checked() -> None:
             Feature(*bad, doc="x")
     twice = Feature("f", 1, 0, 1, "x")
     with pytest.raises(ValueError, match="names features twice: f"):
-        Encoding("toy", (twice, twice), lambda v: [0, 0])
+        Encoding("toy", (twice, twice), lambda v: [0, 0], toy_observe)
 
 
 def test_parts_and_helpers() -> None:
@@ -159,6 +181,7 @@ def test_parts_and_helpers() -> None:
         "toy",
         (Feature("a", 2, 0, 1, "x"), Feature("b", 3, 0, 1, "y")),
         lambda v: [*one_hot(1, 2), *bits([True, False, True])],
+        toy_observe,
     )
     values = encoding.encode({})
     assert encoding.part(values, "b").tolist() == [1.0, 0.0, 1.0]

@@ -6,9 +6,12 @@ from __future__ import annotations
 import functools
 from typing import cast
 
-from parlour.kernel import View
-from parlour.kernel.encoding import Encoding, Feature, bits, one_hot, seat_order
+import numpy as np
+
+from parlour.kernel import Seat, View
+from parlour.kernel.encoding import Encoding, Feature, bits, one_hot, seat_order, starts
 from tests.tiny.components import SEATS
+from tests.tiny.state import TinyState
 from tests.tiny.views import TinyView
 
 
@@ -41,4 +44,25 @@ def encoding(highest: int) -> Encoding:
         values.append(v["deck"] / highest)
         return values
 
-    return Encoding(f"tiny-{highest}", features, fill)
+    at = starts(features)
+
+    def observe(state: TinyState, seat: Seat, out: np.ndarray) -> None:
+        order = seat_order(seat, SEATS)
+        own = seat if seat is not None and 0 <= seat < SEATS else None
+        to_act = state.to_act
+        for k, other in enumerate(order):
+            out[at["to_act"] + k] = other in to_act
+            out[at["chosen"] + k] = state._choices[other] is not None
+            out[at["scores"] + k] = state.scores[other] / rounds
+        if own is not None:
+            for card in state._hands[own]:
+                out[at["hand"] + card - 1] = 1.0
+            choice = state._choices[own]
+            if choice is not None:
+                out[at["choice"] + choice - 1] = 1.0
+        for done in state._rounds:
+            for k, other in enumerate(order):
+                out[at["played"] + k * highest + done.cards[other] - 1] = 1.0
+        out[at["deck"]] = len(state._deck) / highest
+
+    return Encoding(f"tiny-{highest}", features, fill, observe)

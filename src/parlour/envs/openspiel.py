@@ -9,8 +9,12 @@ of the kernel's RNG is a chance node, found by replaying the action on a strictl
 clone (`State.scripted`) until it needs no more outcomes. Action ids index
 `game.all_actions()`. Information states and observations are both the seat's view: as JSON
 (keys sorted) for strings, as the game's encoding of it (`game.encoding()`) for tensors.
-Rewards are terminal: with several players a win is +1, shared among tied winners, and the
-returns sum to zero (two players: +1 / -1, a tie 0 / 0); a solo game returns 1 when won.
+Rewards are terminal and follow the game's objective (`parlour.envs.returns`, as in every
+adapter): a game played to win is zero-sum, a win shared among tied winners (two players:
++1 / -1, a tie 0 / 0); a points game (solo Dicetime) returns its final score, within the
+game's `score_bounds()`. In a simultaneous game every decision node is simultaneous, as
+OpenSpiel's `rl_environment` expects (it asks every seat for an action at every step of such
+a game): a seat that does not act there has the one legal action 0, which is ignored.
 The table's clock is not modelled: a timed game (Dicetime's puzzle) never times out. For
 IS-MCTS, `determinizer(seed)` gives `ISMCTSBot.set_resampler` the game's determinizer, and a
 state's `resample_from_infostate` uses it too.
@@ -26,6 +30,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from parlour.envs.returns import returns
 from parlour.kernel import (
     Action,
     ChanceNeeded,
@@ -33,6 +38,7 @@ from parlour.kernel import (
     Encoding,
     Game,
     GameInfo,
+    Objective,
     Option,
     OptionError,
     Rng,
@@ -121,6 +127,8 @@ def _kernel_game(name: str, params: Params, spec: Params) -> Game:
             f"{name} with these options has no length bound, which OpenSpiel needs "
             f"(max_game_length): {f'set {cap} above 0' if cap else 'it offers no cap'}"
         )
+    if game.objective() is Objective.POINTS and game.score_bounds() is None:
+        raise OptionError(f"{name} is played for points and declares no Game.score_bounds")
     if game.chance_bound() is None:
         raise OptionError(f"{name} declares no chance bound (Game.chance_bound)")
     return game
@@ -142,7 +150,9 @@ def _game_type(info: GameInfo, game: Game, spec: Params) -> pyspiel.GameType:
             if hidden
             else kind.Information.PERFECT_INFORMATION
         ),
-        utility=kind.Utility.ZERO_SUM if game.players > 1 else kind.Utility.GENERAL_SUM,
+        utility=(
+            kind.Utility.ZERO_SUM if game.objective() is Objective.WIN else kind.Utility.GENERAL_SUM
+        ),
         reward_model=kind.RewardModel.TERMINAL,
         max_num_players=info.max_players,
         min_num_players=info.min_players,
@@ -162,7 +172,8 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]
         spec = parameters(info)
         game = _kernel_game(name, {**spec, **params}, spec)
         players = game.players
-        low = -1.0 / (players - 1) if players > 1 else 0.0
+        points = game.score_bounds() if game.objective() is Objective.POINTS else None
+        low, high = points or (-1.0 / (players - 1), 1.0)
         bound = game.chance_bound()
         length = game.length_bound()
         assert bound is not None and length is not None
@@ -173,8 +184,8 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]
                 max_chance_outcomes=bound,
                 num_players=players,
                 min_utility=low,
-                max_utility=1.0,
-                utility_sum=0.0 if players > 1 else None,
+                max_utility=high,
+                utility_sum=None if points else 0.0,
                 max_game_length=length,
             ),
             {**spec, **params},
@@ -210,10 +221,11 @@ def _game_class(name: str) -> type[ParlourGame]:
 
 class _Table:
     """What every state of one OpenSpiel game shares: the kernel game, its actions by id and
-    the ids by action, and its chance bound."""
+    the ids by action, its chance bound, and whether its type is simultaneous."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        self.simultaneous = game.concurrency() is Concurrency.SEALED
         self.names = game.all_actions()
         self.ids = {action: index for index, action in enumerate(self.names)}
         self.bound = game.chance_bound() or 0
@@ -295,6 +307,8 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
     # -- whose turn and what they may do ------------------------------------------------------
 
     def current_player(self) -> int:
+        """Chance, the end, or in a simultaneous game every decision node (all seats give an
+        action there, as `rl_environment` expects); else the one seat to act."""
         progress = self._progress
         if progress.need is not None:
             return int(pyspiel.PlayerId.CHANCE)
@@ -303,11 +317,17 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
         if state.over:
             return int(pyspiel.PlayerId.TERMINAL)
         to_act = state.to_act
-        return to_act[0] if len(to_act) == 1 else int(pyspiel.PlayerId.SIMULTANEOUS)
+        if len(to_act) == 1 and not progress.table.simultaneous:
+            return to_act[0]
+        return int(pyspiel.PlayerId.SIMULTANEOUS)
 
     def _legal_actions(self, player: int) -> list[int]:
+        """The player's action ids; in a simultaneous game a seat that does not act has the
+        one action 0, which is ignored (every seat gives an action at every node there)."""
         state = self._progress.state
         assert state is not None
+        if player not in state.to_act:
+            return [0] if self._progress.table.simultaneous else []
         ids = self._progress.table.ids
         return sorted(ids[action] for action in state.legal_actions(player))
 
@@ -346,20 +366,11 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
         return self._progress.need is None and state is not None and state.over
 
     def returns(self) -> list[float]:
-        """Terminal rewards: a win shared among tied winners, less an equal share each, scaled
-        so that a sole winner of several gets +1 (a solo game: 1 when won, else 0)."""
+        """Terminal rewards by the game's objective (`parlour.envs.returns`); 0 before the end."""
         state = self._progress.state
-        players = self._progress.table.game.players
-        if state is None or not state.over or not state.winners:
-            return [0.0] * players
-        winners = state.winners
-        if players == 1:
-            return [1.0 if 0 in winners else 0.0]
-        share = 1.0 / len(winners)
-        scale = players / (players - 1)
-        return [
-            scale * ((share if seat in winners else 0.0) - 1.0 / players) for seat in range(players)
-        ]
+        if state is None or not state.over:
+            return [0.0] * self._progress.table.game.players
+        return returns(state)
 
     # -- what a seat knows ----------------------------------------------------------------------
 
@@ -395,7 +406,8 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
 
 class ViewObserver:
     """OpenSpiel's observer of a Parlour game: the seat's view as JSON, and as the game's
-    encoding of it (`game.encoding()`: one tensor `view`, zero while the first deal is drawn)."""
+    encoding of it (`game.encoding()`, written straight from the state: one tensor `view`,
+    zero while the first deal is drawn)."""
 
     def __init__(self, encoding: Encoding) -> None:
         self.encoding = encoding
@@ -407,7 +419,7 @@ class ViewObserver:
         if kernel is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self.encoding.encode(kernel.view(player))
+            self.encoding.observe_into(kernel, player, self.tensor)
 
     def string_from(self, state: ParlourState, player: int) -> str:
         return state.view_text(player)

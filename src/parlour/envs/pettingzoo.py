@@ -6,8 +6,10 @@ In the AEC env the seats of a round are asked one after the other in seat order,
 the state as the round began; the round applies when the last has chosen. The Parallel env
 takes the round's actions in one `step` (actions of seats that do not act are ignored).
 Keyword arguments the environment takes (the rest are the game's options): `max_cycles`
-(truncate after that many rounds; None: never), `rewards` (`result` or `score`), `illegal`
-(`replace` or `raise`), `illegal_penalty`, `clock_steps` (see `docs/research.md`).
+(truncate after that many rounds; None: never), `rewards` (`objective`, `score` or
+`result`), `illegal` (`replace` or `raise`), `illegal_penalty`, `clock_steps`, `views` (put
+the JSON view in each info as `info["view"]`) and `render_mode` (`human` or `ansi`): see
+`docs/research.md`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
+from parlour.envs.drawing import RENDER_FPS, RENDER_MODES, check_render_mode, draw
 from parlour.envs.spaces import action_space, observation_space
 from parlour.envs.table import DEFAULT_CLOCK_STEPS, Choice, Table
 from parlour.kernel import load
@@ -57,15 +60,23 @@ class _Seats:
     possible_agents: list[str]
     _np_random: np.random.Generator | None
 
-    def _setup(self, table: Table, max_cycles: int | None) -> None:
+    def _setup(
+        self, table: Table, max_cycles: int | None, views: bool, render_mode: str | None
+    ) -> None:
         self.table = table
         self.max_cycles = _check_cycles(max_cycles)
+        self.views = bool(views)
+        self.render_mode = check_render_mode(render_mode)
         self.possible_agents = [f"player_{seat}" for seat in range(table.game.players)]
         self.seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._action_space = action_space(table)
         self._observation_space = observation_space(table)
         self._np_random = None
-        self.metadata = {"name": f"parlour_{table.game.name}_v0", "render_modes": []}
+        self.metadata = {
+            "name": f"parlour_{table.game.name}_v0",
+            "render_modes": list(RENDER_MODES),
+            "render_fps": RENDER_FPS,
+        }
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._observation_space
@@ -77,6 +88,9 @@ class _Seats:
     def actions(self) -> tuple[str, ...]:
         """The canonical action of each index of the action space."""
         return self.table.actions
+
+    def close(self) -> None:
+        """Nothing to release: drawings go to the console or are returned."""
 
     def _deal(self, seed: int | None) -> None:
         """A new game: seeded by `seed`, else by the environment's RNG (itself seeded by the
@@ -91,8 +105,9 @@ class _Seats:
         return self.max_cycles is not None and self.table.rounds >= self.max_cycles
 
     def _info(self, seat: int, notes: dict[int, dict[str, int]]) -> dict[str, Any]:
-        """The JSON view, and what became of an illegal action since the seat's last info."""
-        info: dict[str, Any] = {"view": self.table.view(seat)}
+        """What became of an illegal action since the seat's last info, and the JSON view if
+        asked for (`views`)."""
+        info: dict[str, Any] = {"view": self.table.view(seat)} if self.views else {}
         if notes:
             info.update(notes.pop(seat, {}))
         return info
@@ -106,9 +121,15 @@ def _note(choice: Choice, table: Table, notes: dict[int, dict[str, int]]) -> Non
 class ParlourAECEnv(_Seats, AECEnv):  # type: ignore[misc]
     """A game as a PettingZoo AEC environment (see the module's docstring)."""
 
-    def __init__(self, table: Table, max_cycles: int | None = None) -> None:
+    def __init__(
+        self,
+        table: Table,
+        max_cycles: int | None = None,
+        views: bool = False,
+        render_mode: str | None = None,
+    ) -> None:
         super().__init__()
-        self._setup(table, max_cycles)
+        self._setup(table, max_cycles, views, render_mode)
         self.agents: list[str] = []
         self._queue: list[int] = []
         self._choices: list[Choice] = []
@@ -128,6 +149,11 @@ class ParlourAECEnv(_Seats, AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         return self.table.observation(self.seat_of[agent])
+
+    def render(self) -> str | None:
+        """The selected agent's view as the terminal draws it (a watcher's once it is over)."""
+        seat = self.seat_of[self.agent_selection] if self.agents else None
+        return draw(self.table.state, seat, self.render_mode)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -171,8 +197,14 @@ class ParlourAECEnv(_Seats, AECEnv):  # type: ignore[misc]
 class ParlourParallelEnv(_Seats, ParallelEnv):  # type: ignore[misc]
     """A game as a PettingZoo Parallel environment: a step is a round (see the module)."""
 
-    def __init__(self, table: Table, max_cycles: int | None = None) -> None:
-        self._setup(table, max_cycles)
+    def __init__(
+        self,
+        table: Table,
+        max_cycles: int | None = None,
+        views: bool = False,
+        render_mode: str | None = None,
+    ) -> None:
+        self._setup(table, max_cycles, views, render_mode)
         self.agents: list[str] = []
 
     def reset(
@@ -221,6 +253,11 @@ class ParlourParallelEnv(_Seats, ParallelEnv):  # type: ignore[misc]
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
+    def render(self) -> str | None:
+        """The first acting seat's view as the terminal draws it (a watcher's when none acts)."""
+        acting = self.table.acting
+        return draw(self.table.state, acting[0] if acting else None, self.render_mode)
+
     def _live(self) -> list[tuple[str, int]]:
         return [(agent, self.seat_of[agent]) for agent in self.agents]
 
@@ -233,15 +270,17 @@ def env(
     players: int | None = None,
     *,
     max_cycles: int | None = None,
-    rewards: str = "result",
+    rewards: str = "objective",
     illegal: str = "replace",
     illegal_penalty: float = 0.0,
     clock_steps: int = DEFAULT_CLOCK_STEPS,
+    views: bool = False,
+    render_mode: str | None = None,
     **options: object,
 ) -> ParlourAECEnv:
     """The AEC environment of `game` for `players` seats with the game's `options`."""
     table = _table(game, players, rewards, illegal, illegal_penalty, clock_steps, options)
-    return ParlourAECEnv(table, max_cycles)
+    return ParlourAECEnv(table, max_cycles, views, render_mode)
 
 
 def parallel_env(
@@ -249,12 +288,14 @@ def parallel_env(
     players: int | None = None,
     *,
     max_cycles: int | None = None,
-    rewards: str = "result",
+    rewards: str = "objective",
     illegal: str = "replace",
     illegal_penalty: float = 0.0,
     clock_steps: int = DEFAULT_CLOCK_STEPS,
+    views: bool = False,
+    render_mode: str | None = None,
     **options: object,
 ) -> ParlourParallelEnv:
     """The Parallel environment of `game` (the same arguments as `env`)."""
     table = _table(game, players, rewards, illegal, illegal_penalty, clock_steps, options)
-    return ParlourParallelEnv(table, max_cycles)
+    return ParlourParallelEnv(table, max_cycles, views, render_mode)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from parlour.envs.returns import result, returns
 from parlour.kernel import TABLE, Action, Game, IllegalAction, OptionError, Reason, Seat, State
 
 if TYPE_CHECKING:
@@ -31,7 +32,9 @@ TIMEOUT = "timeout"
 """The table's action when its clock runs out (the kernel's convention)."""
 DEFAULT_CLOCK_STEPS = 10
 """Rounds a race's clock allows by default, counted from when the clock starts."""
-REWARDS = ("result", "score")
+REWARDS = ("objective", "score", "result")
+"""The reward conventions: the game's return at the end (`parlour.envs.returns`), the score's
+change every round, or the old +1 / -1 result at the end."""
 ILLEGAL = ("replace", "raise")
 _MASK_CACHE = 4096
 """Masks kept by legal actions (the same lists recur); cleared past this many."""
@@ -53,7 +56,7 @@ class Table:
         self,
         game: Game,
         *,
-        rewards: str = "result",
+        rewards: str = "objective",
         illegal: str = "replace",
         illegal_penalty: float = 0.0,
         clock_steps: int = DEFAULT_CLOCK_STEPS,
@@ -142,9 +145,10 @@ class Table:
         return view
 
     def observation(self, seat: int) -> dict[str, np.ndarray]:
-        """`{"observation": the encoded view, "action_mask": the mask}`, fresh arrays."""
+        """`{"observation": the encoded view, "action_mask": the mask}`, fresh arrays; the
+        encoding is written straight from the state, never through the view."""
         return {
-            "observation": self.encoding.encode(self.view(seat)),
+            "observation": self.encoding.observe(self.state, seat),
             "action_mask": self.mask(seat),
         }
 
@@ -248,22 +252,14 @@ class Table:
         self._views.clear()
 
     def _rewards(self) -> list[float]:
-        """Each seat's reward since the last round: its score's change (`score`), or its
-        result once the game is over (`result`)."""
+        """Each seat's reward since the last round: its score's change (`score`), else 0
+        until the game is over, then its return (`objective`) or its result (`result`)."""
         state = self.state
         if self.rewards == "score":
             scores = state.scores
             rewards = [float(new - old) for new, old in zip(scores, self._scores, strict=True)]
             self._scores = scores
             return rewards
-        return result(state) if state.over else [0.0] * self.game.players
-
-
-def result(state: State) -> list[float]:
-    """A finished game's result by seat: 1 for a winner, -1 for any other seat; 0 for all when
-    every seat wins or none does (a tie of everyone, or a game alone)."""
-    players = state.game.players
-    winners = set(state.winners)
-    if len(winners) in (0, players):
-        return [0.0] * players
-    return [1.0 if seat in winners else -1.0 for seat in range(players)]
+        if not state.over:
+            return [0.0] * self.game.players
+        return returns(state) if self.rewards == "objective" else result(state)

@@ -1,6 +1,9 @@
 """Fixed-size numeric encodings of views, for learning adapters (PettingZoo, Gymnasium,
-OpenSpiel tensors, datasets): a game declares its features and a function filling them from a
-view, never from a state, so an encoding can show no more than the view it reads."""
+OpenSpiel tensors, datasets): a game declares its features and two ways to fill them. `fill`
+reads a seat's view, so it can show no more than the view; `observe` writes the very same
+numbers straight from the state into an array, without building the view, and is what the
+environments use. The contract suite proves the two equal at every step of random games of
+every game and mode, which is also the proof that `observe` shows nothing the view hides."""
 
 from __future__ import annotations
 
@@ -11,10 +14,14 @@ from typing import Any
 
 import numpy as np
 
-from parlour.kernel.protocol import Seat, View
+from parlour.kernel.protocol import Seat, State, View
 
 Fill = Callable[[View], Sequence[float]]
 """A game's encode function: a view's numbers, feature after feature, in declaration order."""
+Observe = Callable[[Any, Seat, np.ndarray], None]
+"""A game's state path: writes what `fill` gives for `seat`'s view of the state (the game's
+own state class) into a float32 array of the encoding's size that arrives all zeros; it need
+write only the numbers that are not 0."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +52,9 @@ def unit(name: str, size: int, doc: str) -> Feature:
 class Encoding:
     """A game's observation encoding: its features, their bounds as arrays, and `encode`."""
 
-    def __init__(self, name: str, features: Iterable[Feature], fill: Fill) -> None:
+    def __init__(
+        self, name: str, features: Iterable[Feature], fill: Fill, observe: Observe
+    ) -> None:
         self.name = name
         self.features = tuple(features)
         names = [feature.name for feature in self.features]
@@ -60,6 +69,7 @@ class Encoding:
             [f.high for f in self.features for _ in range(f.size)], dtype=np.float32
         ).reshape(self.size)
         self._fill = fill
+        self._observe = observe
         self._slices: dict[str, slice] = {}
         start = 0
         for feature in self.features:
@@ -69,6 +79,19 @@ class Encoding:
     def encode(self, view: View) -> np.ndarray:
         """`view` as a fresh float32 array of shape `(size,)` (unchecked: see `check`)."""
         return np.array(self._fill(view), dtype=np.float32)
+
+    def observe(self, state: State, seat: Seat) -> np.ndarray:
+        """`encode(state.view(seat))` straight from the state, as a fresh array."""
+        out = np.zeros(self.size, dtype=np.float32)
+        self._observe(state, seat, out)
+        return out
+
+    def observe_into(self, state: State, seat: Seat, out: np.ndarray) -> np.ndarray:
+        """`observe` written into `out` (a float32 array of shape `(size,)`, say a row of a
+        batch), which it returns."""
+        out.fill(0.0)
+        self._observe(state, seat, out)
+        return out
 
     def check(self, view: View) -> np.ndarray:
         """`encode(view)`, verified (tests, not every step): exactly `size` finite values, each
@@ -113,6 +136,15 @@ class Encoding:
 
 
 # -- the conventions every game's encoding follows ----------------------------------------------
+
+
+def starts(features: Iterable[Feature]) -> dict[str, int]:
+    """Where each feature's numbers start in an encoded array, by name (for `observe`)."""
+    start, found = 0, {}
+    for feature in features:
+        found[feature.name] = start
+        start += feature.size
+    return found
 
 
 def one_hot(index: int | None, size: int) -> list[float]:

@@ -196,6 +196,11 @@ class Game(ABC):
         where several seats play and points where one plays alone (nobody to beat)."""
         return Objective.WIN if self.players > 1 else Objective.POINTS
 
+    def score_bounds(self) -> tuple[float, float] | None:
+        """The lowest and highest score a seat can end with under these options, for adapters
+        that declare a points game's utility (OpenSpiel); `None`: not declared."""
+        return None
+
     def chance_bound(self) -> int | None:
         """The most outcomes any one draw of this game's RNG has with these options (the `n`
         of `below(n)`, the sides of `die`), for adapters that expose chance draw by draw;
@@ -231,8 +236,9 @@ class Game(ABC):
     @abstractmethod
     def encoding(self) -> Encoding:
         """The fixed-size numeric encoding of this game's views (for these players and
-        options; cached per game): what a seat sees, for learning adapters. It reads the view
-        only, never a state (see `parlour.kernel.encoding`)."""
+        options; cached per game): what a seat sees, for learning adapters, read from the
+        view or written straight from the state, the same numbers (see
+        `parlour.kernel.encoding`)."""
 
     def advice(self) -> Advice | None:
         """What the game advises players with these options (hints, analysis, a solver: see

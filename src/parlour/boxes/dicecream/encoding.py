@@ -1,14 +1,19 @@
 """Dicecream's observation encoding, read from a view: the round and phase, the active turn's
 dice and bowls, the revealed bonus cards, the seats choosing at once and the viewer's own
 sealed choice, and every sheet space by space (the viewer's first, then the seats after it);
-every number within 0..1. A spectator's view encodes with seat 0 first and no sealed choice."""
+every number within 0..1. A spectator's view encodes with seat 0 first and no sealed choice.
+`observe` writes the very same numbers straight from the state, without building the view."""
 
 from __future__ import annotations
 
 import functools
 from typing import cast, get_args
 
+import numpy as np
+
+from parlour.boxes.dicecream import rules
 from parlour.boxes.dicecream.components import (
+    BEAN_POINTS,
     BEANS,
     BONUS_CARDS,
     CREAM_BONUS,
@@ -23,10 +28,11 @@ from parlour.boxes.dicecream.components import (
     Kind,
 )
 from parlour.boxes.dicecream.notation import ACTIONS
-from parlour.boxes.dicecream.rules import PhaseName
-from parlour.boxes.dicecream.views import DicecreamView
-from parlour.kernel import View
-from parlour.kernel.encoding import Encoding, bits, one_hot, seat_order, unit
+from parlour.boxes.dicecream.rules import PHASE_NAMES, Phase, PhaseName
+from parlour.boxes.dicecream.state import DicecreamState
+from parlour.boxes.dicecream.views import TURN_PHASES, DicecreamView
+from parlour.kernel import Seat, View
+from parlour.kernel.encoding import Encoding, bits, one_hot, seat_order, starts, unit
 
 PHASES: tuple[PhaseName, ...] = get_args(PhaseName)
 USES = ("placed", "bowl", "unused")
@@ -47,6 +53,10 @@ WHERE = tuple(
 )
 """Where the view holds each space of a sheet: its sundae's place, section and key."""
 TOPPINGS = sum(len(sundae.toppings) for sundae in SUNDAES)
+PHASE_INDEX = {phase: PHASES.index(name) for phase, name in PHASE_NAMES.items()}
+PLACED, BOWL, UNUSED = (USES.index(use) for use in ("placed", "bowl", "unused"))
+NUMBERED = tuple(space.index for space in SPACES if space.kind is not Kind.TOPPING)
+"""The spaces that hold a number (cubes, cream), by index: the others hold a tick."""
 
 
 @functools.cache
@@ -125,4 +135,87 @@ def encoding(players: int) -> Encoding:
         values += [v["seats"][seat]["total"] / MOST_TOTAL for seat in order]
         return values
 
-    return Encoding(f"dicecream-{players}", features, fill)
+    at = starts(features)
+    to_act_at, phase_at, round_at = at["to_act"], at["phase"], at["round"]
+    active_at, stack_at, cards_at = at["active"], at["stack"], at["bonus_cards"]
+    rolled_at, reroll_at = at["rolled"], at["may_reroll"]
+    dice_at, uses_at, unlocked_at = at["dice"], at["uses"], at["unlocked"]
+    limits_at, spent_at, takeable_at = at["limits"], at["spent"], at["takeable"]
+    eligible_at, waiting_at, yours_at = at["eligible"], at["waiting"], at["yours"]
+    filled_at, numbers_at, scores_at = at["filled"], at["numbers"], at["scores"]
+    beans_at, toppings_at, total_at = at["beans"], at["toppings"], at["total"]
+    spaces, sundaes, uses = len(SPACES), len(SUNDAES), len(USES)
+
+    def observe(state: DicecreamState, seat: Seat, out: np.ndarray) -> None:
+        """`fill(state.view(seat))`, written straight from the state into `out`."""
+        first = 0 if seat is None else seat
+        phase = state._phase
+        for other in state._to_act:
+            out[to_act_at + (other - first) % n] = 1.0
+        out[phase_at + PHASE_INDEX[phase]] = 1.0
+        out[round_at + state._round - 1] = 1.0
+        stack = len(state._stack)
+        if stack:
+            out[stack_at] = stack / STACK_MOST
+        for card in state._revealed:
+            out[cards_at + card] = 1.0
+        if phase in TURN_PHASES:
+            active, faces, used = state._active, state._faces, state._used
+            out[active_at + (active - first) % n] = 1.0
+            if faces:
+                out[rolled_at] = 1.0
+                placed = 0
+                for space in state._placed:
+                    placed |= 1 << space.colour
+                for die, face in enumerate(faces):
+                    out[dice_at + die * FACES + face - 1] = 1.0
+                    if placed >> die & 1:
+                        use = PLACED
+                    elif used >> die & 1:
+                        use = BOWL
+                    else:
+                        use = UNUSED
+                    out[uses_at + die * uses + use] = 1.0
+            if phase is Phase.PLACE and state._beans[active] > 0 and not used:
+                out[reroll_at] = 1.0
+            limits, spent = state._limit, state._spent
+            for sundae in FLAVOURS:
+                limit = limits[sundae]
+                if limit:
+                    out[unlocked_at + sundae] = 1.0
+                    out[limits_at + sundae] = limit / FACES
+                    out[spent_at + sundae] = spent[sundae] / FACES
+            if phase is Phase.TAKE:
+                for space in state._placed:
+                    out[takeable_at + space.colour] = 1.0
+        if phase is Phase.TAKE or phase is Phase.BONUS:
+            for other in state._eligible:
+                out[eligible_at + (other - first) % n] = 1.0
+            for other in state._to_act:
+                out[waiting_at + (other - first) % n] = 1.0
+            yours = state._choices.get(seat)  # a spectator has none
+            if yours is not None:
+                out[yours_at + ACTION_INDEX[yours]] = 1.0
+        beans = state._beans
+        for other, sheet in enumerate(state._sheets):
+            k = (other - first) % n
+            filled = filled_at + k * spaces
+            for index, entry in enumerate(sheet):
+                if entry:
+                    out[filled + index] = 1.0
+            numbers = numbers_at + k * spaces
+            for index in NUMBERED:
+                entry = sheet[index]
+                if entry:
+                    out[numbers + index] = entry / FACES
+            total = BEAN_POINTS * beans[other]
+            scores = scores_at + k * sundaes
+            for sundae in FLAVOURS:
+                score = rules.sundae_score(sheet, sundae)
+                out[scores + sundae] = score / MOST_SUNDAE
+                total += score
+            out[beans_at + k] = beans[other] / BEANS
+            out[toppings_at + k] = rules.toppings_ticked(sheet) / TOPPINGS
+            out[total_at + k] = total / MOST_TOTAL
+
+    return Encoding(f"dicecream-{players}", features, fill, observe)

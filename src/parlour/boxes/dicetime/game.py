@@ -9,7 +9,7 @@ from typing import cast
 from parlour.boxes.dicetime import rules
 from parlour.boxes.dicetime.components import COLOURS, FACES, MODES
 from parlour.boxes.dicetime.determinize import determinize as rebuild
-from parlour.boxes.dicetime.encoding import encoding
+from parlour.boxes.dicetime.encoding import MOST_TOTAL, encoding
 from parlour.boxes.dicetime.fixed import DICE_MODES
 from parlour.boxes.dicetime.howto import HOW_TO_PLAY
 from parlour.boxes.dicetime.notation import ACTIONS
@@ -227,6 +227,10 @@ class Dicetime(Game):
         if self.options["mode"] == "simultaneous":
             return Concurrency.SEALED
         return Concurrency.ONE
+
+    def score_bounds(self) -> tuple[float, float]:
+        """From an empty sheet to every row at its most with the upper bonus."""
+        return (0.0, float(MOST_TOTAL))
 
     def chance_bound(self) -> int:
         """Dice are the only chance."""

@@ -3,13 +3,16 @@ challenge, the common display, each seat's own display and the dice it counts (t
 display and its own, by colour and pips), the answers called, the take and the last result
 (the viewer's seat first, then the seats after it); every number within 0..1. A spectator's
 view encodes with seat 0 first. The answers' values are not encoded, only who answered or
-passed: a wrong answer tells nothing a player needs to decide."""
+passed: a wrong answer tells nothing a player needs to decide. `observe` writes the very same
+numbers straight from the state, without building the view."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
 from typing import cast
+
+import numpy as np
 
 from parlour.boxes.likedice.components import (
     CARD_BY_KEY,
@@ -21,15 +24,21 @@ from parlour.boxes.likedice.components import (
     TARGET,
     Colour,
 )
+from parlour.boxes.likedice.rules import Phase
+from parlour.boxes.likedice.state import LikeDiceState
 from parlour.boxes.likedice.views import CardView, LikeDiceView
-from parlour.kernel import View
-from parlour.kernel.encoding import Encoding, bits, one_hot, seat_order, unit
+from parlour.kernel import Seat, View
+from parlour.kernel.encoding import Encoding, bits, one_hot, seat_order, starts, unit
 
 PHASES = ("answer", "take", "over")
 DICE = len(Colour) * FACES
 COPIES = 2
 """Every colour shows every pip value on exactly two of the 30 cards."""
 MOST_PIPS = sum(card.pips for card in CARDS)
+PHASE_INDEX = {Phase(phase): index for index, phase in enumerate(PHASES)}
+DIE_SLOTS = tuple(tuple(die.colour * FACES + die.pips - 1 for die in card.dice) for card in CARDS)
+"""Each dice card's dice, as their places among the `DICE` counts (by card index)."""
+CARD_PIPS = tuple(card.pips for card in CARDS)
 
 
 @functools.cache
@@ -95,7 +104,62 @@ def encoding(players: int) -> Encoding:
         values.append(v["challenge_pile"] / len(CHALLENGES))
         return values
 
-    return Encoding(f"likedice-{players}", features, fill)
+    at = starts(features)
+    to_act_at, phase_at, challenge_at = at["to_act"], at["phase"], at["challenge"]
+    common_at, display_at, dice_at = at["common"], at["display"], at["dice"]
+    cards_at, targets_at, pips_at = at["cards"], at["targets"], at["pips"]
+    answered_at, passed_at, taker_at = at["answered"], at["passed"], at["taker"]
+    takeable_at, winner_at, right_at = at["takeable"], at["last_winner"], at["last_right"]
+    deck_at, pile_at = at["dice_deck"], at["challenge_pile"]
+    all_cards, all_challenges = len(CARDS), len(CHALLENGES)
+
+    def observe(state: LikeDiceState, seat: Seat, out: np.ndarray) -> None:
+        """`fill(state.view(seat))`, written straight from the state into `out`."""
+        first = 0 if seat is None else seat
+        for other in state._to_act:
+            out[to_act_at + (other - first) % n] = 1.0
+        phase = state._phase
+        out[phase_at + PHASE_INDEX[phase]] = 1.0
+        out[challenge_at + state._challenge] = 1.0
+        common = state._common
+        for place, card in enumerate(common):
+            out[common_at + place * all_cards + card] = 1.0
+        targets = state._targets
+        for other, display in enumerate(state._displays):
+            k = (other - first) % n
+            shown = display_at + k * all_cards
+            dice = dice_at + k * DICE
+            pips = 0
+            for card in common:
+                for slot in DIE_SLOTS[card]:
+                    out[dice + slot] += 1 / COPIES
+            for card in display:
+                out[shown + card] = 1.0
+                for slot in DIE_SLOTS[card]:
+                    out[dice + slot] += 1 / COPIES
+                pips += CARD_PIPS[card]
+            out[cards_at + k] = len(display) / TARGET
+            out[targets_at + k] = targets[other] / TARGET
+            out[pips_at + k] = pips / MOST_PIPS
+        for answer in state._answers:
+            k = (answer.seat - first) % n
+            out[(passed_at if answer.answer is None else answered_at) + k] = 1.0
+        if phase is Phase.TAKE:
+            assert state._winner is not None
+            out[taker_at + (state._winner - first) % n] = 1.0
+            for place in state._places:
+                out[takeable_at + place] = 1.0
+        settled = state._settled
+        if settled is not None:
+            if settled.winner is not None:
+                out[winner_at + (settled.winner - first) % n] = 1.0
+            for check in settled.checked:
+                if check.answer == check.right:
+                    out[right_at + (check.seat - first) % n] = 1.0
+        out[deck_at] = len(state._deck) / all_cards
+        out[pile_at] = len(state._pile) / all_challenges
+
+    return Encoding(f"likedice-{players}", features, fill, observe)
 
 
 def dice_counts(cards: Sequence[CardView]) -> list[float]:

@@ -11,9 +11,12 @@ each action `to_act`, the acting seat's legal actions and a random choice among 
 (discarded: the record's action applies), then `apply`; no view, no encoding. A third loop is
 the environment with `views=True` (the JSON view in every info, as before 2026-12-03). Forced
 moves are played inside an environment step, so the same games take fewer environment steps
-than kernel steps: the ratio compares games per second. Rounds alternate between the loops;
-the best round of each counts. Target (issue 28): the environment at least 0.25 of the raw
-loop's games per second for Dokitto (4 players) and Dicecream (3 players).
+than kernel steps: the ratio compares games per second. A fourth loop steps `--tables` tables
+at once (`parlour.envs.vector.Tables`, random actions from the masks in one numpy call) until
+four times as many games have ended; its games are its own, so it is compared by kernel
+actions per second (the unfinished games' counted). Rounds alternate between the loops; the
+best round of each counts. Targets (issue 28): the environment at least 0.25 of the raw loop's
+games per second for Dokitto (4 players) and Dicecream (3 players), 64 tables at once 0.4.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import numpy as np
 
 import parlour
 from parlour.envs import pettingzoo as pz
+from parlour.envs.vector import Tables
 from parlour.kernel import Seat
 
 PLAYERS = {"dicetime": 2, "dicecream": 3, "icecream": 3, "dokitto": 4, "likedice": 3}
@@ -94,6 +98,29 @@ def raw_loop(game: str, players: int, records: Sequence[Record]) -> Loop:
     return play
 
 
+def tables_loop(game: str, players: int, tables: int, games: int) -> Loop:
+    """`tables` tables stepped at once (`parlour.envs.vector.Tables`) from a reset until
+    `games` games have ended, each row's action drawn at random from its mask in one numpy
+    call for the batch (as a batched policy samples); returns the kernel actions applied,
+    the unfinished games' included."""
+    batch = Tables(game, players, num_tables=tables)
+    rng = np.random.default_rng(0)
+
+    def play() -> int:
+        decisions = batch.reset(seed=0)
+        ended = applied = 0
+        while ended < games:
+            noise = rng.random(decisions.action_mask.shape) * decisions.action_mask
+            step = batch.step(noise.argmax(axis=1))
+            for number in np.flatnonzero(step.terminated):
+                ended += 1
+                applied += len(batch.tables[number].state.history)
+            decisions = step.decisions
+        return applied + sum(len(table.state.history) for table in batch.tables)
+
+    return play
+
+
 def best_rates(loops: dict[str, Loop], rounds: int) -> dict[str, tuple[float, float]]:
     """Each loop's best (steps per second, seconds per pass) over `rounds` alternating runs."""
     best: dict[str, tuple[float, float]] = {}
@@ -107,7 +134,7 @@ def best_rates(loops: dict[str, Loop], rounds: int) -> dict[str, tuple[float, fl
     return best
 
 
-def case(game: str, players: int, games: int, rounds: int) -> dict[str, Any]:
+def case(game: str, players: int, games: int, rounds: int, tables: int) -> dict[str, Any]:
     records: list[Record] = []
     env = env_loop(game, players, games, False, records)
     env()  # plays the games once, keeping their records
@@ -115,9 +142,10 @@ def case(game: str, players: int, games: int, rounds: int) -> dict[str, Any]:
         "raw": raw_loop(game, players, records),
         "env": env,
         "views": env_loop(game, players, games, True, records),
+        "tables": tables_loop(game, players, tables, 4 * tables),
     }
     best = best_rates(loops, rounds)
-    raw, fast, viewed = best["raw"], best["env"], best["views"]
+    raw, fast, viewed, batched = best["raw"], best["env"], best["views"], best["tables"]
     return {
         "game": game,
         "players": players,
@@ -129,6 +157,9 @@ def case(game: str, players: int, games: int, rounds: int) -> dict[str, Any]:
         "ratio": round(raw[1] / fast[1], 3),
         "views_ms_per_game": round(1000 * viewed[1] / games, 3),
         "views_ratio": round(raw[1] / viewed[1], 3),
+        "tables": tables,
+        "tables_actions_per_s": round(batched[0]),
+        "tables_ratio": round(batched[0] / raw[0], 3),
     }
 
 
@@ -136,13 +167,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30, help="games a pass (seeds 0..N-1)")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--tables", type=int, default=64, help="tables of the batched env")
     parser.add_argument("--json", action="store_true")
     found = cases()
     parser.add_argument("--only", nargs="*", default=list(found), help="games to measure")
     args = parser.parse_args()
     rows = []
     for game in args.only:
-        row = case(game, found[game], args.games, args.rounds)
+        row = case(game, found[game], args.games, args.rounds, args.tables)
         rows.append(row)
         if not args.json:
             print(
@@ -150,7 +182,9 @@ def main() -> None:
                 f"{row['raw_ms_per_game']} ms a game ({row['raw_steps_per_s']:,} steps/s), "
                 f"AEC env {row['env_ms_per_game']} ms a game ({row['env_steps_per_s']:,} "
                 f"steps/s): ratio {row['ratio']:.3f}; with views {row['views_ms_per_game']} ms, "
-                f"ratio {row['views_ratio']:.3f}",
+                f"ratio {row['views_ratio']:.3f}; {row['tables']} tables at once "
+                f"{row['tables_actions_per_s']:,} kernel actions/s, "
+                f"ratio {row['tables_ratio']:.3f}",
                 flush=True,
             )
     if args.json:

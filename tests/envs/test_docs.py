@@ -11,10 +11,10 @@ PAGE = Path(__file__).resolve().parents[2] / "docs" / "research-environments.md"
 EXAMPLES = re.findall(r"```python\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.DOTALL)
 
 
-def test_the_page_has_both_examples() -> None:
-    assert len(EXAMPLES) == 2
+def test_the_page_has_its_three_examples() -> None:
+    assert len(EXAMPLES) == 3
 
 
-@pytest.mark.parametrize("code", EXAMPLES, ids=["pettingzoo", "gymnasium"])
+@pytest.mark.parametrize("code", EXAMPLES, ids=["pettingzoo", "gymnasium", "tables"])
 def test_example_runs(code: str) -> None:
     exec(compile(code, str(PAGE), "exec"), {})

@@ -68,6 +68,9 @@ class BotInfo:
     listed: bool = True
     """Offered by menus and listings; False for another name of a bot a menu offers already
     (a level's alias, e.g. `counter-child`): accepted wherever a bot is named, not offered."""
+    needs_settings: bool = False
+    """A bot that plays only as `NAME:SETTINGS` (`policy:path=FILE`): its bare name is refused
+    and never offered (a front end offers its levels alone)."""
 
 
 _BOTS: dict[tuple[str | None, str], BotInfo] = {}
@@ -107,7 +110,11 @@ def easiest_bot(game: str) -> str:
 
 def offered_bots(game: str) -> set[str]:
     """Every bot name a front end offers for `game`: its bots and each of their levels."""
-    return {name for bot in bots_for(game) for name in (bot.name, *bot.levels)}
+    return {
+        name
+        for bot in bots_for(game)
+        for name in ((*bot.levels,) if bot.needs_settings else (bot.name, *bot.levels))
+    }
 
 
 def level_label(name: str) -> str:
@@ -142,6 +149,8 @@ def bot_info(game: str, name: str) -> BotInfo:
     for info in bots_for(game):
         if info.name == base:
             if not colon:
+                if info.needs_settings:
+                    raise OptionError(f"the {base} bot needs settings: {base}:SETTINGS")
                 return info
             if info.configure is None:
                 raise OptionError(f"the {base} bot takes no settings, not {settings!r}")

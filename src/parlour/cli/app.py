@@ -21,7 +21,7 @@ import typer
 from rich.console import Console
 
 from parlour.i18n import LANGUAGES, _, from_environment, set_language, speaking
-from parlour.kernel import ParlourError, State, game_class, replay
+from parlour.kernel import OptionError, ParlourError, State, game_class, replay
 from parlour.kernel.options import Value
 from parlour.kernel.schemas import view_schema
 from parlour.listing import listing as game_listing
@@ -418,6 +418,49 @@ def arena(
     runner = make_backend(backend, workers, address)
     spec = make_spec(game, players, bots, games_, seed, parse_options(option), permute)
     run_arena_command(console, spec, runner, as_json, plot)
+
+
+@app.command()
+def train(
+    game: Annotated[str, typer.Argument(help="The game.")],
+    folder: Annotated[Path, typer.Option(help="The run's folder: checkpoint, policy, log.")],
+    players: Annotated[int, typer.Option(help="Seats at each table.")] = 2,
+    games_: Annotated[int, typer.Option("--games", help="Games to play in this call.")] = 10_000,
+    option: OptionArg = None,
+    opponents: Annotated[
+        str, typer.Option(help="The game's bots the learner meets, comma-separated.")
+    ] = "greedy",
+    tables: Annotated[int, typer.Option(help="Tables played at once.")] = 32,
+    seed: Annotated[int, typer.Option(help="The run's seed.")] = 0,
+    resume: Annotated[
+        bool, typer.Option(help="Continue the run in FOLDER from its last checkpoint.")
+    ] = False,
+) -> None:
+    """Train a policy by Deep Monte-Carlo self-play (needs the `learn` extra); FOLDER/policy.npz
+    then plays as the bot `policy:path=FOLDER/policy.npz`."""
+    from parlour.learn.dmc import Settings, Trainer
+
+    if resume:
+        trainer = Trainer.resume(folder)
+    else:
+        if (folder / "checkpoint.pt").exists():
+            raise OptionError(f"{folder} holds a run already: --resume it, or name a new folder")
+        settings = Settings(
+            game,
+            players,
+            parse_options(option),
+            tables=tables,
+            opponents=tuple(name for name in opponents.split(",") if name),
+            seed=seed,
+        )
+        trainer = Trainer(settings, folder)
+    for line in trainer.run(games_):
+        console.print(
+            f"{line['games']:,} games, {line['updates']:,} updates: loss {line['loss']:.3f}; "
+            f"against the opponents ({line['met']} games) mean return "
+            f"{line['return_against_opponents']:+.3f}, won {line['won_against_opponents']:.1%}"
+        )
+    console.print(f"policy: {folder / 'policy.npz'}")
 
 
 @app.command()

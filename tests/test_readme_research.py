@@ -38,7 +38,7 @@ def test_the_section_shows_each_interface() -> None:
     assert len(PYTHON) == 1
     for name in ("pettingzoo.env", "Dicetime-v0", "openspiel.register"):
         assert name in PYTHON[0]
-    assert [command.split()[1] for command in COMMANDS] == ["export", "sim", "report"]
+    assert [command.split()[1] for command in COMMANDS] == ["export", "sim", "report", "train"]
 
 
 def test_the_python_example_runs() -> None:
@@ -54,4 +54,6 @@ def test_the_command_runs(
     done = CliRunner().invoke(app, words[1:])
     assert done.exit_code == 0, done.output
     written = [word for word in words if word.endswith((".parquet", ".html"))]
+    if "--folder" in words:  # a training run: its policy
+        written.append(f"{words[words.index('--folder') + 1]}/policy.npz")
     assert written and all((tmp_path / name).stat().st_size > 0 for name in written)

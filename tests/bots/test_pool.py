@@ -50,7 +50,9 @@ async def compare_in_a_worker(pool: BotPool) -> int:
     compared = 0
     for info in parlour.games():
         players = min(max(2, info.min_players), info.max_players)
-        for bot_info in (bot for bot in bots_for(info.name) if bot.prepare is None):
+        for bot_info in (
+            bot for bot in bots_for(info.name) if bot.prepare is None and not bot.needs_settings
+        ):
             state = parlour.load(info.name, players).new(3)
             bots = [make_bot(state.game, bot_info.name, seat, seat) for seat in range(players)]
             twin = make_bot(state.game, bot_info.name, 0, 0)

@@ -83,7 +83,7 @@ def test_refusals_are_told_by_the_game() -> None:
 def test_the_simulator_plays_it() -> None:
     spec = SimSpec("tiny", 2, ("high", "random"), games=40, seed=3, rotate=True)
     summary = simulate(spec, workers=1)
-    assert [bot.name for bot in bots_for("tiny")] == ["high", "mcts", "random"]
+    assert [bot.name for bot in bots_for("tiny")] == ["high", "mcts", "policy", "random"]
     assert len(summary.scores) == 40 and all(sum(game) <= 3 for game in summary.scores)
     assert sum(summary.win_rates) >= 1  # a tie is a win for both
     assert simulate(spec, workers=1).scores == summary.scores

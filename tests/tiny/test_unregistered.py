@@ -19,5 +19,5 @@ def test_tiny_duel_is_registered_only_for_the_tests_that_ask() -> None:
 
 def test_the_fixture_registers_it(tiny_game: type[parlour.Game]) -> None:
     assert parlour.load("tiny").new(1).to_act == (0, 1)
-    assert [bot.name for bot in bots_for("tiny")] == ["high", "mcts", "random"]
+    assert [bot.name for bot in bots_for("tiny")] == ["high", "mcts", "policy", "random"]
     assert default_bot("tiny") == "high"

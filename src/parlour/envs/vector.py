@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
-from gymnasium import spaces
 from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
@@ -257,4 +256,4 @@ class DicetimeVectorEnv(VectorEnv):
         return {"observation": observations, "action_mask": masks}
 
 
-__all__ = ["Decisions", "DicetimeVectorEnv", "Step", "Tables", "spaces"]
+__all__ = ["Decisions", "DicetimeVectorEnv", "Step", "Tables"]

@@ -96,8 +96,9 @@ def bots_for(game: str) -> list[BotInfo]:
 
 def default_bot(game: str) -> str:
     """The bot that fills seats and stands in for absent people: the one `game` declares its
-    default, else its first own bot, else the first that plays any game."""
-    bots = bots_for(game)
+    default, else its first own bot, else the first that plays any game (never one that
+    needs settings to play)."""
+    bots = [bot for bot in bots_for(game) if not bot.needs_settings]
     return next((bot.name for bot in bots if bot.default), bots[0].name)
 
 

@@ -5,12 +5,14 @@ games they came from."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
 from itertools import groupby
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from sqlalchemy.orm import Session
@@ -18,10 +20,11 @@ from typer.testing import CliRunner
 
 from parlour.cli.app import app
 from parlour.datasets.decisions import COLUMNS, decisions
-from parlour.kernel import ParlourError, load, replay
+from parlour.kernel import ParlourError, advice_of, load, replay
+from parlour.kernel.returns import returns
 from parlour.sim import SimSpec, play_game
 from parlour.web.database import connect
-from parlour.web.models import ActionRow, TableRow
+from parlour.web.models import ActionRow, SeatRow, TableRow
 
 runner = CliRunner()
 DOKITTO = ["--game", "dokitto", "--players", "2", "--bots", "greedy,random", "--seed", "3"]
@@ -43,10 +46,10 @@ def test_simulated_games_give_one_row_per_decision_that_replays_them(tmp_path: P
     rows = export(str(out), *DOKITTO, "--games", "3", "--rotate")
     table = pq.read_table(out)
     assert tuple(table.column_names) == COLUMNS
-    assert str(table.schema.field("view").type) == "list<element: float>"
-    assert str(table.schema.field("legal").type) == "list<element: int8>"
     game = load("dokitto", 2)
     actions, size = game.all_actions(), game.encoding().size
+    assert table.schema.field("view").type == pa.list_(pa.float32(), size)
+    assert table.schema.field("legal").type == pa.list_(pa.int8(), len(actions))
     spec = SimSpec("dokitto", 2, ("greedy", "random"), 3, seed=3, rotate=True)
     games = by_record(rows)
     assert list(games) == ["0", "1", "2"]
@@ -65,6 +68,10 @@ def test_simulated_games_give_one_row_per_decision_that_replays_them(tmp_path: P
             assert len(row["view"]) == size
             assert row["score"] == played.scores[row["seat"]]
             assert row["won"] == (row["seat"] in played.winners)
+            assert row["reward"] == returns(played)[row["seat"]]
+            assert row["bot"] == spec.bots[spec.seating(index).index(row["seat"])]
+            assert row["forced"] == (sum(row["legal"]) == 1)
+    assert any(row["forced"] for row in rows) and not all(row["forced"] for row in rows)
     setup = json.loads(table.schema.metadata[b"parlour"])["setups"]
     assert [(s["game"], s["players"], s["actions"]) for s in setup] == [
         ("dokitto", 2, list(actions))
@@ -154,6 +161,7 @@ def test_the_finished_games_a_server_stored_are_exported(tmp_path: Path) -> None
                     status=status,
                     created_at=stamp,
                     active_at=stamp,
+                    seats=[SeatRow(seat=0, name="Ada"), SeatRow(seat=1, bot="random")],
                     actions=[
                         ActionRow(number=n, seat=seat, action=action, at=0.0)
                         for n, (seat, action) in enumerate(actions)
@@ -164,6 +172,7 @@ def test_the_finished_games_a_server_stored_are_exported(tmp_path: Path) -> None
     engine.dispose()
     rows = export(str(tmp_path / "stored.parquet"), "--db", url)
     assert {row["record"] for row in rows} == {"done"}
+    assert {row["seat"]: row["bot"] for row in rows} == {0: "person", 1: "random"}
     assert [[row["seat"], row["action_text"]] for row in rows] == finished["actions"]
     empty = runner.invoke(
         app, ["export", str(tmp_path / "x.parquet"), "--db", url, "--game", "dicetime"]
@@ -179,6 +188,7 @@ def test_the_finished_games_a_server_stored_are_exported(tmp_path: Path) -> None
         (["--db", "sqlite:////nonexistent/parlour.db"], "no SQLite database"),
         (["--record", "a.json", "--db", "sqlite:///x.db"], "not both"),
         (["--record", "a.json", "--workers", "2"], "--workers applies only to simulated"),
+        (["--record", "a.json", "--players", "2"], "not saved records"),
     ],
 )
 def test_bad_sources_are_refused_naming_what_is_wrong(
@@ -187,3 +197,75 @@ def test_bad_sources_are_refused_naming_what_is_wrong(
     result = runner.invoke(app, ["export", str(tmp_path / "x.parquet"), *args])
     assert isinstance(result.exception, ParlourError)
     assert message in str(result.exception)
+
+
+def test_a_dataset_holds_one_game_set_up_and_names_them_when_given_more(tmp_path: Path) -> None:
+    sources = []
+    for players in (2, 3):
+        spec = SimSpec("dokitto", players, ("random",) * players, 1, seed=1)
+        path = tmp_path / f"{players}.json"
+        path.write_text(json.dumps(play_game(spec, 0).record))
+        sources += ["--record", str(path)]
+    result = runner.invoke(app, ["export", str(tmp_path / "x.parquet"), *sources])
+    assert isinstance(result.exception, ParlourError)
+    assert "one game set-up" in str(result.exception)
+    assert "dokitto with 2 players" in str(result.exception)
+    assert "dokitto with 3 players" in str(result.exception)
+    assert not (tmp_path / "x.parquet").exists()
+
+
+def test_the_optimal_players_dataset_values_every_choice(tmp_path: Path) -> None:
+    out = tmp_path / "expert.parquet"
+    args = ["--game", "dicetime", "--players", "1", "--bots", "optimal", "--games", "2"]
+    rows = export(str(out), *args, "--values")
+    game = load("dicetime", 1)
+    advice = advice_of(game)
+    actions = game.all_actions()
+    walk = {row["record"]: game.new(int(row["seed"])) for row in rows if row["step"] == 0}
+    for row in rows:
+        state = walk[row["record"]]
+        choices = advice.choices(state, 0)
+        if choices is None:
+            assert row["values"] is None
+        else:
+            values = np.array(row["values"], dtype=np.float64)
+            assert np.isnan(values[np.array(row["legal"]) == 0]).all()
+            for choice in choices:
+                assert values[actions.index(choice.action)] == pytest.approx(choice.expected)
+            assert values[row["action"]] == pytest.approx(np.nanmax(values))  # it played best
+        assert row["reward"] == row["score"] and row["bot"] == "optimal"
+        state.apply(0, row["action_text"])
+    assert any(row["values"] is None for row in rows)
+    plain = export(str(tmp_path / "plain.parquet"), *args)
+    assert "values" not in plain[0]
+
+
+def test_values_need_a_game_that_gives_advice(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["export", str(tmp_path / "x.parquet"), *DOKITTO, "--values"])
+    assert isinstance(result.exception, ParlourError)
+    assert "dicetime" in str(result.exception)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "docs" / "data" / "dicetime-optimal.parquet"
+
+
+def test_the_committed_expert_sample_is_what_its_command_exports(tmp_path: Path) -> None:
+    fresh = tmp_path / "fresh.parquet"
+    args = ["--game", "dicetime", "--players", "1", "--bots", "optimal", "--games", "10"]
+    export(str(fresh), *args, "--seed", "0", "--values")
+    made, kept = pq.read_table(fresh), pq.read_table(SAMPLE)
+    assert made.schema.equals(kept.schema, check_metadata=True)
+    assert made.drop_columns("values").equals(kept.drop_columns("values"))
+    made_values, kept_values = (table["values"].combine_chunks() for table in (made, kept))
+    assert made_values.is_valid().equals(kept_values.is_valid())
+    assert np.array_equal(
+        made_values.flatten().to_numpy(), kept_values.flatten().to_numpy(), equal_nan=True
+    )  # Arrow's equality holds NaN unequal to itself
+
+
+def test_the_research_pages_dataset_example_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    page = (ROOT / "docs" / "research.md").read_text(encoding="utf-8")
+    (code,) = [block for block in re.findall(r"```python\n(.*?)```", page, re.DOTALL)]
+    monkeypatch.chdir(ROOT)
+    exec(compile(code, "docs/research.md", "exec"), {})

@@ -58,16 +58,20 @@ actions are a mask over it). The table's own `timeout` is not in it.
 DATASETS = """\
 ## Datasets
 
-`parlour export FILE.parquet` writes every decision of some games as a Parquet dataset, one row
-a decision, for imitation learning (`parlour.datasets.decisions`; pyarrow comes with
-`pip install parlour[research]` or `parlour[cluster]`). The games come from one source:
+`parlour export FILE.parquet` writes every decision of some games of one game set-up (game,
+players, options) as a Parquet dataset, one row a decision, for imitation and offline learning
+(`parlour.datasets.decisions`; pyarrow comes with `pip install parlour[research]` or
+`parlour[cluster]`). The games come from one source:
 
 - **Stored**: the finished games of the web server's database, `--db URL` (default:
-  `PARLOUR_DB`, else the server's SQLite file), only read; `--game NAME` keeps one game's.
+  `PARLOUR_DB`, else the server's SQLite file), only read; `--game NAME` and `--players N`
+  choose among them.
 - **Saved**: `--record FILE`, repeatable: records that `parlour play` saves.
 - **Simulated**: `--game NAME --players N --bots A,B` with `--games`, `--seed`, `--rotate`,
   `--option`, `--workers`, `--backend` and `--address` as `parlour sim` takes them: the very
   games `parlour sim` plays with those arguments (`docs/scaling.md`).
+
+Games of several set-ups are refused, naming them: a file's arrays have one size.
 
 | Column | Type | Meaning |
 | --- | --- | --- |
@@ -76,20 +80,60 @@ a decision, for imitation learning (`parlour.datasets.decisions`; pyarrow comes 
 | `seed` | string | the game's deal seed, in decimal |
 | `step` | int32 | the action's place in the record (0 ..; the table's actions count) |
 | `seat` | int8 | the seat that decided |
-| `view` | list<float32> | `game.encoding().encode(view(seat))` just before the action |
-| `legal` | list<int8> | 1 for each action of `game.all_actions()` legal for the seat then |
+| `bot` | string | who played the seat: a bot's name, `person`, or null (not known) |
+| `view` | float32[size] | the seat's observation just before the action |
+| `legal` | int8[actions] | 1 for each action of `game.all_actions()` legal then |
+| `forced` | bool | one action alone was legal: nothing was decided |
 | `action` | int32 | the action taken, as its index in `game.all_actions()` |
 | `action_text` | string | the action taken, in the game's notation |
 | `score` | int64 | the seat's final score |
 | `won` | bool | whether the seat won the game (a tie: every winner) |
+| `reward` | float64 | the seat's return, as the learning envs give it at the end |
+| `values` | float32[actions] | with `--values`: each legal action's value, else NaN |
+
+`view`, `legal` and `values` are arrays of one size (Arrow's `fixed_size_list`): `size` is
+the encoding's, `actions` the length of `game.all_actions()`. `view` is
+`game.encoding().observe(state, seat)`, equal to `encode(view(seat))`. `bot` is the bot's name
+in simulated games; in stored ones the seat's bot, or `person`; null in a saved record, which
+does not say. `forced` rows are the moves the learning envs skip. `reward` is
+`parlour.kernel.returns`: zero-sum for a game played to win, the score for a points game.
+`values` (with `--values`, for a game that gives advice: Dicetime) holds each legal action's
+expected final score with best play afterwards, NaN for an action not legal, and is null where
+the seat had no decision to make.
 
 A row is a player's decision: the table's own actions are applied but not exported, so `step`
 may skip; in these games the table's only action is `timeout`, so a game's rows in `step` order
 as `[seat, action_text]`, with `[null, "timeout"]` wherever `step` skips, are its record's
 actions. Where seats act at once, the view is the seat's when its action was applied. The
-schema's metadata `parlour` holds, as JSON, each game set-up exported (`setups`: game,
+schema's metadata `parlour` holds, as JSON, the game set-up exported (`setups`: game,
 players, options, `actions`: the names in the mask's order, `encoding`: `describe()`), so a
 file explains itself.
+
+### The expert dataset: Dicetime's optimal player
+
+```sh
+parlour export expert.parquet --game dicetime --players 1 --bots optimal --games 10000 --values
+```
+
+writes the exact optimal player's decisions with every choice's value (the solver's expected
+final score after it), for imitation learning with a teacher that knows what each mistake
+costs: the regret of an action is `max(values) - values[action]`, 0 for every row here. Ten
+games of it (`--games 10 --seed 0`, 505 decisions) lie in `docs/data/dicetime-optimal.parquet`:
+
+```python
+import numpy as np
+import pyarrow.parquet as pq
+
+table = pq.read_table("docs/data/dicetime-optimal.parquet")
+decided = table.filter(table["values"].is_valid())
+values = np.stack(decided["values"].to_numpy(zero_copy_only=False))  # (rows, actions)
+legal = np.stack(decided["legal"].to_numpy(zero_copy_only=False)).astype(bool)
+taken = decided["action"].to_numpy()
+rows = np.arange(len(taken))
+assert (legal[rows, taken]).all() and np.isnan(values[~legal]).all()
+regret = np.nanmax(values, axis=1) - values[rows, taken]  # what each choice gave up
+print(f"{len(taken)} decisions, mean regret {regret.mean():.3f}")  # the optimal player: 0
+```
 """
 
 

@@ -476,10 +476,20 @@ def export(
     game: Annotated[
         str | None, typer.Option(help="Only this game's stored games; with --bots, the game.")
     ] = None,
-    players: Annotated[int | None, typer.Option(help="With --bots: the number of players.")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(help="Only games with this many players; with --bots: the number of players."),
+    ] = None,
     bots: Annotated[
         str | None, typer.Option(help="Simulate games between these bots, as `parlour sim`.")
     ] = None,
+    values: Annotated[
+        bool,
+        typer.Option(
+            help="Add each choice's value from the game's advice (Dicetime's solver): an expert "
+            "dataset with --bots optimal."
+        ),
+    ] = False,
     games_: Annotated[int, typer.Option("--games", help="With --bots: how many games.")] = 100,
     seed: Annotated[int, typer.Option(help="With --bots: the run's seed.")] = 0,
     rotate: Annotated[bool, typer.Option(help="With --bots: rotate the bots' seats.")] = False,
@@ -488,8 +498,10 @@ def export(
     backend: BackendOption = "local",
     address: AddressOption = None,
 ) -> None:
-    """Every decision of stored, saved or simulated games as a Parquet dataset for imitation
-    learning: the seat's view encoding, the legal mask, the action and the final result."""
+    """Every decision of stored, saved or simulated games of one game set-up as a Parquet
+    dataset for imitation and offline learning: who decided, the seat's observation, the legal
+    mask, whether the move was forced, the action, the final result and return (and, with
+    --values, every choice's value)."""
     from parlour.backends import make_backend
     from parlour.cli.export import from_records, from_simulation, write
     from parlour.datasets import load_pyarrow
@@ -506,11 +518,10 @@ def export(
         spec = SimSpec(
             game, players, names, games_, seed, rotate, dict[str, Value](parse_options(option))
         )
-        rows, played = from_simulation(spec, make_backend(backend, workers, address))
+        rows, played = from_simulation(spec, make_backend(backend, workers, address), values)
         write(console, file, rows, played)
         return
     simulation_only = {
-        "--players": players is not None,
         "--option": bool(option),
         "--workers": workers != 1,
         "--backend": backend != "local",
@@ -522,12 +533,14 @@ def export(
     if record:
         if db is not None:
             raise ParlourError("export either --record files or a --db, not both")
-        rows, played = from_records((str(path), read_record(path)) for path in record)
+        if players is not None:
+            raise ParlourError("--players chooses stored or simulated games, not saved records")
+        rows, played = from_records(((str(p), read_record(p), None) for p in record), values)
     else:
         from parlour.datasets.stored import stored_records
         from parlour.web.database import default_url
 
-        rows, played = from_records(stored_records(db or default_url(), game))
+        rows, played = from_records(stored_records(db or default_url(), game, players), values)
     write(console, file, rows, played)
 
 

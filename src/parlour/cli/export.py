@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -12,17 +13,27 @@ from rich.console import Console
 from parlour.backends import Backend
 from parlour.cli.progress import progress_bar
 from parlour.datasets.decisions import Decision, decisions, simulated, write_decisions
-from parlour.kernel import Game, ParlourError, load
+from parlour.kernel import Advice, Game, ParlourError, advice_of, load
+from parlour.kernel.advice import ignore
 from parlour.sim import SimSpec, run_chunks, validate
 
 LONG_RUN = 200  # games: below this no progress bar is worth drawing
 
+Source = tuple[str, dict[str, Any], Sequence[str | None] | None]
+"""A game to export: its record's id, the record, and who played each seat (if known)."""
 
-def from_simulation(spec: SimSpec, backend: Backend) -> tuple[list[Decision], list[Game]]:
+
+def from_simulation(
+    spec: SimSpec, backend: Backend, values: bool = False
+) -> tuple[list[Decision], list[Game]]:
     """Play the games on the backend, as `parlour sim` does (a progress bar on stderr for long
-    runs), and take every decision."""
+    runs), and take every decision (with each choice's value from the game's advice, with
+    `values`: prepared here, before any worker starts)."""
     validate(spec)
-    work = partial(simulated, spec)
+    game = load(spec.game, spec.players, **spec.options)
+    if values:
+        advice_of(game).prepare(ignore)
+    work = partial(simulated, spec, values)
     if spec.games >= LONG_RUN:
         with progress_bar() as bar:
             task = bar.add_task(spec.game, total=spec.games)
@@ -30,17 +41,23 @@ def from_simulation(spec: SimSpec, backend: Backend) -> tuple[list[Decision], li
     else:
         games = run_chunks(work, spec.games, backend)
     rows = [row for game in games for row in game]
-    return rows, [load(spec.game, spec.players, **spec.options)] * spec.games
+    return rows, [game] * spec.games
 
 
 def from_records(
-    records: Iterable[tuple[str, dict[str, Any]]],
+    sources: Iterable[Source], values: bool = False
 ) -> tuple[list[Decision], list[Game]]:
-    """Every decision of each `(record id, record)`, replayed."""
+    """Every decision of each game, replayed (valued by its game's advice, with `values`)."""
     rows, games = [], []
-    for record_id, record in records:
-        rows.extend(decisions(record, record_id))
-        games.append(load(record["game"], record["players"], **record["options"]))
+    advisors: dict[str, Advice] = {}
+    for record_id, record, bots in sources:
+        game = load(record["game"], record["players"], **record["options"])
+        advice = None
+        if values:
+            key = json.dumps([game.name, game.players, game.options], sort_keys=True)
+            advice = advisors.setdefault(key, advice_of(game))
+        rows.extend(decisions(record, record_id, bots, advice))
+        games.append(game)
     return rows, games
 
 

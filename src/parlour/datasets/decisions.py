@@ -1,6 +1,7 @@
 """Every decision of stored or simulated games as Parquet, one row a decision, for imitation
-learning: the seat's view encoding, the legal mask over `game.all_actions()`, the action
-taken and the seat's final result (documented in docs/research.md, "Datasets")."""
+and offline learning: who decided, the seat's observation, the legal mask over
+`game.all_actions()`, whether the move was forced, the action taken, the seat's final result
+and return, and (from a game's advice) every choice's value (docs/research.md, "Datasets")."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from parlour.datasets import load_pyarrow
-from parlour.kernel import Game, ParlourError, replay
+from parlour.kernel import Advice, Game, ParlourError, State, advice_of, load, replay
+from parlour.kernel.returns import returns
 from parlour.sim import SimSpec, play_game
 
 COLUMNS = (
@@ -21,47 +23,66 @@ COLUMNS = (
     "seed",
     "step",
     "seat",
+    "bot",
     "view",
     "legal",
+    "forced",
     "action",
     "action_text",
     "score",
     "won",
+    "reward",
 )
+VALUES = "values"
+"""The column added when every choice's value is asked for (`values=True`)."""
 
 
 class Decision(NamedTuple):
-    """One player's decision: before the record's action `step`, what `seat` saw (encoded),
-    could do (a 0/1 mask over `game.all_actions()`) and did (its index and text), and how that
-    seat's game ended."""
+    """One player's decision: before the record's action `step`, what `seat` (played by `bot`,
+    when known) saw (encoded), could do (a 0/1 mask over `game.all_actions()`; `forced` when
+    one action alone was legal) and did (its index and text), how that seat's game ended
+    (score, win, the learning adapters' return) and, from the game's advice, each legal
+    action's expected final score (NaN elsewhere; `None` without advice or a decision)."""
 
     game: str
     record: str
     seed: str
     step: int
     seat: int
+    bot: str | None
     view: np.ndarray
     legal: np.ndarray
+    forced: bool
     action: int
     action_text: str
     score: int
     won: bool
+    reward: float
+    values: np.ndarray | None
 
 
-def decisions(record: Mapping[str, Any], record_id: str) -> list[Decision]:
+def decisions(
+    record: Mapping[str, Any],
+    record_id: str,
+    bots: Sequence[str | None] | None = None,
+    advice: Advice | None = None,
+) -> list[Decision]:
     """A record's player decisions in order (the table's actions, such as `timeout`, are
-    applied but are nobody's decision); a bad record raises `RecordError`."""
+    applied but are nobody's decision); `bots` names who played each seat, `advice` values
+    the choices. A bad record raises `RecordError`."""
     final = replay(record)
     game = final.game
     encoding = game.encoding()
     space = action_index(game)
     state = game.new(record["seed"], chance=record.get("chance", []))
     seed = str(record["seed"])
+    worth = returns(final)
     rows = []
     for step, (seat, action) in enumerate(record["actions"]):
         if seat is not None:
+            choices = state.legal_actions(seat)
             legal = np.zeros(len(space), dtype=np.int8)
-            legal[[_index(space, game, choice) for choice in state.legal_actions(seat)]] = 1
+            legal[[_index(space, game, choice) for choice in choices]] = 1
             rows.append(
                 Decision(
                     game.name,
@@ -69,16 +90,32 @@ def decisions(record: Mapping[str, Any], record_id: str) -> list[Decision]:
                     seed,
                     step,
                     seat,
-                    encoding.encode(state.view(seat)),
+                    None if bots is None else bots[seat],
+                    encoding.observe(state, seat),
                     legal,
+                    len(choices) == 1,
                     _index(space, game, action),
                     action,
                     final.scores[seat],
                     seat in final.winners,
+                    worth[seat],
+                    None if advice is None else _values(advice, space, state, seat),
                 )
             )
         state.apply(seat, action)
     return rows
+
+
+def _values(advice: Advice, space: dict[str, int], state: State, seat: int) -> np.ndarray | None:
+    """Each of the seat's choices' expected final score by its action's index (NaN for the
+    actions it cannot take); `None` where it has no decision."""
+    choices = advice.choices(state, seat)
+    if choices is None:
+        return None
+    values = np.full(len(space), np.nan, dtype=np.float32)
+    for choice in choices:
+        values[space[choice.action]] = choice.expected
+    return values
 
 
 def action_index(game: Game) -> dict[str, int]:
@@ -92,22 +129,45 @@ def _index(space: dict[str, int], game: Game, action: str) -> int:
     return space[action]
 
 
-def simulated(spec: SimSpec, start: int, stop: int) -> list[list[Decision]]:
-    """The decisions of each game `start .. stop-1` of a `parlour sim` run (a worker's chunk);
-    a game's record id is its number in the run."""
-    return [decisions(play_game(spec, index).record, str(index)) for index in range(start, stop)]
+def simulated(spec: SimSpec, values: bool, start: int, stop: int) -> list[list[Decision]]:
+    """The decisions of each game `start .. stop-1` of a `parlour sim` run (a worker's chunk),
+    with each seat's bot and, with `values`, the game's advice; a game's record id is its
+    number in the run."""
+    advice = advice_of(load(spec.game, spec.players, **spec.options)) if values else None
+    games = []
+    for index in range(start, stop):
+        bots: list[str | None] = [None] * spec.players
+        for bot, seat in enumerate(spec.seating(index)):
+            bots[seat] = spec.bots[bot]
+        games.append(decisions(play_game(spec, index).record, str(index), bots, advice))
+    return games
 
 
 def decisions_table(rows: Sequence[Decision], sources: Iterable[Game]) -> Any:
-    """The rows as a `pyarrow.Table` (`view` list<float32>, `legal` list<int8>); the schema's
-    metadata `parlour` holds, for each game set-up exported, its options, the names of its
-    actions (the mask's order) and its encoding's features."""
+    """The rows of one game set-up as a `pyarrow.Table`, its arrays of fixed size (`view`
+    float32, `legal` int8, `values` float32 where the rows have them); the schema's metadata
+    `parlour` holds the set-up: its options, the names of its actions (the mask's order) and
+    its encoding's features. Rows of several set-ups are refused, naming them."""
     pa = load_pyarrow()
+    setup = describe(sources)
+    if len(setup["setups"]) > 1:
+        found = "; ".join(_label(entry) for entry in setup["setups"])
+        raise ParlourError(
+            f"a dataset holds one game set-up (its arrays have one size), and these games have "
+            f"{len(setup['setups'])}: {found}. Export them apart (--game, --players)"
+        )
+    (only,) = setup["setups"]
+    actions, size = len(only["actions"]), sum(feature["size"] for feature in only["encoding"])
 
-    def lists(arrays: list[np.ndarray], kind: Any, dtype: type) -> Any:
-        offsets = np.cumsum([0, *(len(array) for array in arrays)], dtype=np.int32)
-        values: np.ndarray = np.concatenate(arrays).astype(dtype) if arrays else np.zeros(0, dtype)
-        return pa.ListArray.from_arrays(pa.array(offsets), pa.array(values, type=kind))
+    def arrays(name: str, kind: Any, width: int) -> Any:
+        cells = [getattr(row, name) for row in rows]
+        flat = np.zeros((len(rows), width), dtype=kind.to_pandas_dtype())
+        for number, cell in enumerate(cells):
+            if cell is not None:
+                flat[number] = cell
+        missing = [cell is None for cell in cells]
+        mask = pa.array(missing) if any(missing) else None
+        return pa.FixedSizeListArray.from_arrays(pa.array(flat.ravel(), kind), width, mask=mask)
 
     columns = {
         "game": pa.array([row.game for row in rows], pa.string()),
@@ -115,15 +175,25 @@ def decisions_table(rows: Sequence[Decision], sources: Iterable[Game]) -> Any:
         "seed": pa.array([row.seed for row in rows], pa.string()),
         "step": pa.array([row.step for row in rows], pa.int32()),
         "seat": pa.array([row.seat for row in rows], pa.int8()),
-        "view": lists([row.view for row in rows], pa.float32(), np.float32),
-        "legal": lists([row.legal for row in rows], pa.int8(), np.int8),
+        "bot": pa.array([row.bot for row in rows], pa.string()),
+        "view": arrays("view", pa.float32(), size),
+        "legal": arrays("legal", pa.int8(), actions),
+        "forced": pa.array([row.forced for row in rows], pa.bool_()),
         "action": pa.array([row.action for row in rows], pa.int32()),
         "action_text": pa.array([row.action_text for row in rows], pa.string()),
         "score": pa.array([row.score for row in rows], pa.int64()),
         "won": pa.array([row.won for row in rows], pa.bool_()),
+        "reward": pa.array([row.reward for row in rows], pa.float64()),
     }
+    if any(row.values is not None for row in rows):
+        columns[VALUES] = arrays(VALUES, pa.float32(), actions)
     table = pa.table(columns)
-    return table.replace_schema_metadata({"parlour": json.dumps(describe(sources))})
+    return table.replace_schema_metadata({"parlour": json.dumps(setup)})
+
+
+def _label(setup: Mapping[str, Any]) -> str:
+    options = ", ".join(f"{name}={value}" for name, value in setup["options"].items())
+    return f"{setup['game']} with {setup['players']} players ({options})"
 
 
 def describe(games: Iterable[Game]) -> dict[str, Any]:

@@ -15,20 +15,28 @@ from sqlalchemy.orm import Session, selectinload
 from parlour.kernel import ParlourError
 from parlour.web.models import TableRow
 
+PERSON = "person"
+"""Who played a person's seat, in a dataset's `bot` column."""
 
-def stored_records(db_url: str, game: str | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Each finished table (of `game` only, if given) as `(table id, record)`, oldest first."""
+
+def stored_records(
+    db_url: str, game: str | None = None, players: int | None = None
+) -> Iterator[tuple[str, dict[str, Any], list[str | None]]]:
+    """Each finished table (of `game` and with `players` only, if given) as `(table id,
+    record, who played each seat: its bot's name or "person")`, oldest first."""
     url = make_url(db_url)
     if url.get_backend_name() == "sqlite" and not (url.database and Path(url.database).is_file()):
         raise ParlourError(f"there is no SQLite database at {url.database or db_url}")
     query = (
         select(TableRow)
         .where(TableRow.status == "finished")
-        .options(selectinload(TableRow.actions))
+        .options(selectinload(TableRow.actions), selectinload(TableRow.seats))
         .order_by(TableRow.created_at, TableRow.id)
     )
     if game is not None:
         query = query.where(TableRow.game == game)
+    if players is not None:
+        query = query.where(TableRow.players == players)
     engine = create_engine(url)
     try:
         with Session(engine) as session:
@@ -42,9 +50,18 @@ def stored_records(db_url: str, game: str | None = None) -> Iterator[tuple[str, 
                         "seed": int(row.seed),
                         "actions": [[action.seat, action.action] for action in row.actions],
                     },
+                    _players(row),
                 )
     except SQLAlchemyError as error:
         cause = getattr(error, "orig", None) or error
         raise ParlourError(f"cannot read stored games from {url!r}: {cause}") from None
     finally:
         engine.dispose()
+
+
+def _players(row: TableRow) -> list[str | None]:
+    """Who played each seat of a stored table: its bot, or a person (`None`: no seat row)."""
+    who: list[str | None] = [None] * row.players
+    for seat in row.seats:
+        who[seat.seat] = seat.bot or PERSON
+    return who

@@ -9,7 +9,7 @@ of the kernel's RNG is a chance node, found by replaying the action on a strictl
 clone (`State.scripted`) until it needs no more outcomes. Action ids index
 `game.all_actions()`. Information states and observations are both the seat's view: as JSON
 (keys sorted) for strings, as the game's encoding of it (`game.encoding()`) for tensors.
-Rewards are terminal and follow the game's objective (`parlour.envs.returns`, as in every
+Rewards are terminal and follow the game's objective (`parlour.kernel.returns`, as in every
 adapter): a game played to win is zero-sum, a win shared among tied winners (two players:
 +1 / -1, a tie 0 / 0); a points game (solo Dicetime) returns its final score, within the
 game's `score_bounds()`. In a simultaneous game every decision node is simultaneous, as
@@ -30,7 +30,6 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from parlour.envs.returns import returns
 from parlour.kernel import (
     Action,
     ChanceNeeded,
@@ -47,6 +46,7 @@ from parlour.kernel import (
     games,
     load,
 )
+from parlour.kernel.returns import returns
 
 PREFIX = "python_parlour_"
 """OpenSpiel's name of a Parlour game is this prefix and the game's name."""
@@ -366,7 +366,7 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
         return self._progress.need is None and state is not None and state.over
 
     def returns(self) -> list[float]:
-        """Terminal rewards by the game's objective (`parlour.envs.returns`); 0 before the end."""
+        """Terminal rewards by the game's objective (`parlour.kernel.returns`); 0 before the end."""
         state = self._progress.state
         if state is None or not state.over:
             return [0.0] * self._progress.table.game.players

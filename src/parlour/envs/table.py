@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from parlour.envs.returns import result, returns
 from parlour.kernel import TABLE, Action, Game, IllegalAction, OptionError, Reason, Seat, State
+from parlour.kernel.returns import result, returns
 
 if TYPE_CHECKING:
     from parlour.kernel.encoding import Encoding
@@ -33,7 +33,7 @@ TIMEOUT = "timeout"
 DEFAULT_CLOCK_STEPS = 10
 """Rounds a race's clock allows by default, counted from when the clock starts."""
 REWARDS = ("objective", "score", "result")
-"""The reward conventions: the game's return at the end (`parlour.envs.returns`), the score's
+"""The reward conventions: the game's return at the end (`parlour.kernel.returns`), the score's
 change every round, or the old +1 / -1 result at the end."""
 ILLEGAL = ("replace", "raise")
 _MASK_CACHE = 4096

@@ -1,12 +1,12 @@
 """What a finished game is worth to each seat, the one convention of every learning adapter
-(PettingZoo, Gymnasium, OpenSpiel): it follows the game's declared objective. A game played
-to win is zero-sum: a win shared among tied winners, less an equal share each, scaled so that
-a sole winner gets +1 (two players: +1 / -1, a tie 0 / 0); a points game (solo Dicetime) is
-worth its final score."""
+(PettingZoo, Gymnasium, OpenSpiel) and dataset: it follows the game's declared objective. A
+game played to win is zero-sum: a win shared among tied winners, less an equal share each,
+scaled so that a sole winner gets +1 (two players: +1 / -1, a tie 0 / 0); a points game (solo
+Dicetime) is worth its final score."""
 
 from __future__ import annotations
 
-from parlour.kernel import Objective, State
+from parlour.kernel.protocol import Objective, State
 
 
 def returns(state: State) -> list[float]:

@@ -16,7 +16,9 @@ at once (`parlour.envs.vector.Tables`, random actions from the masks in one nump
 four times as many games have ended; its games are its own, so it is compared by kernel
 actions per second (the unfinished games' counted). Rounds alternate between the loops; the
 best round of each counts. Targets (issue 28): the environment at least 0.25 of the raw loop's
-games per second for Dokitto (4 players) and Dicecream (3 players), 64 tables at once 0.4.
+games per second for Dokitto (4 players) and Dicecream (3 players), 64 tables at once 0.4,
+and with `--rlcard` (`pip install parlour[bench]`) Dokitto's env at least as many steps per
+second as RLCard's `uno`, in the same rounds.
 """
 
 from __future__ import annotations
@@ -121,6 +123,29 @@ def tables_loop(game: str, players: int, tables: int, games: int) -> Loop:
     return play
 
 
+def uno_loop(games: int) -> Loop:
+    """RLCard's `uno` (2 players) played as its users do, `games` games dealt from seeds
+    `0..games-1`, each action drawn at random from the state's legal actions: RLCard's own
+    loop, for scale (issue 28's target: Parlour's Dokitto env at least as fast, in steps per
+    second). Needs `pip install parlour[bench]`."""
+    import rlcard
+
+    env = rlcard.make("uno", config={"seed": 0})
+
+    def play() -> int:
+        steps = 0
+        for seed in range(games):
+            rnd = random.Random(seed)
+            env.seed(seed)
+            state, _ = env.reset()
+            while not env.is_over():
+                state, _ = env.step(rnd.choice(list(state["legal_actions"])))
+                steps += 1
+        return steps
+
+    return play
+
+
 def best_rates(loops: dict[str, Loop], rounds: int) -> dict[str, tuple[float, float]]:
     """Each loop's best (steps per second, seconds per pass) over `rounds` alternating runs."""
     best: dict[str, tuple[float, float]] = {}
@@ -134,7 +159,9 @@ def best_rates(loops: dict[str, Loop], rounds: int) -> dict[str, tuple[float, fl
     return best
 
 
-def case(game: str, players: int, games: int, rounds: int, tables: int) -> dict[str, Any]:
+def case(
+    game: str, players: int, games: int, rounds: int, tables: int, uno: bool
+) -> dict[str, Any]:
     records: list[Record] = []
     env = env_loop(game, players, games, False, records)
     env()  # plays the games once, keeping their records
@@ -144,8 +171,16 @@ def case(game: str, players: int, games: int, rounds: int, tables: int) -> dict[
         "views": env_loop(game, players, games, True, records),
         "tables": tables_loop(game, players, tables, 4 * tables),
     }
+    if uno:
+        loops["uno"] = uno_loop(games)
     best = best_rates(loops, rounds)
     raw, fast, viewed, batched = best["raw"], best["env"], best["views"], best["tables"]
+    against_uno = {}
+    if uno:
+        against_uno = {
+            "uno_steps_per_s": round(best["uno"][0]),
+            "env_vs_uno": round(fast[0] / best["uno"][0], 3),
+        }
     return {
         "game": game,
         "players": players,
@@ -160,6 +195,7 @@ def case(game: str, players: int, games: int, rounds: int, tables: int) -> dict[
         "tables": tables,
         "tables_actions_per_s": round(batched[0]),
         "tables_ratio": round(batched[0] / raw[0], 3),
+        **against_uno,
     }
 
 
@@ -169,12 +205,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--tables", type=int, default=64, help="tables of the batched env")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--rlcard", action="store_true", help="also RLCard's uno beside Dokitto (parlour[bench])"
+    )
     found = cases()
     parser.add_argument("--only", nargs="*", default=list(found), help="games to measure")
     args = parser.parse_args()
     rows = []
     for game in args.only:
-        row = case(game, found[game], args.games, args.rounds, args.tables)
+        uno = args.rlcard and game == "dokitto"
+        row = case(game, found[game], args.games, args.rounds, args.tables, uno)
         rows.append(row)
         if not args.json:
             print(
@@ -187,6 +227,12 @@ def main() -> None:
                 f"ratio {row['tables_ratio']:.3f}",
                 flush=True,
             )
+            if uno:
+                print(
+                    f"  RLCard's uno (2 players, {args.games} games) {row['uno_steps_per_s']:,} "
+                    f"steps/s: Dokitto's env at {row['env_vs_uno']:.3f} of it",
+                    flush=True,
+                )
     if args.json:
         print(json.dumps(rows, indent=2))
 

@@ -436,31 +436,79 @@ def train(
         bool, typer.Option(help="Continue the run in FOLDER from its last checkpoint.")
     ] = False,
 ) -> None:
-    """Train a policy by Deep Monte-Carlo self-play (needs the `learn` extra); FOLDER/policy.npz
-    then plays as the bot `policy:path=FOLDER/policy.npz`."""
+    """Train a policy (needs the `learn` extra): by Deep Monte-Carlo self-play against a pool
+    and the game's bots where several play, by PPO on the score where one plays alone;
+    FOLDER/policy.npz then plays as the bot `policy:path=FOLDER/policy.npz`."""
+    if not resume and (folder / "checkpoint.pt").exists():
+        raise OptionError(f"{folder} holds a run already: --resume it, or name a new folder")
+    if resume and (folder / "settings.json").is_file():
+        players = int(json.loads((folder / "settings.json").read_text()).get("players", 1))
+    options = dict[str, Value](parse_options(option))
+    if players == 1:
+        _train_alone(game, folder, games_, options, tables, seed, resume)
+    else:
+        _train_against_others(
+            game, folder, players, games_, options, opponents, tables, seed, resume
+        )
+    console.print(f"policy: {folder / 'policy.npz'}")
+
+
+def _train_alone(
+    game: str,
+    folder: Path,
+    games: int,
+    options: dict[str, Value],
+    tables: int,
+    seed: int,
+    resume: bool,
+) -> None:
+    """`parlour train` for a one-seat game: PPO, a line per evaluation."""
+    from parlour.learn.ppo import Settings, Trainer
+
+    if resume:
+        trainer = Trainer.resume(folder)
+    else:
+        trainer = Trainer(Settings(game, options, tables=tables, seed=seed), folder)
+    for line in trainer.run(games):
+        console.print(
+            f"{line['games']:,} games, {line['updates']:,} updates, "
+            f"{line['cpu_seconds']:,.0f} CPU s: evaluation mean {line['evaluation_mean']:.1f}, "
+            f"median {line['evaluation_median']:.1f}"
+        )
+
+
+def _train_against_others(
+    game: str,
+    folder: Path,
+    players: int,
+    games: int,
+    options: dict[str, Value],
+    opponents: str,
+    tables: int,
+    seed: int,
+    resume: bool,
+) -> None:
+    """`parlour train` for a game of several seats: Deep Monte-Carlo self-play."""
     from parlour.learn.dmc import Settings, Trainer
 
     if resume:
         trainer = Trainer.resume(folder)
     else:
-        if (folder / "checkpoint.pt").exists():
-            raise OptionError(f"{folder} holds a run already: --resume it, or name a new folder")
         settings = Settings(
             game,
             players,
-            parse_options(option),
+            options,
             tables=tables,
             opponents=tuple(name for name in opponents.split(",") if name),
             seed=seed,
         )
         trainer = Trainer(settings, folder)
-    for line in trainer.run(games_):
+    for line in trainer.run(games):
         console.print(
             f"{line['games']:,} games, {line['updates']:,} updates: loss {line['loss']:.3f}; "
             f"against the opponents ({line['met']} games) mean return "
             f"{line['return_against_opponents']:+.3f}, won {line['won_against_opponents']:.1%}"
         )
-    console.print(f"policy: {folder / 'policy.npz'}")
 
 
 @app.command()
@@ -486,8 +534,8 @@ def export(
     values: Annotated[
         bool,
         typer.Option(
-            help="Add each choice's value from the game's advice (Dicetime's solver): an expert "
-            "dataset with --bots optimal."
+            help="Add each choice's value from the game's advice (games with an advisor only); "
+            "with the advisor's own bot in --bots, an expert dataset."
         ),
     ] = False,
     games_: Annotated[int, typer.Option("--games", help="With --bots: how many games.")] = 100,
@@ -505,7 +553,6 @@ def export(
     from parlour.backends import make_backend
     from parlour.cli.export import from_records, from_simulation, write
     from parlour.datasets import load_pyarrow
-    from parlour.kernel.options import Value
     from parlour.sim import SimSpec
 
     load_pyarrow()

@@ -30,6 +30,7 @@ from torch import nn
 from parlour.bots.registry import Bot, make_bot
 from parlour.envs.vector import Tables
 from parlour.kernel import OptionError, load
+from parlour.learn.nets import exported, network
 from parlour.learn.policy import Policy, read_policy
 
 LEARNER = "learner"
@@ -63,27 +64,6 @@ class Settings:
         data = json.loads(path.read_text(encoding="utf-8"))
         data["hidden"], data["opponents"] = tuple(data["hidden"]), tuple(data["opponents"])
         return cls(**data)
-
-
-def network(inputs: int, hidden: tuple[int, ...], outputs: int) -> nn.Sequential:
-    """The value network: ReLU layers of `hidden` sizes, a linear head of `outputs` values."""
-    layers: list[nn.Module] = []
-    size = inputs
-    for width in hidden:
-        layers += [nn.Linear(size, width), nn.ReLU()]
-        size = width
-    layers.append(nn.Linear(size, outputs))
-    return nn.Sequential(*layers)
-
-
-def exported(model: nn.Sequential, meta: dict[str, Any]) -> Policy:
-    """The network as the project's numpy policy (weights transposed to inputs x outputs)."""
-    linear = [module for module in model if isinstance(module, nn.Linear)]
-    layers = [
-        (module.weight.detach().numpy().T.copy(), module.bias.detach().numpy().copy())
-        for module in linear
-    ]
-    return Policy(layers, meta)
 
 
 class Buffer:

@@ -1,7 +1,7 @@
 """Ice Cream's table page for everyone: axe-core finds no serious or critical violation at the
-start of a game or in the middle of one, every card and scoop is named for screen readers,
-and a whole game against bots is played with the keyboard alone (Tab to an action, then
-Enter or Space; the table itself is set up in the lobby as in the other browser tests)."""
+start of a game or in the middle of one, and every card and scoop is named for screen
+readers (a whole game by the keyboard alone is `test_browser_keyboard.py`'s, for every
+game)."""
 
 from __future__ import annotations
 
@@ -63,24 +63,5 @@ def test_no_grave_violation_at_the_start_and_mid_game(browser: Any, base_url: st
         "ns => ns.map(n => n.getAttribute('aria-label'))"
     )
     assert names and all(name and name.endswith("scoop") for name in names)
-    assert not errors, errors
-    page.context.close()
-
-
-def test_a_whole_game_is_played_with_the_keyboard_alone(browser: Any, base_url: str) -> None:  # noqa: F811
-    page, errors = table(browser, base_url)
-    moves = 0
-    for _ in range(600):
-        if page.locator("#end:not([hidden])").count():
-            break
-        if not page.evaluate(MINE):
-            page.wait_for_timeout(30)
-            continue
-        if act_with_the_keyboard(page, "Enter" if moves % 2 else " "):
-            moves += 1
-            page.wait_for_timeout(30)
-    assert page.locator("#end:not([hidden])").count(), "the game did not end by the keyboard"
-    assert moves > 20
-    assert page.evaluate("window.parlourFrame.view.over")
     assert not errors, errors
     page.context.close()

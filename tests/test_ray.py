@@ -86,3 +86,37 @@ def test_the_cli_runs_an_arena_on_ray() -> None:
     on_ray = CliRunner().invoke(app, [*args, "--json", "--backend", "ray", "--workers", "2"])
     assert on_ray.exit_code == 0, on_ray.output
     assert timeless(json.loads(on_ray.stdout)) == timeless(json.loads(local.stdout))
+
+
+def test_a_dmc_run_takes_in_the_games_its_ray_actors_play(tmp_path: Path) -> None:
+    """Two actors play beside the trainer's own tables with the weights they are sent; their
+    games join the buffer and the count, and the run ends, checkpointed, as without them."""
+    pytest.importorskip("torch")
+    from parlour.learn.actors import Actors
+    from parlour.learn.dmc import Settings, Trainer
+
+    settings = Settings(
+        "dokitto", 2, {"max_rounds": 1}, hidden=(16,), tables=4, batch=32, actor_games=5
+    )
+    trainer = Trainer(settings, tmp_path)
+    actors = Actors(settings, 2)
+    try:
+        lines = trainer.run(200, actors)
+    finally:
+        actors.close()
+    assert ray.is_initialized()  # the module's Ray, joined and left running
+    # At the end the actors' games in progress are waited for: each has played at least 5.
+    assert trainer.games >= 210 and sum(line["actor_games"] for line in lines) >= 10
+    assert (tmp_path / "checkpoint.pt").is_file()
+
+
+def test_the_cli_trains_with_ray_actors_and_refuses_them_alone(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    args = ["train", "dokitto", "--players", "2", "--games", "20", "--tables", "4"]
+    args += ["--option", "max_rounds=1", "--actors", "1", "--folder", str(tmp_path / "run")]
+    done = CliRunner().invoke(app, args)
+    assert done.exit_code == 0, done.output
+    assert (tmp_path / "run" / "policy.npz").is_file()
+    alone = ["train", "dicetime", "--players", "1", "--actors", "2", "--folder", str(tmp_path)]
+    refused = CliRunner().invoke(app, alone)
+    assert "--actors and --address are for self-play" in str(refused.exception)

@@ -38,7 +38,13 @@ def test_the_section_shows_each_interface() -> None:
     assert len(PYTHON) == 1
     for name in ("pettingzoo.env", "Dicetime-v0", "openspiel.register"):
         assert name in PYTHON[0]
-    assert [command.split()[1] for command in COMMANDS] == ["export", "sim", "report", "train"]
+    assert [command.split()[1] for command in COMMANDS] == [
+        "export",
+        "sim",
+        "report",
+        "train",
+        "train",
+    ]
 
 
 def test_the_python_example_runs() -> None:

@@ -58,6 +58,15 @@ def load_ray() -> ModuleType:
         ) from None
 
 
+def ray_arguments(workers: int, address: str | None) -> dict[str, Any]:
+    """`ray.init`'s arguments: the cluster at `address`, else a new local Ray of `workers`
+    CPUs; quiet either way."""
+    common: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.WARNING}
+    if address is not None:
+        return {"address": address, **common}
+    return {"address": "local", "num_cpus": max(1, workers), **common}
+
+
 def _call(work: Work[R], start: int, stop: int) -> list[R]:
     """A Ray task's body: one chunk (Ray resolves `work` from the object store)."""
     return work(start, stop)
@@ -84,10 +93,7 @@ class RayTasks:
                 ray.shutdown()
 
     def _init_arguments(self) -> dict[str, Any]:
-        common: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.WARNING}
-        if self.address is not None:
-            return {"address": self.address, **common}
-        return {"address": "local", "num_cpus": max(1, self.workers), **common}
+        return ray_arguments(self.workers, self.address)
 
     def _run(self, ray: ModuleType, work: Work[R], chunks: Sequence[Chunk]) -> Iterator[list[R]]:
         task = ray.remote(_call)

@@ -13,9 +13,18 @@ from parlour.bots.registry import make_bot
 from parlour.cli.app import app
 from parlour.kernel import OptionError, load
 from parlour.learn.dmc import Settings, Trainer
-from parlour.learn.policy import read_policy
+from parlour.learn.policy import Policy, read_policy
+from parlour.learn.selfplay import LEARNER, seating
 
-SMALL = {"hidden": (32,), "tables": 8, "batch": 64, "checkpoint_every": 20, "snapshot_every": 30}
+SMALL = {
+    "hidden": (32,),
+    "tables": 8,
+    "batch": 64,
+    "checkpoint_every": 20,
+    "snapshot_every": 30,
+    "evaluate_every": 40,
+    "evaluation_games": 4,
+}
 
 
 def small(**changes: object) -> Settings:
@@ -45,6 +54,29 @@ def test_a_run_learns_checkpoints_and_resumes_exactly(tmp_path: Path) -> None:
     assert bot.choose(state.view(0), state.legal_actions(0)) in state.legal_actions(0)
 
 
+def test_the_log_evaluates_against_the_first_opponent_on_fixed_deals(tmp_path: Path) -> None:
+    """Every `evaluate_every` games (and at a run's end) the log has the learner's win share
+    against greedy on the same deals, from every seat; the lines between have none."""
+    trainer = Trainer(small(), tmp_path)
+    lines = trainer.run(60)
+    evaluated = [line["evaluation_won"] for line in lines]
+    assert evaluated[0] is None and evaluated[-1] is not None
+    assert 0.0 <= evaluated[-1] <= 1.0
+    assert trainer.evaluate() == evaluated[-1]  # argmax play on fixed deals: no chance left
+
+
+def test_the_bots_keep_their_share_of_the_opponents_as_the_pool_grows(tmp_path: Path) -> None:
+    trainer = Trainer(small(opponent_share=1.0, bot_share=0.5), tmp_path)
+    trainer.pool.extend([trainer.policy()] * 50)
+    opponents = [
+        seating(trainer.game, trainer.settings, trainer.rng, trainer.pool) for _ in range(400)
+    ]
+    seats = [who for seating in opponents for who in seating if who != LEARNER]
+    bots = sum(not isinstance(who, Policy) for who in seats)
+    assert len(seats) == 400
+    assert 160 <= bots <= 240  # half of the 400 opponents' seats, not one in 51
+
+
 def test_a_resumed_run_continues_as_if_never_stopped(tmp_path: Path) -> None:
     """Stopped and resumed at a checkpoint, a run's next stretch is the one it would have
     played had it gone on (same games, same updates, same loss)."""
@@ -56,8 +88,10 @@ def test_a_resumed_run_continues_as_if_never_stopped(tmp_path: Path) -> None:
 
 
 def test_bad_settings_are_refused_by_name(tmp_path: Path) -> None:
-    with pytest.raises(OptionError, match="epsilon and opponent_share"):
+    with pytest.raises(OptionError, match="epsilon, opponent_share and bot_share"):
         Trainer(small(epsilon=2.0), tmp_path)
+    with pytest.raises(OptionError, match="evaluation_games and evaluate_every"):
+        Trainer(small(evaluation_games=0), tmp_path)
     with pytest.raises(OptionError, match="no bot 'grandmaster'"):
         Trainer(small(opponents=("grandmaster",)), tmp_path)
     with pytest.raises(OptionError, match="no checkpoint"):

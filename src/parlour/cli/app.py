@@ -13,6 +13,7 @@ import random
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -430,14 +431,23 @@ def train(
     opponents: Annotated[
         str, typer.Option(help="The game's bots the learner meets, comma-separated.")
     ] = "greedy",
-    tables: Annotated[int, typer.Option(help="Tables played at once.")] = 32,
+    tables: Annotated[
+        int | None,
+        typer.Option(help="Tables played at once (default: the method's, 32 for DMC, 64 for PPO)."),
+    ] = None,
     seed: Annotated[int, typer.Option(help="The run's seed.")] = 0,
     resume: Annotated[
         bool, typer.Option(help="Continue the run in FOLDER from its last checkpoint.")
     ] = False,
+    actors: Annotated[
+        int,
+        typer.Option(help="Ray actors playing more self-play games beside this process's."),
+    ] = 0,
+    address: AddressOption = None,
 ) -> None:
     """Train a policy (needs the `learn` extra): by Deep Monte-Carlo self-play against a pool
-    and the game's bots where several play, by PPO on the score where one plays alone;
+    and the game's bots where several play (with --actors, Ray actors play too: faster, not
+    reproducible game for game), by PPO on the score where one plays alone;
     FOLDER/policy.npz then plays as the bot `policy:path=FOLDER/policy.npz`."""
     if not resume and (folder / "checkpoint.pt").exists():
         raise OptionError(f"{folder} holds a run already: --resume it, or name a new folder")
@@ -445,11 +455,12 @@ def train(
         players = int(json.loads((folder / "settings.json").read_text()).get("players", 1))
     options = dict[str, Value](parse_options(option))
     if players == 1:
+        if actors or address is not None:
+            raise OptionError("--actors and --address are for self-play (several players)")
         _train_alone(game, folder, games_, options, tables, seed, resume)
     else:
-        _train_against_others(
-            game, folder, players, games_, options, opponents, tables, seed, resume
-        )
+        run = Run(folder, games_, tables, seed, resume, actors, address)
+        _train_against_others(game, players, options, opponents, run)
     console.print(f"policy: {folder / 'policy.npz'}")
 
 
@@ -458,7 +469,7 @@ def _train_alone(
     folder: Path,
     games: int,
     options: dict[str, Value],
-    tables: int,
+    tables: int | None,
     seed: int,
     resume: bool,
 ) -> None:
@@ -468,7 +479,10 @@ def _train_alone(
     if resume:
         trainer = Trainer.resume(folder)
     else:
-        trainer = Trainer(Settings(game, options, tables=tables, seed=seed), folder)
+        settings = Settings(game, options, seed=seed)
+        if tables is not None:
+            settings.tables = tables
+        trainer = Trainer(settings, folder)
     for line in trainer.run(games):
         console.print(
             f"{line['games']:,} games, {line['updates']:,} updates, "
@@ -477,37 +491,57 @@ def _train_alone(
         )
 
 
+@dataclass(frozen=True)
+class Run:
+    """What `parlour train` asks of a self-play run beyond the game."""
+
+    folder: Path
+    games: int
+    tables: int | None
+    seed: int
+    resume: bool
+    actors: int
+    address: str | None
+
+
 def _train_against_others(
-    game: str,
-    folder: Path,
-    players: int,
-    games: int,
-    options: dict[str, Value],
-    opponents: str,
-    tables: int,
-    seed: int,
-    resume: bool,
+    game: str, players: int, options: dict[str, Value], opponents: str, run: Run
 ) -> None:
-    """`parlour train` for a game of several seats: Deep Monte-Carlo self-play."""
+    """`parlour train` for a game of several seats: Deep Monte-Carlo self-play, with Ray
+    actors if asked."""
     from parlour.learn.dmc import Settings, Trainer
 
-    if resume:
+    folder, tables, seed = run.folder, run.tables, run.seed
+    if run.resume:
         trainer = Trainer.resume(folder)
     else:
         settings = Settings(
             game,
             players,
             options,
-            tables=tables,
             opponents=tuple(name for name in opponents.split(",") if name),
             seed=seed,
         )
+        if tables is not None:
+            settings.tables = tables
         trainer = Trainer(settings, folder)
-    for line in trainer.run(games):
+    remote = None
+    if run.actors or run.address is not None:
+        from parlour.learn.actors import Actors
+
+        remote = Actors(trainer.settings, max(1, run.actors), run.address)
+    try:
+        lines = trainer.run(run.games, remote)
+    finally:
+        if remote is not None:
+            remote.close()
+    for line in lines:
+        evaluation = line["evaluation_won"]
         console.print(
             f"{line['games']:,} games, {line['updates']:,} updates: loss {line['loss']:.3f}; "
             f"against the opponents ({line['met']} games) mean return "
             f"{line['return_against_opponents']:+.3f}, won {line['won_against_opponents']:.1%}"
+            + ("" if evaluation is None else f"; evaluation won {evaluation:.1%}")
         )
 
 

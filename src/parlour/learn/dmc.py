@@ -6,35 +6,49 @@ large action spaces of fixed indices and masks, where DMC matched or beat PPO an
 games with far less tuning (it has no critic, no entropy, one loss), and Monte-Carlo returns
 need no bootstrapping through hidden information.
 
-Play runs on `parlour.envs.vector.Tables`: at some tables (`opponent_share`) one seat is the
-learner and the others the game's bots or past versions of the learner (its pool,
-`snapshot_every` games apart); at the rest every seat is the learner. Only the learner's
-decisions are learned from. A run lives in a folder: `settings.json`, `checkpoint.pt` (the
-network, the optimiser, the counters and generators), `policy.npz` (the latest, in the
-project's format), `pool/` and `log.jsonl`; `Trainer.resume(folder)` continues where the
-last checkpoint stopped. Every `run` starts with an empty replay buffer and new deals, so a
-run resumed from its checkpoint plays exactly as the same trainer would have gone on (the
-buffer, up to `buffer` decisions, is too large to keep). Needs the `learn` extra."""
+Play runs on `parlour.envs.vector.Tables` (`parlour.learn.selfplay`): at some tables
+(`opponent_share`) one seat is the learner and the others the game's bots (`bot_share` of
+those seats) or past versions of the learner (its pool, `snapshot_every` games apart); at the
+rest every seat is the learner. Only the learner's decisions are learned from, one gradient
+step after every step of the tables. Every `evaluate_every` games the learner's argmax plays
+`evaluation_games` fixed deals against the first of its opponents, once from every seat, and
+the log gets its win share: the yardstick that does not move as the pool grows.
+
+A run lives in a folder: `settings.json`, `checkpoint.pt` (the network, the optimiser, the
+counters and generators), `policy.npz` (the latest, in the project's format), `pool/` and
+`log.jsonl`; `Trainer.resume(folder)` continues where the last checkpoint stopped. Every
+`run` starts with an empty replay buffer and new deals, so a run resumed from its checkpoint
+plays exactly as the same trainer would have gone on (the buffer, up to `buffer` decisions,
+is too large to keep). With Ray actors (`run(games, actors=...)`, `parlour.learn.actors`)
+more tables play on other cores or machines with the latest weights and their games join the
+buffer as they arrive: faster, but no longer reproducible game for game. Needs the `learn`
+extra."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import torch
 from torch import nn
 
-from parlour.bots.registry import Bot, make_bot
+from parlour.bots.registry import make_bot
 from parlour.envs.vector import Tables
 from parlour.kernel import OptionError, load
 from parlour.learn.nets import exported, network
 from parlour.learn.policy import Policy, read_policy
+from parlour.learn.selfplay import LEARNER, Episode, SelfPlay, act
 
-LEARNER = "learner"
-"""The seating's name of a seat the learner plays."""
+if TYPE_CHECKING:
+    from parlour.learn.actors import Actors
+
+TALLY = ("games", "actor_games", "met", "return", "won", "loss", "updates")
+"""What the log's lines count between them."""
+EVALUATION_SEED = 10**6
+"""The evaluation deals' seeds start here, apart from the seeds training draws."""
 
 
 @dataclass
@@ -54,16 +68,32 @@ class Settings:
     """The game's bots the learner meets, beside its pool."""
     opponent_share: float = 0.5
     """The share of tables where one seat is the learner and the rest opponents."""
+    bot_share: float = 0.5
+    """The share of opponents' seats the game's bots take (the pool's the rest, once it has
+    any): a fixed share, so the bots stay in the mix as the pool grows."""
     snapshot_every: int = 2_000
     """Games between the pool's snapshots of the learner."""
     checkpoint_every: int = 1_000
+    evaluate_every: int = 10_000
+    """Games between evaluations (one also ends every `run`)."""
+    evaluation_games: int = 100
+    """Deals of an evaluation, each played with the learner at every seat."""
+    threads: int = 1
+    """PyTorch's threads while training (one: see `parlour.learn.ppo.Settings.threads`)."""
+    actor_games: int = 50
+    """With Ray actors: the games an actor plays with one copy of the weights."""
     seed: int = 0
 
     @classmethod
     def read(cls, path: Path) -> Settings:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        data["hidden"], data["opponents"] = tuple(data["hidden"]), tuple(data["opponents"])
-        return cls(**data)
+        return cls.from_dict(json.loads(path.read_text(encoding="utf-8")))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
+        """The settings `asdict` gave (as JSON keeps them: tuples as lists)."""
+        return cls(
+            **{**data, "hidden": tuple(data["hidden"]), "opponents": tuple(data["opponents"])}
+        )
 
 
 class Buffer:
@@ -95,31 +125,33 @@ class Trainer:
     """One run of self-play in `folder` (see the module's docstring)."""
 
     def __init__(self, settings: Settings, folder: Path) -> None:
-        if not 0.0 <= settings.epsilon <= 1.0 or not 0.0 <= settings.opponent_share <= 1.0:
-            raise OptionError("epsilon and opponent_share must lie within 0..1")
+        shares = (settings.epsilon, settings.opponent_share, settings.bot_share)
+        if not all(0.0 <= share <= 1.0 for share in shares):
+            raise OptionError("epsilon, opponent_share and bot_share must lie within 0..1")
+        if settings.evaluation_games < 1 or settings.evaluate_every < 1:
+            raise OptionError("evaluation_games and evaluate_every must be at least 1")
         self.settings = settings
         self.folder = folder
         self.game = load(settings.game, settings.players, **settings.options)
         for name in settings.opponents:
             make_bot(self.game, name, 0, 0)  # refuses an unknown bot now, by name
-        self.tables = Tables(
-            settings.game, settings.players, num_tables=settings.tables, **settings.options
-        )
-        encoding = self.game.encoding()
+        self.rng = np.random.default_rng(settings.seed)
+        self.pool: list[Policy] = []
+        self.play = SelfPlay(self.game, settings, self.rng, self.pool)
+        encoding, actions = self.game.encoding(), len(self.play.tables.actions)
         self.meta = {
             "game": self.game.name,
             "players": self.game.players,
             "options": settings.options,
             "encoding": encoding.name,
-            "actions": len(self.tables.actions),
+            "actions": actions,
         }
         torch.manual_seed(settings.seed)
-        self.model = network(encoding.size, settings.hidden, len(self.tables.actions))
+        self.model = network(encoding.size, settings.hidden, actions)
         self.optimiser = torch.optim.Adam(self.model.parameters(), lr=settings.learning_rate)
-        self.rng = np.random.default_rng(settings.seed)
         self.buffer = Buffer(1, encoding.size)
         self.games = self.updates = 0
-        self.pool: list[Policy] = []
+        self.tally: dict[str, float] = dict.fromkeys(TALLY, 0)
 
     # -- a run's folder ------------------------------------------------------------------------
 
@@ -135,7 +167,7 @@ class Trainer:
         trainer.games, trainer.updates = int(saved["games"]), int(saved["updates"])
         trainer.rng.bit_generator.state = json.loads(saved["rng"])
         torch.set_rng_state(saved["torch_rng"])
-        trainer.pool = [read_policy(path) for path in sorted((folder / "pool").glob("*.npz"))]
+        trainer.pool.extend(read_policy(path) for path in sorted((folder / "pool").glob("*.npz")))
         return trainer
 
     def checkpoint(self) -> None:
@@ -162,124 +194,85 @@ class Trainer:
 
     # -- play and learn ------------------------------------------------------------------------
 
-    def run(self, games: int) -> list[dict[str, Any]]:
-        """Play until `games` more games have ended, learning after every step; checkpoint
-        every `checkpoint_every` games and at the end. Returns the log's new lines."""
+    def run(self, games: int, actors: Actors | None = None) -> list[dict[str, Any]]:
+        """Play until `games` more games have ended (the `actors`' too, if any), learning
+        after every step of the tables here and, for the actors' games, one step for every
+        `tables` decisions they bring; checkpoint every `checkpoint_every` games and at the
+        end. Returns the log's new lines."""
         settings = self.settings
+        torch.set_num_threads(settings.threads)
         target = self.games + games
         self.buffer = Buffer(settings.buffer, self.game.encoding().size)  # as a resumed run's
-        seatings = [self._seating() for _ in range(settings.tables)]
-        episodes: dict[tuple[int, int], tuple[list[np.ndarray], list[int]]] = {}
-        decisions = self.tables.reset(seed=int(self.rng.integers(2**31)))
+        self.play.reset()
         lines: list[dict[str, Any]] = []
-        tally = {"games": 0, "met": 0, "return": 0.0, "won": 0.0, "loss": 0.0, "updates": 0}
+        self.tally = dict.fromkeys(TALLY, 0)
         next_checkpoint = self.games + settings.checkpoint_every
+        next_evaluation = self.games + settings.evaluate_every
+        owed = 0.0
+        if actors is not None:
+            for number in range(len(actors.handles)):
+                actors.send(number, self.policy(), self.pool)
         while self.games < target:
-            actions = self._act(decisions, seatings)
-            for row, (table, seat) in enumerate(zip(decisions.table, decisions.seat, strict=True)):
-                if seatings[table][seat] == LEARNER:
-                    seen, done = episodes.setdefault((int(table), int(seat)), ([], []))
-                    seen.append(decisions.observation[row])
-                    done.append(int(actions[row]))
-            step = self.tables.step(actions)
-            for table in np.flatnonzero(step.terminated):
-                self._ended(int(table), seatings, episodes, step.rewards[table], tally)
-                seatings[table] = self._seating()
+            self.play.step(self._values, self._ended)
             if self.buffer.filled >= settings.batch:
-                tally["loss"] += self._learn()
-                tally["updates"] += 1
-            decisions = step.decisions
+                self._learn()
+            if actors is not None:
+                owed += self._arrived(actors, last=self.games >= target)
+            while owed >= 1 and self.buffer.filled >= settings.batch:
+                self._learn()
+                owed -= 1
             if self.games >= next_checkpoint or self.games >= target:
-                lines.append(self._log(tally))
-                tally = dict.fromkeys(tally, 0)
+                evaluated = self.games >= next_evaluation or self.games >= target
+                if evaluated:
+                    next_evaluation = self.games + settings.evaluate_every
+                lines.append(self._log(self.evaluate() if evaluated else None))
+                self.tally = dict.fromkeys(TALLY, 0)
                 self.checkpoint()
                 next_checkpoint = self.games + settings.checkpoint_every
         return lines
 
-    def _seating(self) -> list[Any]:
-        """Who plays each seat at a newly dealt table: the learner everywhere, or (at the
-        `opponent_share` of tables) the learner at one seat and opponents at the others."""
-        settings, players = self.settings, self.settings.players
-        if players == 1 or self.rng.random() >= settings.opponent_share:
-            return [LEARNER] * players
-        learner = int(self.rng.integers(players))
-        seating: list[Any] = []
-        for seat in range(players):
-            if seat == learner:
-                seating.append(LEARNER)
-                continue
-            choices = len(settings.opponents) + len(self.pool)
-            pick = int(self.rng.integers(choices)) if choices else -1
-            if pick < 0:
-                seating.append(LEARNER)
-            elif pick < len(settings.opponents):
-                seed = int(self.rng.integers(2**31))
-                seating.append(make_bot(self.game, settings.opponents[pick], seat, seed))
-            else:
-                seating.append(self.pool[pick - len(settings.opponents)])
-        return seating
+    def _arrived(self, actors: Actors, last: bool) -> float:
+        """The games the actors have finished, taken in, and those actors sent the latest
+        weights; at the `last`, every actor's games in progress are waited for instead (none
+        played is thrown away) and none is sent more. The gradient steps owed for them, one
+        for every `tables` decisions."""
+        owed = 0.0
+        for number, ended in actors.arrived(wait=last):
+            for episodes in ended:
+                self._ended(episodes)
+                self.tally["actor_games"] += 1
+                owed += sum(len(episode.actions) for episode in episodes) / self.settings.tables
+            if not last:
+                actors.send(number, self.policy(), self.pool)
+        return owed
 
-    def _act(self, decisions: Any, seatings: list[list[Any]]) -> np.ndarray:
-        """Every row's action: the learner's (epsilon-greedy, in one forward pass), the pool's
-        policies', and the bots' from their seat's view."""
-        masks = decisions.action_mask
-        actions = np.zeros(len(masks), dtype=np.int64)
-        rows = zip(decisions.table, decisions.seat, strict=True)
-        players = [seatings[table][seat] for table, seat in rows]
-        learner = np.array([who == LEARNER for who in players], dtype=bool)
-        if learner.any():
-            with torch.no_grad():
-                values = self.model(torch.from_numpy(decisions.observation[learner])).numpy()
-            chosen = np.where(masks[learner] > 0, values, -np.inf).argmax(axis=1)
-            explore = self.rng.random(len(chosen)) < self.settings.epsilon
-            noise = self.rng.random((int(explore.sum()), masks.shape[1])) * masks[learner][explore]
-            chosen[explore] = noise.argmax(axis=1)
-            actions[learner] = chosen
-        index = {action: number for number, action in enumerate(self.tables.actions)}
-        for row in np.flatnonzero(~learner):
-            who = players[row]
-            if isinstance(who, Policy):
-                one = slice(row, row + 1)
-                actions[row] = who.choose(decisions.observation[one], masks[one])[0]
-            else:
-                bot: Bot = who
-                table = self.tables.tables[int(decisions.table[row])]
-                seat = int(decisions.seat[row])
-                legal = table.legal(seat)
-                actions[row] = index[bot.choose(table.state.view(seat), legal)]
-        return actions
+    def _values(self, observations: np.ndarray) -> np.ndarray:
+        """The learner's network on these rows, as numpy."""
+        with torch.no_grad():
+            values: np.ndarray = self.model(torch.from_numpy(observations)).numpy()
+        return values
 
-    def _ended(
-        self,
-        table: int,
-        seatings: list[list[Any]],
-        episodes: dict[tuple[int, int], tuple[list[np.ndarray], list[int]]],
-        rewards: np.ndarray,
-        tally: dict[str, Any],
-    ) -> None:
+    def _ended(self, episodes: list[Episode]) -> None:
         """A game's end: each learner seat's decisions join the buffer with its return; at a
-        table with opponents, the learner's return and win are tallied."""
-        seating = seatings[table]
-        for seat, who in enumerate(seating):
-            if who != LEARNER:
-                continue
-            seen, done = episodes.pop((table, seat), ([], []))
-            if done:
-                self.buffer.add(np.stack(seen), np.array(done), float(rewards[seat]))
-            if any(other != LEARNER for other in seating):
-                tally["met"] += 1
-                tally["return"] += float(rewards[seat])
-                tally["won"] += float(rewards[seat] > 0)
+        table with opponents, the learner's return and win are tallied; the pool gets a
+        snapshot every `snapshot_every` games."""
+        for episode in episodes:
+            if len(episode.actions):
+                self.buffer.add(episode.observations, episode.actions, episode.value)
+            if episode.met:
+                self.tally["met"] += 1
+                self.tally["return"] += episode.value
+                self.tally["won"] += float(episode.value > 0)
         self.games += 1
-        tally["games"] += 1
+        self.tally["games"] += 1
         if self.games % self.settings.snapshot_every == 0:
             snapshot = self.policy()
             snapshot.save(self.folder / "pool" / f"{self.games:09d}.npz")
             self.pool.append(snapshot)
 
-    def _learn(self) -> float:
+    def _learn(self) -> None:
         """One gradient step on a sample of the buffer: each decision's value toward the
-        return its seat got."""
+        return its seat got (its loss tallied)."""
         observations, actions, returns = self.buffer.sample(self.settings.batch, self.rng)
         values = self.model(torch.from_numpy(observations))
         taken = values.gather(1, torch.from_numpy(actions)[:, None])[:, 0]
@@ -288,11 +281,40 @@ class Trainer:
         loss.backward()  # type: ignore[no-untyped-call]
         self.optimiser.step()
         self.updates += 1
-        return float(loss.item())
+        self.tally["loss"] += float(loss.item())
+        self.tally["updates"] += 1
 
-    def _log(self, tally: dict[str, Any]) -> dict[str, Any]:
-        """A line of `log.jsonl`: games and updates so far, the mean loss, and against the
-        opponents the learner's mean return and win share since the last line."""
+    def evaluate(self) -> float:
+        """The learner's win share (its argmax; a tie shares the win) against the first of
+        its opponents (every other seat) on `evaluation_games` deals, seeds from
+        `EVALUATION_SEED` on, each dealt once with the learner at every seat."""
+        players, count = self.settings.players, self.settings.evaluation_games
+        opponent = self.settings.opponents[0] if self.settings.opponents else "random"
+        tables = Tables(
+            self.settings.game, players, num_tables=count * players, **self.settings.options
+        )
+        seatings = [
+            [
+                LEARNER if seat == number % players else make_bot(self.game, opponent, seat, number)
+                for seat in range(players)
+            ]
+            for number in range(count * players)
+        ]
+        won = np.full(count * players, np.nan)
+        decisions = tables.reset(seed=[EVALUATION_SEED + n // players for n in range(len(won))])
+        while np.isnan(won).any():
+            step = tables.step(act(tables, decisions, seatings, self._values))
+            for number in np.flatnonzero(step.terminated & np.isnan(won)):
+                winners = tables.tables[number].state.winners
+                won[number] = (number % players in winners) / max(1, len(winners))
+            decisions = step.decisions
+        return float(won.mean())
+
+    def _log(self, evaluation: float | None) -> dict[str, Any]:
+        """A line of `log.jsonl`: games and updates so far, the mean loss, against the
+        opponents the learner's mean return and win share since the last line, and the
+        evaluation's win share when one was played."""
+        tally = self.tally
         met = tally["met"] or 1
         line = {
             "games": self.games,
@@ -301,6 +323,8 @@ class Trainer:
             "met": tally["met"],
             "return_against_opponents": tally["return"] / met,
             "won_against_opponents": tally["won"] / met,
+            "actor_games": tally["actor_games"],
+            "evaluation_won": evaluation,
         }
         self.folder.mkdir(parents=True, exist_ok=True)
         with (self.folder / "log.jsonl").open("a", encoding="utf-8") as log:

@@ -38,6 +38,7 @@ from torch import nn
 from parlour.bots.registry import make_bot
 from parlour.envs.vector import Tables
 from parlour.kernel import OptionError, load
+from parlour.learn import checkpoints
 from parlour.learn.nets import exported, network
 from parlour.learn.policy import Policy, read_policy
 from parlour.learn.selfplay import LEARNER, Episode, SelfPlay, act
@@ -158,34 +159,23 @@ class Trainer:
     @classmethod
     def resume(cls, folder: Path) -> Trainer:
         """The run in `folder` as its last checkpoint left it."""
-        if not (folder / "checkpoint.pt").is_file():
-            raise OptionError(f"no checkpoint in {folder} to resume")
-        trainer = cls(Settings.read(folder / "settings.json"), folder)
-        saved = torch.load(folder / "checkpoint.pt", weights_only=True)
+        trainer = cls(Settings.read(checkpoints.settings_path(folder)), folder)
+        saved = checkpoints.read(folder, trainer.rng)
         trainer.model.load_state_dict(saved["model"])
         trainer.optimiser.load_state_dict(saved["optimiser"])
         trainer.games, trainer.updates = int(saved["games"]), int(saved["updates"])
-        trainer.rng.bit_generator.state = json.loads(saved["rng"])
-        torch.set_rng_state(saved["torch_rng"])
         trainer.pool.extend(read_policy(path) for path in sorted((folder / "pool").glob("*.npz")))
         return trainer
 
     def checkpoint(self) -> None:
         """Save the settings, the network and optimiser, the counters, and the policy."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        settings = self.folder / "settings.json"
-        settings.write_text(json.dumps(asdict(self.settings), indent=2), encoding="utf-8")
-        torch.save(
-            {
-                "model": self.model.state_dict(),
-                "optimiser": self.optimiser.state_dict(),
-                "games": self.games,
-                "updates": self.updates,
-                "rng": json.dumps(self.rng.bit_generator.state),
-                "torch_rng": torch.get_rng_state(),
-            },
-            self.folder / "checkpoint.pt",
-        )
+        kept = {
+            "model": self.model.state_dict(),
+            "optimiser": self.optimiser.state_dict(),
+            "games": self.games,
+            "updates": self.updates,
+        }
+        checkpoints.write(self.folder, asdict(self.settings), kept, self.rng)
         self.policy().save(self.folder / "policy.npz")
 
     def policy(self) -> Policy:

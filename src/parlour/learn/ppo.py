@@ -31,6 +31,7 @@ from torch import nn
 
 from parlour.envs.vector import Decisions, Tables
 from parlour.kernel import OptionError, load
+from parlour.learn import checkpoints
 from parlour.learn.nets import exported, network
 from parlour.learn.policy import Policy
 
@@ -123,38 +124,27 @@ class Trainer:
     @classmethod
     def resume(cls, folder: Path) -> Trainer:
         """The run in `folder` as its last checkpoint left it."""
-        if not (folder / "checkpoint.pt").is_file():
-            raise OptionError(f"no checkpoint in {folder} to resume")
-        trainer = cls(Settings.read(folder / "settings.json"), folder)
-        saved = torch.load(folder / "checkpoint.pt", weights_only=True)
+        trainer = cls(Settings.read(checkpoints.settings_path(folder)), folder)
+        saved = checkpoints.read(folder, trainer.rng)
         trainer.actor.load_state_dict(saved["actor"])
         trainer.critic.load_state_dict(saved["critic"])
         trainer.optimiser.load_state_dict(saved["optimiser"])
         trainer.games, trainer.steps = int(saved["games"]), int(saved["steps"])
         trainer.updates, trainer.cpu_seconds = int(saved["updates"]), float(saved["cpu_seconds"])
-        trainer.rng.bit_generator.state = json.loads(saved["rng"])
-        torch.set_rng_state(saved["torch_rng"])
         return trainer
 
     def checkpoint(self) -> None:
         """Save the settings, the networks and optimiser, the counters, and the policy."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        settings = self.folder / "settings.json"
-        settings.write_text(json.dumps(asdict(self.settings), indent=2), encoding="utf-8")
-        torch.save(
-            {
-                "actor": self.actor.state_dict(),
-                "critic": self.critic.state_dict(),
-                "optimiser": self.optimiser.state_dict(),
-                "games": self.games,
-                "steps": self.steps,
-                "updates": self.updates,
-                "cpu_seconds": self.cpu_seconds,
-                "rng": json.dumps(self.rng.bit_generator.state),
-                "torch_rng": torch.get_rng_state(),
-            },
-            self.folder / "checkpoint.pt",
-        )
+        kept = {
+            "actor": self.actor.state_dict(),
+            "critic": self.critic.state_dict(),
+            "optimiser": self.optimiser.state_dict(),
+            "games": self.games,
+            "steps": self.steps,
+            "updates": self.updates,
+            "cpu_seconds": self.cpu_seconds,
+        }
+        checkpoints.write(self.folder, asdict(self.settings), kept, self.rng)
         self.policy().save(self.folder / "policy.npz")
 
     def policy(self) -> Policy:

@@ -1,0 +1,107 @@
+"""The `pimc` bot's round solver against the kernel: its value of every choice equals a plain
+minimax over the engine's own states (clone, apply, the round's scoring) with the same leaf,
+at positions of random two-player games late enough in a round to enumerate; and the `pimc`
+bot plays legal actions from its view alone, reproducibly."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import parlour
+from parlour.bots import make_bot
+from parlour.boxes.dokitto import DokittoState
+from parlour.boxes.dokitto.notation import CARD_OF_PLAY, FLAVOUR_OF_TAKE
+from parlour.boxes.dokitto.solver import Position, Solver, leaf_table, local_card, win_chance
+from parlour.kernel import OptionError
+
+GAME = parlour.load("dokitto", players=2)
+
+
+def value_of(state: DokittoState, seat: int, action: str, leaf: list[list[float]]) -> float:
+    """The value for `seat` of playing `action` in `state` by the engine alone: the rest of
+    the round played out every way, its end valued by `leaf` (seat 0's value by both seats'
+    points)."""
+    child = state.clone()
+    assert isinstance(child, DokittoState)
+    child.apply(seat, action)
+    if child.over or child._round != state._round:
+        assert child._last_round is not None
+        points = child._last_round.points
+        return leaf[points[0]][points[1]] * (1 if seat == 0 else -1)
+    mover = child.to_act[0]
+    best = max(value_of(child, mover, later, leaf) for later in child.legal_actions(mover))
+    return best if mover == seat else -best
+
+
+def positions(seed: int, most_cards: int) -> list[DokittoState]:
+    """States of a random two-player game where the seat to act holds at most `most_cards`."""
+    rnd = random.Random(seed)
+    state = GAME.new(seed)
+    assert isinstance(state, DokittoState)
+    found = []
+    while not state.over:
+        seat = state.to_act[0]
+        if state._hands[seat].bit_count() <= most_cards:
+            twin = state.clone()
+            assert isinstance(twin, DokittoState)
+            found.append(twin)
+        state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    return found
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_solver_values_every_choice_as_the_engine_plays_it(seed: int) -> None:
+    solver = Solver()
+    checked = 0
+    for state in positions(seed, most_cards=3):
+        seat = state.to_act[0]
+        position = Position.of(state)
+        leaf = position.leaf.tolist()
+        local = {flavour: index for index, flavour in enumerate(position.flavours)}
+        legal = state.legal_actions(seat)
+        if position.choosing:
+            choices = [local[FLAVOUR_OF_TAKE[action]] for action in legal]
+        else:
+            choices = [local_card(CARD_OF_PLAY[action], local) for action in legal]
+        solved = solver.values_of(position, choices)
+        for action, value in zip(legal, solved, strict=True):
+            expected = value_of(state, seat, action, leaf)
+            assert value == pytest.approx(expected, abs=1e-12), (state.hands, action)
+            checked += 1
+    assert checked > 10
+
+
+def test_the_leaf_values_a_won_game_as_one_and_an_even_start_as_nothing() -> None:
+    assert win_chance((10, 3), None) == 1.0
+    assert win_chance((4, 11), None) == -1.0
+    assert win_chance((5, 5), None) == pytest.approx(0.0, abs=1e-12)
+    assert win_chance((7, 2), None) > win_chance((5, 2), None) > 0
+    assert win_chance((3, 4), rounds_left=0) == -1.0
+    table = leaf_table((9, 0), rounds_left=None)
+    assert table[1, 0] == 1.0 and table[0, 0] < 1.0  # a point ends the game at 10
+
+
+def test_pimc_plays_legal_actions_from_its_view_and_repeats_itself() -> None:
+    def game_of(seed: int) -> tuple[list[str], tuple[int, ...]]:
+        state = GAME.new(seed)
+        bots = [make_bot(GAME, "pimc:worlds=2", 0, seed), make_bot(GAME, "random", 1, seed)]
+        actions = []
+        while not state.over:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            action = bots[seat].choose(state.view(seat), legal)
+            assert action in legal
+            state.apply(seat, action)
+            actions.append(action)
+        return actions, state.scores
+
+    assert game_of(3) == game_of(3)
+
+
+def test_pimc_refuses_a_table_of_more_than_two() -> None:
+    with pytest.raises(OptionError, match="two-player"):
+        make_bot(parlour.load("dokitto", players=3), "pimc:hard", 0, 1)
+    with pytest.raises(OptionError, match="worlds=N"):
+        make_bot(GAME, "pimc:worlds=0", 0, 1)

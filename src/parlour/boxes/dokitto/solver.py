@@ -41,9 +41,10 @@ MIX1, MIX2 = -7046029254386353131, -4417276706812531889
 would otherwise mix unsigned and signed into floats) that spread a key over the table."""
 MOST_POINTS = 2 * (BUST_TILE - 1)
 """A cone's most points in a round: three tiles, each with its Topping token."""
-ROUND_POINTS = (0.30, 0.10, 0.18, 0.20, 0.12, 0.07, 0.03)
-"""How often a seat scores 0 to 6 points in a two-player round (measured over 4,000 rounds
-of `pimc` against `mcts:hard`, rounded): the model of the rounds to come behind `win_chance`."""
+ROUND_POINTS = (0.37, 0.08, 0.10, 0.16, 0.20, 0.08, 0.00)
+"""How often a seat scores 0 to 6 points in a two-player round: the model of the rounds to
+come behind `win_chance`. Measured over 3,786 seat-rounds of `pimc:normal` against
+`mcts:normal` (400 games, `benchmarks/dokitto_round_points.py --games 400`)."""
 
 
 @njit(cache=True)

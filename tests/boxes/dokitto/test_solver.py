@@ -12,9 +12,10 @@ import pytest
 import parlour
 from parlour.bots import make_bot
 from parlour.boxes.dokitto import DokittoState
+from parlour.boxes.dokitto.determinize import determinize
 from parlour.boxes.dokitto.notation import CARD_OF_PLAY, FLAVOUR_OF_TAKE
 from parlour.boxes.dokitto.solver import Position, Solver, leaf_table, local_card, win_chance
-from parlour.kernel import OptionError
+from parlour.kernel import OptionError, Rng
 
 GAME = parlour.load("dokitto", players=2)
 
@@ -83,10 +84,11 @@ def test_the_leaf_values_a_won_game_as_one_and_an_even_start_as_nothing() -> Non
     assert table[1, 0] == 1.0 and table[0, 0] < 1.0  # a point ends the game at 10
 
 
-def test_pimc_plays_legal_actions_from_its_view_and_repeats_itself() -> None:
+@pytest.mark.parametrize("settings", ["worlds=2", "worlds=2:infer=5"])
+def test_pimc_plays_legal_actions_from_its_view_and_repeats_itself(settings: str) -> None:
     def game_of(seed: int) -> tuple[list[str], tuple[int, ...]]:
         state = GAME.new(seed)
-        bots = [make_bot(GAME, "pimc:worlds=2", 0, seed), make_bot(GAME, "random", 1, seed)]
+        bots = [make_bot(GAME, f"pimc:{settings}", 0, seed), make_bot(GAME, "random", 1, seed)]
         actions = []
         while not state.over:
             seat = state.to_act[0]
@@ -100,8 +102,25 @@ def test_pimc_plays_legal_actions_from_its_view_and_repeats_itself() -> None:
     assert game_of(3) == game_of(3)
 
 
+def test_a_determinized_world_tells_its_watcher_the_rounds_actions_in_order() -> None:
+    rnd = random.Random(4)
+    state = GAME.new(4)
+    round_actions: list[tuple[int, str]] = []
+    for _ in range(9):
+        seat = state.to_act[0]
+        action = rnd.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        round_actions.append((seat, action))
+    assert state.view(0)["round"] == 1  # nine actions stay in the first round
+    told: list[tuple[int, str]] = []
+    world = determinize(GAME, state.view(0), Rng(1), lambda _, seat, a: told.append((seat, a)))
+    assert told == round_actions
+    assert world.view(0) == state.view(0)
+
+
 def test_pimc_refuses_a_table_of_more_than_two() -> None:
     with pytest.raises(OptionError, match="two-player"):
         make_bot(parlour.load("dokitto", players=3), "pimc:hard", 0, 1)
-    with pytest.raises(OptionError, match="worlds=N"):
-        make_bot(GAME, "pimc:worlds=0", 0, 1)
+    for bad in ("worlds=0", "infer=-1", "infer=x", "deep"):
+        with pytest.raises(OptionError, match="worlds=N"):
+            make_bot(GAME, f"pimc:{bad}", 0, 1)

@@ -13,7 +13,7 @@ cones, stacks and log are the rules' own. Earlier rounds leave only their log an
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from math import factorial, prod
 from typing import TYPE_CHECKING, Any
 
@@ -33,15 +33,21 @@ from parlour.boxes.dokitto.components import (
 from parlour.boxes.dokitto.events import Event, Played, RoundDealt, Scored, Won
 from parlour.boxes.dokitto.notation import PLAYS, TAKES
 from parlour.boxes.dokitto.state import DokittoState
-from parlour.kernel import Rng, View
+from parlour.kernel import Action, Rng, View
 
 if TYPE_CHECKING:
     from parlour.boxes.dokitto.game import Dokitto
 
 
-def determinize(game: Dokitto, view: View, rng: Rng) -> DokittoState:
+Watch = Callable[[DokittoState, int, Action], None]
+"""Told each action of the round as it is replayed, before it is applied: the state, the seat
+and the action (how `pimc` reads what opponents chose in the world dealt)."""
+
+
+def determinize(game: Dokitto, view: View, rng: Rng, watch: Watch | None = None) -> DokittoState:
     """A state of `game` that shows `view`'s seat exactly `view`, its hidden cards and stars
-    drawn uniformly from `rng`, its own RNG freshly seeded from `rng`; its history is empty."""
+    drawn uniformly from `rng`, its own RNG freshly seeded from `rng`; its history is empty.
+    `watch`, if given, is told each of the round's actions as it is replayed."""
     players = game.players
     seat = view["seat"]
     flavours = tuple(FLAVOUR_NAMES[key] for key in view["flavours"])
@@ -97,10 +103,13 @@ def determinize(game: Dokitto, view: View, rng: Rng) -> DokittoState:
         ),
     )
     for leader, cards, tile in tricks:
-        replay(state, leader, cards)
+        replay(state, leader, cards, watch)
         if state._choices:  # the winner chose the tile it took
-            state._apply(state.to_act[0], TAKES[FLAVOUR_NAMES[tile["flavour"]]])
-    replay(state, view["trick"]["leader"], current)
+            take = TAKES[FLAVOUR_NAMES[tile["flavour"]]]
+            if watch is not None:
+                watch(state, state.to_act[0], take)
+            state._apply(state.to_act[0], take)
+    replay(state, view["trick"]["leader"], current, watch)
     return state
 
 
@@ -112,10 +121,15 @@ def mask(cards: Iterator[Card] | Sequence[Card]) -> rules.Hand:
     return hand
 
 
-def replay(state: DokittoState, leader: int, cards: Sequence[Card]) -> None:
-    """Play `cards` in `state` as they were played, from `leader` on."""
+def replay(
+    state: DokittoState, leader: int, cards: Sequence[Card], watch: Watch | None = None
+) -> None:
+    """Play `cards` in `state` as they were played, from `leader` on (telling `watch`)."""
     for index, card in enumerate(cards):
-        state._apply((leader + index) % state.game.players, PLAYS[card])
+        seat = (leader + index) % state.game.players
+        if watch is not None:
+            watch(state, seat, PLAYS[card])
+        state._apply(seat, PLAYS[card])
 
 
 def draw_stars(

@@ -2,22 +2,44 @@
 Skat programs play. It deals worlds that agree with its view (the game's determinizer), solves
 the rest of the round exactly in each (`solver`), and plays the choice of the best mean value.
 
-Settings (the registry's `NAME:SETTINGS`): a level (`pimc:hard`) or `worlds=N`.
+Settings (the registry's `NAME:SETTINGS`): a level (`pimc:hard`), `worlds=N` and `infer=X`
+(inference from play: worlds are weighted by how well they explain the opponent's choices of
+this round, each taken as a near-best play in that world).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 
 from parlour.bots.registry import Bot, BotFactory, BotInfo, View, register_bot
+from parlour.boxes.dokitto.determinize import determinize
+from parlour.boxes.dokitto.game import Dokitto
 from parlour.boxes.dokitto.notation import CARD_OF_PLAY, FLAVOUR_OF_TAKE
 from parlour.boxes.dokitto.solver import Position, Solver, local_card
 from parlour.boxes.dokitto.state import DokittoState
 from parlour.kernel import Action, Game, OptionError, Rng
 
-LEVELS = {"easy": 1, "normal": 6, "hard": 40, "expert": 120}
-"""Worlds solved per decision at each level (see `docs/bots.md` for strength and time)."""
+
+@dataclass(frozen=True)
+class Settings:
+    """How many worlds a decision solves, and how sharply it reads the opponent's choices
+    (`infer`, 0: not at all): a world in which the opponent's plays this round cost it
+    `regret` in total, each against its best in that world, weighs `exp(-infer * regret)`."""
+
+    worlds: int
+    infer: float = 0.0
+
+
+LEVELS = {
+    "easy": Settings(1),
+    "normal": Settings(6),
+    "hard": Settings(40),
+    "expert": Settings(120),
+}
+"""The settings at each level (see `docs/bots.md` for strength and time)."""
 
 
 @cache
@@ -27,37 +49,64 @@ def shared_solver() -> Solver:
     return Solver()
 
 
-def parse(settings: str) -> int:
-    """The worlds a name's text after `pimc:` asks for (a level or `worlds=N`; `normal` when
-    empty), or `OptionError` naming the bad setting."""
-    worlds = LEVELS["normal"]
+def parse(settings: str) -> Settings:
+    """The settings a name's text after `pimc:` asks for (a level, `worlds=N`, `infer=X`;
+    `normal` when empty), or `OptionError` naming the bad setting."""
+    chosen = LEVELS["normal"]
     for part in filter(None, settings.lower().split(":")):
         key, _, text = part.partition("=")
         if key in LEVELS and not text:
-            worlds = LEVELS[key]
+            chosen = LEVELS[key]
         elif key == "worlds" and text.isdecimal() and int(text) > 0:
-            worlds = int(text)
+            chosen = replace(chosen, worlds=int(text))
+        elif key == "infer" and is_number(text) and 0 <= float(text) < float("inf"):
+            chosen = replace(chosen, infer=float(text))
         else:
             levels = ", ".join(LEVELS)
-            raise OptionError(f"pimc setting {part!r} is not allowed: use {levels} or worlds=N")
-    return worlds
+            raise OptionError(
+                f"pimc setting {part!r} is not allowed: use {levels}, worlds=N (above 0) or "
+                "infer=X (0 or more)"
+            )
+    return chosen
+
+
+def is_number(text: str) -> bool:
+    """Whether `text` is a decimal number."""
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def values(solver: Solver, state: DokittoState, legal: Sequence[Action]) -> list[float]:
+    """The exact value of each of `legal` for the seat to act in the world `state`."""
+    position = Position.of(state)
+    local = {flavour: index for index, flavour in enumerate(position.flavours)}
+    if position.choosing:
+        choices = [local[FLAVOUR_OF_TAKE[action]] for action in legal]
+    else:
+        choices = [local_card(CARD_OF_PLAY[action], local) for action in legal]
+    return solver.values_of(position, choices)
 
 
 class PimcBot(Bot):
-    """Averages, over `worlds` deals consistent with its view, each choice's exact value in
-    that deal; plays the best (the first of equals, in the legal order)."""
+    """Averages, over worlds dealt to agree with its view (weighted by how well they explain
+    the opponent's choices, with `infer`), each choice's exact value in that world; plays the
+    best (the first of equals, in the legal order)."""
 
     name = "pimc"
 
-    def __init__(self, seat: int, rng: Rng, worlds: int) -> None:
+    def __init__(self, seat: int, rng: Rng, settings: Settings) -> None:
         super().__init__(seat, rng)
-        self.worlds = worlds
-        self.game: Game | None = None
+        self.settings = settings
+        self.game: Dokitto | None = None
 
     def sit(self, game: Game) -> None:
         """Keep the game; refuse any but two players (the solver's search is two-sided)."""
         if game.players != 2:
             raise OptionError(f"pimc plays two-player Dokitto! Ice, not {game.players} players")
+        assert isinstance(game, Dokitto)
         self.game = game
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
@@ -66,25 +115,30 @@ class PimcBot(Bot):
         if self.game is None:
             raise RuntimeError("pimc searches the game it plays: make it with the loaded game")
         solver = shared_solver()
+        infer = self.settings.infer
+        regret = [0.0]
+
+        def watch(state: DokittoState, seat: int, action: Action) -> None:
+            """Add what the opponent's choice cost it in this world."""
+            options = state.legal_actions(seat)
+            if seat != self.seat and len(options) > 1:
+                valued = values(solver, state, options)
+                regret[0] += max(valued) - valued[options.index(action)]
+
         totals = [0.0] * len(legal)
-        for _ in range(self.worlds):
-            state = self.game.determinize(view, self.rng)
-            assert isinstance(state, DokittoState)
-            position = Position.of(state)
-            local = {flavour: index for index, flavour in enumerate(position.flavours)}
-            if position.choosing:
-                choices = [local[FLAVOUR_OF_TAKE[action]] for action in legal]
-            else:
-                choices = [local_card(CARD_OF_PLAY[action], local) for action in legal]
-            for index, value in enumerate(solver.values_of(position, choices)):
-                totals[index] += value
+        for _ in range(self.settings.worlds):
+            regret[0] = 0.0
+            state = determinize(self.game, view, self.rng, watch if infer else None)
+            weight = math.exp(-infer * regret[0])
+            for index, value in enumerate(values(solver, state, legal)):
+                totals[index] += weight * value
         return legal[max(range(len(legal)), key=totals.__getitem__)]
 
 
 def configure(settings: str) -> BotFactory:
     """The factory for `pimc:SETTINGS`."""
-    worlds = parse(settings)
-    return lambda seat, rng: PimcBot(seat, rng, worlds)
+    chosen = parse(settings)
+    return lambda seat, rng: PimcBot(seat, rng, chosen)
 
 
 register_bot(
@@ -92,7 +146,7 @@ register_bot(
         "pimc",
         "two players: deals worlds that fit what it has seen and solves the rest of the "
         "round exactly in each (perfect-information Monte Carlo); levels easy, normal, hard, "
-        "expert, or pimc:worlds=N",
+        "expert, or pimc:worlds=N:infer=X",
         configure(""),
         game="dokitto",
         configure=configure,

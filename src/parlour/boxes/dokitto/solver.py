@@ -289,9 +289,10 @@ def win_chance(totals: tuple[int, int], rounds_left: int | None) -> float:
     )
 
 
+@cache
 def leaf_table(totals: tuple[int, int], rounds_left: int | None) -> np.ndarray:
     """Seat 0's value of the round's end by each seat's points this round (the totals before
-    it, `rounds_left` counting this one)."""
+    it, `rounds_left` counting this one); memoised, never to be changed."""
     after = None if rounds_left is None else rounds_left - 1
     table = np.empty((MOST_POINTS + 1, MOST_POINTS + 1))
     for x in range(MOST_POINTS + 1):

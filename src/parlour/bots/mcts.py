@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from parlour.bots.flat import flat_bot
 from parlour.bots.registry import (
     Bot,
     BotFactory,
@@ -141,5 +142,7 @@ def mcts_bot(game: str, playout: Playout, levels: Levels) -> BotInfo:
 
 
 def offer_mcts(game: str, playout: Playout, levels: Levels) -> None:
-    """Offer `mcts` for `game` (see `mcts_bot`): a box calls it on import."""
+    """Offer `mcts` for `game` (see `mcts_bot`), and the flat Monte Carlo baseline `flat`
+    (unlisted) on the same playout policy: a box calls it on import."""
     register_bot(mcts_bot(game, playout, levels))
+    register_bot(flat_bot(game, playout))

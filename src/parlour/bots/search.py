@@ -48,6 +48,14 @@ def random_playout(state: State, seat: int, legal: Sequence[Action], rng: Rng) -
     return legal[rng.below(len(legal))]
 
 
+def play_out(state: State, playout: Playout, rng: Rng) -> None:
+    """Play `state` to the end with `playout` (forced actions need no policy)."""
+    while not state.over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[0] if len(legal) == 1 else playout(state, seat, legal, rng))
+
+
 def rewards(state: State) -> list[float]:
     """Each seat's reward for a finished game: a win (shared among the winners) plus
     `MARGIN` times its score margin over the best other seat, scaled into (-1, 1)."""
@@ -243,9 +251,5 @@ class Search:
         return action, edge, chances[index]
 
     def _play_out(self, state: State) -> None:
-        """Play to the end with the playout policy (forced actions need no policy)."""
-        playout, rng = self.playout, self.rng
-        while not state.over:
-            seat = state.to_act[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[0] if len(legal) == 1 else playout(state, seat, legal, rng))
+        """Play to the end with the playout policy."""
+        play_out(state, self.playout, self.rng)

@@ -11,7 +11,7 @@ import pytest
 
 import parlour
 from parlour.bots import make_bot
-from parlour.boxes.dokitto import DokittoState
+from parlour.boxes.dokitto import Dokitto, DokittoState
 from parlour.boxes.dokitto.determinize import determinize
 from parlour.boxes.dokitto.notation import CARD_OF_PLAY, FLAVOUR_OF_TAKE
 from parlour.boxes.dokitto.solver import Position, Solver, leaf_table, local_card, win_chance
@@ -113,6 +113,7 @@ def test_a_determinized_world_tells_its_watcher_the_rounds_actions_in_order() ->
         round_actions.append((seat, action))
     assert state.view(0)["round"] == 1  # nine actions stay in the first round
     told: list[tuple[int, str]] = []
+    assert isinstance(GAME, Dokitto)
     world = determinize(GAME, state.view(0), Rng(1), lambda _, seat, a: told.append((seat, a)))
     assert told == round_actions
     assert world.view(0) == state.view(0)

@@ -207,6 +207,19 @@ def test_bad_input_gets_a_clear_4xx_and_no_traceback(client: TestClient) -> None
             client.post(
                 "/api/tables",
                 json={
+                    "game": "dokitto",
+                    "players": 3,
+                    "seats": ["person", "pimc:hard", "greedy"],
+                    "name": "A",
+                },
+            ),
+            422,
+            "pimc plays two-player",
+        ),
+        (
+            client.post(
+                "/api/tables",
+                json={
                     "game": "dicetime",
                     "players": 1,
                     "seats": ["person"],

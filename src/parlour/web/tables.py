@@ -165,7 +165,7 @@ class TableHub:
                 _("give one seat for each of the {players} players").format(players=players)
             )
         known = offered_bots(game_name)
-        for spec in seats:
+        for seat, spec in enumerate(seats):
             if spec.bot is not None and spec.bot not in known:
                 allowed = ", ".join(sorted(known))
                 raise OptionError(
@@ -173,6 +173,8 @@ class TableHub:
                         game=game_name, bot=spec.bot, bots=allowed
                     )
                 )
+            if spec.bot is not None:
+                make_bot(game, spec.bot, seat, 0)  # a bot refuses a set-up it cannot play
         if rated:
             ratings.check_rated([spec.bot for spec in seats], account, turn_limit)
         if account is not None:

@@ -47,7 +47,8 @@ class Timing:
         rate = "" if self.iterations_per_second is None else f"{self.iterations_per_second:8.0f}"
         return (
             f"{self.game:10} {self.players:2} {self.bot:36} {self.decisions:6} "
-            f"{self.mean * 1e3:9.1f} {self.p50 * 1e3:9.1f} {self.p99 * 1e3:9.1f} {self.worst * 1e3:9.1f} {rate}"
+            f"{self.mean * 1e3:9.1f} {self.p50 * 1e3:9.1f} {self.p99 * 1e3:9.1f} "
+            f"{self.worst * 1e3:9.1f} {rate}"
         )
 
 
@@ -119,7 +120,8 @@ def main() -> None:
     ]
     results = []
     if not args.json:
-        print("game       n  bot" + " " * 34 + "asked  mean ms   p50 ms    p99 ms  worst ms  iter/s")
+        header = "asked  mean ms   p50 ms    p99 ms  worst ms  iter/s"
+        print("game       n  bot" + " " * 34 + header)
     for name in args.game or offering:
         levels = args.bots.split(",") if args.bots else ["mcts:normal", "mcts:hard"]
         for players in SETUPS.get(name, (2,)):

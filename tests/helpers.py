@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from parlour import Seat, State, View
+from parlour.bots import Bot
+from parlour.kernel import Action
 
 
 def all_seats(state: State) -> list[Seat]:
@@ -42,3 +45,17 @@ def json_keys(text: str) -> set[str]:
 
     json.loads(text, object_pairs_hook=hook)
     return found
+
+
+def play_legally(state: State, bots: Sequence[Bot]) -> tuple[list[Action], tuple[int, ...]]:
+    """Play `state` to the end, each seat's bot choosing from its view; every choice must be
+    legal. The actions taken and the final scores (to compare runs of the same seeds)."""
+    actions = []
+    while not state.over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(state.view(seat), legal)
+        assert action in legal, (seat, action, legal)
+        state.apply(seat, action)
+        actions.append(action)
+    return actions, state.scores

@@ -13,6 +13,7 @@ from parlour.bots import make_bot
 from parlour.bots.flat import FlatBot
 from parlour.bots.registry import bot_info, bots_for, describe_bots
 from parlour.kernel import Action, Rng, State, View, game_class, games
+from tests.helpers import play_legally
 
 OFFERING = [info.name for info in games() if "flat" in {b.name for b in bots_for(info.name)}]
 
@@ -36,15 +37,7 @@ def play(game_name: str, seed: int) -> tuple[list[Action], tuple[int, ...]]:
         make_bot(game, "flat:playouts=12" if seat == 0 else "random", seat, seed + seat)
         for seat in range(game.players)
     ]
-    actions = []
-    while not state.over:
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        action = bots[seat].choose(state.view(seat), legal)
-        assert action in legal
-        state.apply(seat, action)
-        actions.append(action)
-    return actions, state.scores
+    return play_legally(state, bots)
 
 
 @pytest.mark.parametrize("game", OFFERING)

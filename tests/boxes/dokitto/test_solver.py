@@ -16,6 +16,7 @@ from parlour.boxes.dokitto.determinize import determinize
 from parlour.boxes.dokitto.notation import CARD_OF_PLAY, FLAVOUR_OF_TAKE
 from parlour.boxes.dokitto.solver import Position, Solver, leaf_table, local_card, win_chance
 from parlour.kernel import OptionError, Rng
+from tests.helpers import play_legally
 
 GAME = parlour.load("dokitto", players=2)
 
@@ -89,15 +90,7 @@ def test_pimc_plays_legal_actions_from_its_view_and_repeats_itself(settings: str
     def game_of(seed: int) -> tuple[list[str], tuple[int, ...]]:
         state = GAME.new(seed)
         bots = [make_bot(GAME, f"pimc:{settings}", 0, seed), make_bot(GAME, "random", 1, seed)]
-        actions = []
-        while not state.over:
-            seat = state.to_act[0]
-            legal = state.legal_actions(seat)
-            action = bots[seat].choose(state.view(seat), legal)
-            assert action in legal
-            state.apply(seat, action)
-            actions.append(action)
-        return actions, state.scores
+        return play_legally(state, bots)
 
     assert game_of(3) == game_of(3)
 

@@ -97,5 +97,5 @@ def test_the_real_game_after_it_is_against_the_easiest_bot(name: str) -> None:
 
 def test_the_easiest_bot_is_the_lowest_level_where_a_game_has_levels() -> None:
     assert easiest_bot("likedice") == "counter:child"
-    assert easiest_bot("dokitto") == "mcts:easy"
+    assert easiest_bot("dokitto") == "ace:easy"
     assert easiest_bot("dicetime") == "greedy"

@@ -119,9 +119,9 @@ class MctsBot(Bot):
         return search.best(legal)
 
 
-def mcts_bot(game: str, playout: Playout, levels: Levels) -> BotInfo:
+def mcts_bot(game: str, playout: Playout, levels: Levels, listed: bool = True) -> BotInfo:
     """`mcts` for `game`, whose greedy playout policy is `playout`, at `levels` (one for each
-    of `LEVEL_NAMES`), to register."""
+    of `LEVEL_NAMES`), to register; offered by menus if `listed`."""
     assert tuple(levels) == LEVEL_NAMES, f"{game}'s mcts levels are {tuple(levels)}"
 
     def configure(settings: str) -> BotFactory:
@@ -138,11 +138,13 @@ def mcts_bot(game: str, playout: Playout, levels: Levels) -> BotInfo:
         game=game,
         configure=configure,
         levels=tuple(f"mcts:{level}" for level in LEVEL_NAMES),
+        listed=listed,
     )
 
 
-def offer_mcts(game: str, playout: Playout, levels: Levels) -> None:
-    """Offer `mcts` for `game` (see `mcts_bot`), and the flat Monte Carlo baseline `flat`
+def offer_mcts(game: str, playout: Playout, levels: Levels, listed: bool = True) -> None:
+    """Offer `mcts` for `game` (see `mcts_bot`; unlisted where `listed` is False, as when the
+    game's menus offer a stronger bot's levels), and the flat Monte Carlo baseline `flat`
     (unlisted) on the same playout policy: a box calls it on import."""
-    register_bot(mcts_bot(game, playout, levels))
+    register_bot(mcts_bot(game, playout, levels, listed))
     register_bot(flat_bot(game, playout))

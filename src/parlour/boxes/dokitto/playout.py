@@ -48,4 +48,4 @@ LEVELS: Levels = {
 }
 """mcts's budgets at each level, chosen by strength against greedy (see `docs/mcts.md`)."""
 
-offer_mcts("dokitto", playout, LEVELS)
+offer_mcts("dokitto", playout, LEVELS, listed=False)  # menus offer `ace`'s levels (`ace.py`)

@@ -17,7 +17,7 @@ from parlour.arena import (
     run_arena,
     summarise,
 )
-from parlour.arena.schedule import common_prefix, play_deals, traced_game, validate
+from parlour.arena.schedule import common_prefix, play_units, traced_game, validate
 from parlour.arena.stats import ELO, fit_ratings, resample_weights
 from parlour.bots.match import play_match
 from parlour.bots.registry import make_bot
@@ -87,7 +87,7 @@ def test_a_traced_game_is_dealt_and_played_exactly_as_a_new_one() -> None:
 
 def test_every_seating_of_a_deal_plays_sims_game_of_that_number() -> None:
     """Duplicate deals: the same seed under every seating, so their first draws coincide."""
-    (result,) = play_deals(spec(deals=1), 0, 1)
+    (result,) = play_units(spec(deals=1), (0,), 0, 1)
     game = load("dicecream", 2)
     first, _ = traced_game(game, derived_seed(3, 0))
     assert result.aligned >= 1 and len(result.draws) == 2
@@ -117,7 +117,7 @@ def test_a_tiny_arena_is_the_same_for_any_number_of_workers() -> None:
 
 def test_bootstrap_intervals_reproduce_and_follow_the_seed() -> None:
     tiny = spec(deals=6)
-    results = play_deals(tiny, 0, tiny.units)
+    results = play_units(tiny, tuple(range(tiny.units)), 0, tiny.units)
     first = summarise(tiny, results, 0.0, resamples=200)
     assert summarise(tiny, results, 0.0, resamples=200).standings == first.standings
     other = summarise(dataclasses.replace(tiny, seed=4), results, 0.0, resamples=200)

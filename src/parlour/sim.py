@@ -155,16 +155,19 @@ def run_chunks(
     total: int,
     workers: int | Backend = 1,
     progress: Callable[[int], None] | None = None,
+    keep: Callable[[list[R]], None] | None = None,
 ) -> list[R]:
     """`work(start, stop)` over `0 .. total-1` in chunks on a backend (a number: that many
     local processes), results in order (`work` must pickle: a module-level function or a
-    `partial` of one); `progress(n)` reports n more items done. The results never depend on
-    the backend or its workers."""
+    `partial` of one); `progress(n)` reports n more items done, `keep(chunk)` is given each
+    chunk's results as they arrive. The results never depend on the backend or its workers."""
     backend = as_backend(workers)
     size = max(1, min(100, total // (max(1, backend.workers) * 8) or 1))
     results: list[R] = []
     for chunk in backend.map(work, list(_chunks(total, size))):
         results.extend(chunk)
+        if keep:
+            keep(chunk)
         if progress:
             progress(len(chunk))
     return results

@@ -15,7 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from parlour.arena.schedule import ArenaSpec, DealResult, play_deals, validate
+from parlour.arena.results import ResultsFile
+from parlour.arena.schedule import ArenaSpec, DealResult, play_units, validate
 from parlour.arena.stats import Floats, fit_ratings, interval, resample_weights
 from parlour.backends import Backend
 from parlour.kernel import Objective, load
@@ -69,6 +70,8 @@ class ArenaResult:
     table_shares: tuple[tuple[float, ...], ...]
     table_scores: tuple[tuple[float, ...], ...]
     chance: Chance
+    core_seconds: float = 0.0
+    """CPU seconds the workers spent on every unit summarised, in whichever sittings."""
 
     @property
     def model(self) -> str:
@@ -102,11 +105,13 @@ class ArenaResult:
             "options": load(spec.game, spec.players, **spec.options).options,
             "bots": list(spec.labels),
             "deals": spec.deals,
+            "first_deal": spec.first_deal,
             "seatings": "permutations" if spec.permute else "rotations",
             "seatings_per_deal": len(spec.seatings),
             "games": spec.games,
             "seed": spec.seed,
             "seconds": self.seconds,
+            "core_hours": self.core_seconds / 3600,
             "resamples": self.resamples,
             "model": self.model,
             "objective": self.objective.value,
@@ -145,21 +150,29 @@ def run_arena(
     workers: int | Backend = 1,
     progress: Callable[[int], None] | None = None,
     resamples: int = RESAMPLES,
+    results: ResultsFile | None = None,
 ) -> ArenaResult:
     """Play the arena on a backend (a number: that many local processes; `progress(n)`: n
     more deal-table units done) and summarise it; the summary depends on the spec alone,
-    never on the backend or its workers."""
+    never on the backend or its workers. With a `results` file, the units it holds are not
+    played again, and those played are added to it as they finish."""
     validate(spec)
     started = time.perf_counter()
-    results = run_chunks(partial(play_deals, spec), spec.units, workers, progress)
-    return summarise(spec, results, time.perf_counter() - started, resamples)
+    kept = results.played(spec) if results else []
+    done = {(result.deal, result.table) for result in kept}
+    todo = tuple(index for index in range(spec.units) if spec.unit(index) not in done)
+    if progress and kept:
+        progress(len(kept))
+    work = partial(play_units, spec, todo)
+    played = run_chunks(work, len(todo), workers, progress, results.keep if results else None)
+    return summarise(spec, [*kept, *played], time.perf_counter() - started, resamples)
 
 
 def summarise(
     spec: ArenaSpec, results: Sequence[DealResult], seconds: float, resamples: int = RESAMPLES
 ) -> ArenaResult:
     """Standings with bootstrap intervals over deal groups (deal `d` at every table and
-    seating is one group, resampled whole), from every unit's result."""
+    seating is one group, resampled whole), from every unit's result (each unit once)."""
     deals, tables, entrants = spec.deals, len(spec.tables), len(spec.bots)
     seatings = len(spec.seatings)
     wins = np.zeros((deals, tables, entrants))
@@ -167,8 +180,9 @@ def summarise(
     for result in results:
         for shares, points in zip(result.shares, result.scores, strict=True):
             for place, entrant in enumerate(spec.tables[result.table]):
-                wins[result.deal, result.table, entrant] += shares[place]
-                scores[result.deal, result.table, entrant] += points[place]
+                row = result.deal - spec.first_deal
+                wins[row, result.table, entrant] += shares[place]
+                scores[row, result.table, entrant] += points[place]
     members = np.zeros((tables, entrants), dtype=np.bool_)
     for table, seated in enumerate(spec.tables):
         members[table, list(seated)] = True
@@ -219,6 +233,7 @@ def summarise(
             for table, seated in enumerate(spec.tables)
         ),
         chance_alignment(results),
+        sum(result.cpu_seconds for result in results),
     )
 
 

@@ -11,6 +11,7 @@ game's chance draws are traced to measure how far that is.
 from __future__ import annotations
 
 import itertools
+import time
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -73,6 +74,9 @@ class ArenaSpec:
     options: dict[str, Value] = field(default_factory=dict)
     permute: bool = False
     """Seat each table in every permutation of its bots, not only their rotations."""
+    first_deal: int = 0
+    """The deals played are `first_deal .. first_deal + deals - 1`: one range of a longer run,
+    played in a sitting of its own and merged with the others (`arena.results`)."""
 
     @cached_property
     def labels(self) -> tuple[str, ...]:
@@ -109,8 +113,9 @@ class ArenaSpec:
         return self.units * len(self.seatings)
 
     def unit(self, index: int) -> tuple[int, int]:
-        """Unit `index` as (deal, table): deal by deal, every table in turn."""
-        return divmod(index, len(self.tables))
+        """Unit `index` as (deal, table): deal by deal from `first_deal`, every table in turn."""
+        deal, table = divmod(index, len(self.tables))
+        return self.first_deal + deal, table
 
 
 @dataclass(frozen=True)
@@ -125,6 +130,8 @@ class DealResult:
     shares: tuple[tuple[float, ...], ...]
     draws: tuple[int, ...]
     aligned: int
+    cpu_seconds: float = 0.0
+    """The worker's CPU time for the unit (`time.process_time`), to count a run's core-hours."""
 
 
 def common_prefix(traces: list[list[tuple[int, int, int]]]) -> int:
@@ -139,6 +146,7 @@ def common_prefix(traces: list[list[tuple[int, int, int]]]) -> int:
 
 def play_deal(spec: ArenaSpec, game: Game, index: int) -> DealResult:
     """Play unit `index` (a deal at a table) under every seating."""
+    started = time.process_time()
     deal, table = spec.unit(index)
     entrants = spec.tables[table]
     seed = derived_seed(spec.seed, deal)
@@ -161,13 +169,14 @@ def play_deal(spec: ArenaSpec, game: Game, index: int) -> DealResult:
         tuple(shares),
         tuple(len(trace) for trace in traces),
         common_prefix(traces),
+        time.process_time() - started,
     )
 
 
-def play_deals(spec: ArenaSpec, start: int, stop: int) -> list[DealResult]:
-    """Units `start .. stop-1` (a worker's chunk)."""
+def play_units(spec: ArenaSpec, units: tuple[int, ...], start: int, stop: int) -> list[DealResult]:
+    """Units `units[start:stop]` (a worker's chunk of those left to play)."""
     game = load(spec.game, spec.players, **spec.options)
-    return [play_deal(spec, game, index) for index in range(start, stop)]
+    return [play_deal(spec, game, index) for index in units[start:stop]]
 
 
 def validate(spec: ArenaSpec) -> None:
@@ -186,4 +195,6 @@ def validate(spec: ArenaSpec) -> None:
         )
     if spec.deals < 1:
         raise OptionError(f"--games must be at least 1, not {spec.deals}")
+    if spec.first_deal < 0:
+        raise OptionError(f"--first-deal must be 0 or more, not {spec.first_deal}")
     prepare_bots(game, spec.bots)

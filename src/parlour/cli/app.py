@@ -60,6 +60,10 @@ AddressOption = Annotated[
 WorkersOption = Annotated[
     int, typer.Option(help="Worker processes, or Ray tasks at a time with --backend ray.")
 ]
+PlotOption = Annotated[
+    Path | None,
+    typer.Option(help="Also draw ratings and win shares with their intervals (.png, .svg)."),
+]
 LangOption = Annotated[
     str | None,
     typer.Option("--lang", help="The language: en or de (default: the locale's, as LANG)."),
@@ -407,9 +411,17 @@ def arena(
         bool, typer.Option(help="Seat each deal in every order of the bots, not only rotations.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    plot: Annotated[
+    plot: PlotOption = None,
+    first_deal: Annotated[
+        int,
+        typer.Option(help="Play deals FIRST-DEAL .. FIRST-DEAL+GAMES-1: one range of a long run."),
+    ] = 0,
+    results: Annotated[
         Path | None,
-        typer.Option(help="Also draw ratings and win shares with their intervals (.png, .svg)."),
+        typer.Option(
+            help="Keep each deal's result in this file as it finishes; deals it holds already "
+            "are not played again (resume a run; merge ranges with arena-merge)."
+        ),
     ] = None,
 ) -> None:
     """Rate bots on duplicate deals: win shares, mean scores and ratings with 95% intervals."""
@@ -417,8 +429,21 @@ def arena(
     from parlour.cli.arena import make_spec, run_arena_command
 
     runner = make_backend(backend, workers, address)
-    spec = make_spec(game, players, bots, games_, seed, parse_options(option), permute)
-    run_arena_command(console, spec, runner, as_json, plot)
+    options = parse_options(option)
+    spec = make_spec(game, players, bots, games_, seed, options, permute, first_deal)
+    run_arena_command(console, spec, runner, as_json, plot, results)
+
+
+@app.command("arena-merge")
+def arena_merge(
+    files: Annotated[list[Path], typer.Argument(help="Results files of one run (--results).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    plot: PlotOption = None,
+) -> None:
+    """Summarise the results files of one arena run's sittings (deal ranges) as one run."""
+    from parlour.cli.arena import merge_command
+
+    merge_command(console, files, as_json, plot)
 
 
 @app.command()

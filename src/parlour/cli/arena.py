@@ -9,8 +9,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from parlour.arena import RANKED_BY, ArenaResult, ArenaSpec, Chance, run_arena
+from parlour.arena import RANKED_BY, ArenaResult, ArenaSpec, Chance, run_arena, summarise
 from parlour.arena.plot import load_pyplot, plot_standings
+from parlour.arena.results import ResultsFile, merged
 from parlour.arena.schedule import validate
 from parlour.backends import Backend
 from parlour.cli.progress import progress_bar
@@ -25,17 +26,35 @@ def run_arena_command(
     backend: Backend,
     as_json: bool,
     plot: Path | None,
+    results: Path | None = None,
 ) -> ArenaResult:
-    """Validate, play (with a progress bar on stderr for long runs), print, and plot."""
+    """Validate, play (with a progress bar on stderr for long runs; with a `results` file,
+    only the units it lacks), print, and plot."""
     validate(spec)
     if plot is not None:
         load_pyplot()
+    store = None if results is None else ResultsFile(results)
     if spec.games >= LONG_RUN:
         with progress_bar() as bar:
             task = bar.add_task(spec.game, total=spec.units)
-            result = run_arena(spec, backend, lambda n: bar.advance(task, n))
+            result = run_arena(spec, backend, lambda n: bar.advance(task, n), results=store)
     else:
-        result = run_arena(spec, backend)
+        result = run_arena(spec, backend, results=store)
+    show(console, result, as_json, plot)
+    return result
+
+
+def merge_command(console: Console, paths: list[Path], as_json: bool, plot: Path | None) -> None:
+    """Summarise the results files of one run's sittings together, as one run."""
+    if plot is not None:
+        load_pyplot()
+    spec, units = merged(paths)
+    show(console, summarise(spec, units, 0.0), as_json, plot)
+
+
+def show(console: Console, result: ArenaResult, as_json: bool, plot: Path | None) -> None:
+    """Print the standings (a table, or one JSON object), and draw them to `plot`."""
+    spec = result.spec
     if as_json:
         json.dump(result.to_json(), sys.stdout)
         sys.stdout.write("\n")
@@ -45,7 +64,6 @@ def run_arena_command(
             console.print(tables_table(result))
     if plot is not None:
         plot_standings(result, plot)
-    return result
 
 
 def make_spec(
@@ -56,6 +74,7 @@ def make_spec(
     seed: int,
     options: dict[str, str],
     permute: bool,
+    first_deal: int = 0,
 ) -> ArenaSpec:
     """The spec from the command line's words."""
     return ArenaSpec(
@@ -66,6 +85,7 @@ def make_spec(
         seed=seed,
         options=dict[str, Value](options),
         permute=permute,
+        first_deal=first_deal,
     )
 
 
@@ -79,15 +99,20 @@ def standings_table(result: ArenaResult) -> Table:
     rating with 95% intervals."""
     spec = result.spec
     tables = len(spec.tables)
+    deals = (
+        f"deals {spec.first_deal}-{spec.first_deal + spec.deals - 1}"
+        if spec.first_deal
+        else (f"{spec.deals} deals")
+    )
     title = (
-        f"{spec.game}, {spec.players} players: {spec.deals} deals x {len(spec.seatings)} "
+        f"{spec.game}, {spec.players} players: {deals} x {len(spec.seatings)} "
         f"seatings{f' x {tables} tables' if tables > 1 else ''} = {spec.games} games, "
         f"seed {spec.seed}"
     )
     caption = (
         f"Ranked by {RANKED_BY[result.objective]}. 95% intervals: {result.resamples} bootstrap "
         f"resamples of the deals. Rating: {result.model} fit, Elo scale, mean 0. Luck: "
-        f"{luck(result.chance)}"
+        f"{luck(result.chance)} Played in {result.core_seconds / 3600:.2f} core-hours."
     )
     table = Table(title=title, caption=caption)
     for column in ("#", "bot", "games", "win share", "mean score", "rating"):

@@ -53,8 +53,9 @@ def test_no_grave_violation_at_the_start_and_mid_game(browser: Any, base_url: st
     assert labels.count() >= 3, "every card and scoop is named"
     for _ in range(12):
         wait_until(page, MINE)
+        version = page.evaluate("window.parlourFrame.table.version")
         assert act_with_the_keyboard(page, "Enter")
-        page.wait_for_timeout(50)
+        wait_until(page, f"window.parlourFrame.table.version > {version}")  # not the old frame
     wait_until(page, MINE)
     assert page.evaluate("window.parlourFrame.view.phase") in ("cones", "serving")
     assert page.locator(".ic-cone").count() > 0

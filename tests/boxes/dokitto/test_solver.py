@@ -1,7 +1,7 @@
 """The `pimc` bot's round solver against the kernel: its value of every choice equals a plain
-minimax over the engine's own states (clone, apply, the round's scoring) with the same leaf,
-at positions of random two-player games late enough in a round to enumerate; and the `pimc`
-bot plays legal actions from its view alone, reproducibly."""
+expectiminimax over the engine's own states (clone, apply, the round's scoring; where a star
+lies, a chance) with the same leaf, at positions of random two-player games late enough in a
+round to enumerate; and the `pimc` bot plays legal actions from its view alone, reproducibly."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ import pytest
 import parlour
 from parlour.bots import make_bot
 from parlour.boxes.dokitto import Dokitto, DokittoState
+from parlour.boxes.dokitto.components import TILES, Flavour, Trick
 from parlour.boxes.dokitto.determinize import determinize
 from parlour.boxes.dokitto.notation import CARD_OF_PLAY, FLAVOUR_OF_TAKE
+from parlour.boxes.dokitto.rules import star_taken
 from parlour.boxes.dokitto.solver import Position, Solver, leaf_table, local_card, win_chance
 from parlour.kernel import OptionError, Rng
 from tests.helpers import play_legally
@@ -24,7 +26,31 @@ GAME = parlour.load("dokitto", players=2)
 def value_of(state: DokittoState, seat: int, action: str, leaf: list[list[float]]) -> float:
     """The value for `seat` of playing `action` in `state` by the engine alone: the rest of
     the round played out every way, its end valued by `leaf` (seat 0's value by both seats'
-    points)."""
+    points), and a tile taken (chosen, or the only one) from a stack still holding its star
+    starred with odds 1 in its tiles left: the world's star moved to it, or below it."""
+    flavour = taken_by(state, seat, action)
+    if flavour is not None and not star_taken(state._left[flavour], state._star[flavour]):
+        left = state._left[flavour]
+        if left > 1:
+            top, odds = TILES - left, 1 / left
+            starred, plain = (starred_at(state, flavour, at) for at in (top, top + 1))
+            return odds * played(starred, seat, action, leaf) + (1 - odds) * played(
+                plain, seat, action, leaf
+            )
+    return played(state, seat, action, leaf)
+
+
+def taken_by(state: DokittoState, seat: int, action: str) -> Flavour | None:
+    """The stack a tile is taken from when `action` is played in `state`, if one is."""
+    child = state.clone()
+    assert isinstance(child, DokittoState)
+    child.apply(seat, action)
+    new = list(child._events)[len(state._events) :]
+    return next((event.tile for event in new if isinstance(event, Trick)), None)
+
+
+def played(state: DokittoState, seat: int, action: str, leaf: list[list[float]]) -> float:
+    """`value_of` `action` once any chance of it is settled in `state`."""
     child = state.clone()
     assert isinstance(child, DokittoState)
     child.apply(seat, action)
@@ -35,6 +61,14 @@ def value_of(state: DokittoState, seat: int, action: str, leaf: list[list[float]
     mover = child.to_act[0]
     best = max(value_of(child, mover, later, leaf) for later in child.legal_actions(mover))
     return best if mover == seat else -best
+
+
+def starred_at(state: DokittoState, flavour: Flavour, tile: int) -> DokittoState:
+    """A copy of `state` whose `flavour` stack has its star on tile `tile` (0: the first)."""
+    twin = state.clone()
+    assert isinstance(twin, DokittoState)
+    twin._star = tuple(tile if f == flavour else at for f, at in enumerate(state._star))
+    return twin
 
 
 def positions(seed: int, most_cards: int) -> list[DokittoState]:

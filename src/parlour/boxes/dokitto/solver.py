@@ -4,8 +4,11 @@ perfect-information search under each sampled world of the `pimc` bot.
 The round is searched to its end by alpha-beta (negamax: a value is always the mover's), with
 a transposition table, over a compact copy of the state: hands as bit masks over the cards in
 play (local cards `flavour index * 13 + number - 1`, flavours numbered in their order in
-play), the tiles left and the star of each stack, and each cone's tiles and Topping tokens.
-The trick's winner choosing a stack is a node of its own. A round's end is valued by `Leaf`:
+play), the tiles left in each stack and whether its star is still in it, and each cone's tiles
+and Topping tokens. The trick's winner choosing a stack is a node of its own. Where a star
+lies is known to nobody until its tile is taken, so the search does not take it from the world
+dealt: taking from a stack that still holds its star is a chance node (the top tile is the
+starred one with odds 1 in the tiles left), averaged exactly. A round's end is valued by `Leaf`:
 the seat's chance to win the game from the totals it leaves, less the other's (1 or -1 when
 it ends the game). The rules stay the kernel's: `tests/dokitto/test_solver.py` plays this
 model against the engine move by move.
@@ -25,9 +28,9 @@ from parlour.boxes.dokitto.components import (
     NUMBER_OF,
     NUMBERS,
     TARGET,
-    TILES,
     Flavour,
 )
+from parlour.boxes.dokitto.rules import star_taken
 from parlour.boxes.dokitto.state import DokittoState
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -65,20 +68,29 @@ def _leaf(leaf: np.ndarray, tiles: np.ndarray, tops: np.ndarray, busted: int, se
     return value if seat == 0 else -value
 
 
-CARD, TAKE = 0, 1
-"""A node where a card is played, and one where the trick's winner chooses a stack."""
-DEPTH = 2 * 6 + 6 + 2
-"""The deepest search: a round's twelve cards and six tiles, and the root."""
+CARD, TAKE, CHANCE = 0, 1, 2
+"""A node where a card is played, one where the trick's winner chooses a stack, and one where
+the tile taken turns out starred or not."""
+STARRED, PLAIN = 0, 1
+"""A chance node's outcomes: the tile taken is the stack's starred one, or not."""
+DEPTH = 2 * 6 + 2 * 6 + 2
+"""The deepest search: a round's twelve cards, six tiles each taken and turned up, the root."""
 
 
 @njit(cache=True)
 def _probe(
-    hands: np.ndarray, left: np.ndarray, tiles: np.ndarray, tops: np.ndarray, leader: int, led: int
+    hands: np.ndarray,
+    left: np.ndarray,
+    star: np.ndarray,
+    tiles: np.ndarray,
+    tops: np.ndarray,
+    leader: int,
+    led: int,
 ) -> tuple[int, int, int]:
     """A card node's two keys and its slot in the transposition table."""
     packed = 0
     for flavour in range(left.size):
-        packed = packed << 2 | left[flavour]
+        packed = packed << 3 | left[flavour] << 1 | star[flavour]
     key1 = hands[0] | (led + 1) << 40 | leader << 47 | packed << 48
     key2 = hands[1] | tiles[0] << 40 | tiles[1] << 42 | tops[0] << 44 | tops[1] << 46
     mixed = (key1 * MIX1 ^ key2 * MIX2) & 0x7FFFFFFFFFFFFFFF
@@ -104,8 +116,9 @@ def _solve(
 ) -> float:
     """The exact value for `mover` of its choice `only` (a local card at a CARD node, where
     `led` is the leader's card or -1; a local flavour at a TAKE node) with the rest of the
-    round played best by both: negamax alpha-beta with an explicit stack of nodes (numba
-    cannot cache a recursive function). Arrays are changed and restored."""
+    round played best by both and each star's place averaged: negamax alpha-beta with chance
+    nodes, on an explicit stack of nodes (numba cannot cache a recursive function). `star`
+    says which stacks still hold their star. Arrays are changed and restored."""
     f_kind = np.zeros(DEPTH, np.int64)
     f_mover = np.zeros(DEPTH, np.int64)
     f_leader = np.zeros(DEPTH, np.int64)
@@ -122,6 +135,7 @@ def _solve(
     f_beta = np.zeros(DEPTH)
     f_start = np.zeros(DEPTH)
     f_best = np.zeros(DEPTH)
+    f_odds = np.zeros(DEPTH)
 
     # the root: its one move
     f_kind[0], f_mover[0], f_leader[0], f_led[0] = kind, mover, leader, led
@@ -131,15 +145,33 @@ def _solve(
     returned, returner, returning = 0.0, 0, False
     while True:
         me = f_mover[depth]
-        if returning:  # a child's value: undo the move to it and keep the best
+        if returning and f_kind[depth] == CHANCE:  # an outcome's value: undo it, weigh it
+            returning = False
+            stack, starred = f_led[depth], 1 - f_move[depth]
+            left[stack] += 1
+            tiles[me] -= 1
+            tops[me] -= starred
+            star[stack] += starred
+            odds = f_odds[depth] if starred else 1 - f_odds[depth]
+            f_best[depth] += odds * (returned if returner == me else -returned)
+            if starred:  # the plain outcome, anywhere in [-1, 1], cannot bring it inside?
+                rest = 1 - odds
+                if f_best[depth] + rest <= f_alpha[depth]:
+                    f_best[depth] += rest  # an upper bound at or below alpha: a cut
+                    f_moves[depth] = 0
+                elif f_best[depth] - rest >= f_beta[depth]:
+                    f_best[depth] -= rest  # a lower bound at or above beta: a cut
+                    f_moves[depth] = 0
+        elif returning:  # a child's value: undo the move to it and keep the best
             returning = False
             move = f_move[depth]
             if f_kind[depth] == CARD:
                 hands[me] ^= 1 << move
-            else:
+            elif f_starred[depth] >= 0:
                 left[move] += 1
                 tiles[me] -= 1
                 tops[me] -= f_starred[depth]
+                star[move] += f_starred[depth]
             value = returned if returner == me else -returned
             if value > f_best[depth]:
                 f_best[depth], f_best_move[depth] = value, move
@@ -169,15 +201,38 @@ def _solve(
             returned, returner, returning = best, me, True
             depth -= 1
             continue
-        # the next move: the table's best first, then lowest first
-        first = f_first[depth]
-        move = first if first >= 0 and f_moves[depth] >> first & 1 else _lowest(f_moves[depth])
-        f_first[depth] = -1
-        f_moves[depth] &= ~(1 << move)
-        f_move[depth] = move
-        alpha, beta = f_alpha[depth], f_beta[depth]
-        # what the move leads to: a child node (`child` its mover), or a value at once
-        child = -1
+        child = -1  # what the move leads to: a child node (`child` its mover), or a value
+        if f_kind[depth] == CHANCE:  # the next outcome: the top tile starred, then plain
+            outcome = _lowest(f_moves[depth])
+            f_moves[depth] &= ~(1 << outcome)
+            f_move[depth] = outcome
+            stack, starred = f_led[depth], 1 if outcome == STARRED else 0
+            left[stack] -= 1
+            tiles[me] += 1
+            tops[me] += starred
+            star[stack] -= starred
+            if hands[0] == 0 and hands[1] == 0:
+                returned, returner, returning = _leaf(leaf, tiles, tops, -1, me), me, True
+                continue
+            # the outcome's window: the values of it that keep the average inside the node's
+            # (Ballard's Star1), the plain outcome's after the starred one's is known
+            odds = f_odds[depth] if starred else 1 - f_odds[depth]
+            if starred:
+                spread = 1 - odds
+                alpha = (f_alpha[depth] - spread) / odds
+                beta = (f_beta[depth] + spread) / odds
+            else:
+                alpha = (f_alpha[depth] - f_best[depth]) / odds
+                beta = (f_beta[depth] - f_best[depth]) / odds
+            child, child_kind, child_leader, child_led = me, CARD, me, -1
+        else:  # the next move: the table's best first, then lowest first
+            first = f_first[depth]
+            moves = f_moves[depth]
+            move = first if first >= 0 and moves >> first & 1 else _lowest(moves)
+            f_first[depth] = -1
+            f_moves[depth] &= ~(1 << move)
+            f_move[depth] = move
+            alpha, beta = f_alpha[depth], f_beta[depth]
         if f_kind[depth] == CARD:
             hands[me] ^= 1 << move
             node_led, node_leader = f_led[depth], f_leader[depth]
@@ -206,12 +261,16 @@ def _solve(
                         if left[flavour]:
                             choices |= 1 << flavour
                 child, child_kind, child_leader, child_led = winner, TAKE, winner, choices
-        else:  # take the top tile of stack `move`
-            starred = 1 if TILES - left[move] == star[move] else 0
+        elif f_kind[depth] == TAKE and star[move] and left[move] > 1:  # is it the starred one?
+            f_starred[depth] = -1  # the chance node takes the tile
+            child, child_kind, child_leader, child_led = me, CHANCE, me, move
+        elif f_kind[depth] == TAKE:  # take the top tile of stack `move`: its star is known
+            starred = star[move]  # (still in a stack of one tile: this one; else taken)
             f_starred[depth] = starred
             left[move] -= 1
             tiles[me] += 1
             tops[me] += starred
+            star[move] -= starred
             if hands[0] == 0 and hands[1] == 0:
                 returned, returner, returning = _leaf(leaf, tiles, tops, -1, me), me, True
                 continue
@@ -225,6 +284,10 @@ def _solve(
         if child_kind == TAKE:
             f_led[depth], f_moves[depth] = -1, child_led
             continue
+        if child_kind == CHANCE:  # `child_led`: the stack taken from
+            f_led[depth], f_moves[depth] = child_led, 1 << STARRED | 1 << PLAIN
+            f_odds[depth], f_best[depth] = 1.0 / left[child_led], 0.0
+            continue
         f_led[depth] = child_led
         hand = hands[child]
         moves = hand
@@ -233,7 +296,7 @@ def _solve(
             if suit:
                 moves = suit
         f_moves[depth] = moves
-        key1, key2, slot = _probe(hands, left, tiles, tops, child_leader, child_led)
+        key1, key2, slot = _probe(hands, left, star, tiles, tops, child_leader, child_led)
         f_key1[depth], f_key2[depth], f_slot[depth] = key1, key2, slot
         if table[slot, 0] == key1 and table[slot, 1] == key2 and table[slot, 2] == generation:
             stored, flag = values[slot], table[slot, 3]
@@ -309,6 +372,7 @@ class Position:
     hands: np.ndarray
     left: np.ndarray
     star: np.ndarray
+    """1 where the stack still holds its star (where in it, nobody knows), else 0."""
     tiles: np.ndarray
     tops: np.ndarray
     leader: int
@@ -334,7 +398,10 @@ class Position:
             flavours=flavours,
             hands=hands,
             left=np.array([state._left[f] for f in flavours], dtype=np.int64),
-            star=np.array([state._star[f] for f in flavours], dtype=np.int64),
+            star=np.array(
+                [0 if star_taken(state._left[f], state._star[f]) else 1 for f in flavours],
+                dtype=np.int64,
+            ),
             tiles=np.array([len(cone) for cone in cones], dtype=np.int64),
             tops=np.array([sum(t.starred for t in cone) for cone in cones], dtype=np.int64),
             leader=state._leader,

@@ -63,6 +63,9 @@ def test_a_gap_or_another_run_is_refused_naming_it(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("hello\n")
     with pytest.raises(OptionError, match="not an arena results file"):
         merged([tmp_path / "notes.txt"])
+    low.write_text(low.read_text().replace('"deal"', '"del"', 1))
+    with pytest.raises(OptionError, match="line 2, is no deal's result"):
+        merged([low])
 
 
 def test_the_command_line_resumes_merges_and_counts_core_hours(tmp_path: Path) -> None:

@@ -75,17 +75,20 @@ def read(path: Path) -> tuple[dict[str, Any], list[DealResult]]:
         text = text[: text.rfind("\n") + 1]
         path.write_text(text)
     units: dict[tuple[int, int], DealResult] = {}
-    for line in text.splitlines()[1:]:
-        fields = json.loads(line)
-        result = DealResult(
-            fields["deal"],
-            fields["table"],
-            tuple(map(tuple, fields["scores"])),
-            tuple(map(tuple, fields["shares"])),
-            tuple(fields["draws"]),
-            fields["aligned"],
-            fields["cpu_seconds"],
-        )
+    for number, line in enumerate(text.splitlines()[1:], 2):
+        try:
+            fields = json.loads(line)
+            result = DealResult(
+                fields["deal"],
+                fields["table"],
+                tuple(map(tuple, fields["scores"])),
+                tuple(map(tuple, fields["shares"])),
+                tuple(fields["draws"]),
+                fields["aligned"],
+                fields["cpu_seconds"],
+            )
+        except (ValueError, KeyError, TypeError) as error:
+            raise OptionError(f"{path}, line {number}, is no deal's result: {error!r}") from None
         units.setdefault((result.deal, result.table), result)
     return header, list(units.values())
 

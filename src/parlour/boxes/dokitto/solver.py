@@ -10,7 +10,7 @@ lies is known to nobody until its tile is taken, so the search does not take it 
 dealt: taking from a stack that still holds its star is a chance node (the top tile is the
 starred one with odds 1 in the tiles left), averaged exactly. A round's end is valued by `Leaf`:
 the seat's chance to win the game from the totals it leaves, less the other's (1 or -1 when
-it ends the game). The rules stay the kernel's: `tests/dokitto/test_solver.py` plays this
+it ends the game). The rules stay the kernel's: `tests/boxes/dokitto/test_solver.py` plays this
 model against the engine move by move.
 """
 
@@ -154,7 +154,7 @@ def _solve(
             star[stack] += starred
             odds = f_odds[depth] if starred else 1 - f_odds[depth]
             f_best[depth] += odds * (returned if returner == me else -returned)
-            if starred:  # the plain outcome, anywhere in [-1, 1], cannot bring it inside?
+            if starred:  # could any plain value, -1 to 1, still bring the mean inside?
                 rest = 1 - odds
                 if f_best[depth] + rest <= f_alpha[depth]:
                     f_best[depth] += rest  # an upper bound at or below alpha: a cut

@@ -68,6 +68,25 @@ def _leaf(leaf: np.ndarray, tiles: np.ndarray, tops: np.ndarray, busted: int, se
     return value if seat == 0 else -value
 
 
+@njit(cache=True)
+def _take(
+    left: np.ndarray,
+    star: np.ndarray,
+    tiles: np.ndarray,
+    tops: np.ndarray,
+    stack: int,
+    seat: int,
+    starred: int,
+    way: int,
+) -> None:
+    """`seat` takes the top tile of `stack` (`way` 1) or puts it back (-1); `starred` is 1
+    when it carries the stack's star (and its Topping token)."""
+    left[stack] -= way
+    star[stack] -= way * starred
+    tiles[seat] += way
+    tops[seat] += way * starred
+
+
 CARD, TAKE, CHANCE = 0, 1, 2
 """A node where a card is played, one where the trick's winner chooses a stack, and one where
 the tile taken turns out starred or not."""
@@ -148,10 +167,7 @@ def _solve(
         if returning and f_kind[depth] == CHANCE:  # an outcome's value: undo it, weigh it
             returning = False
             stack, starred = f_led[depth], 1 - f_move[depth]
-            left[stack] += 1
-            tiles[me] -= 1
-            tops[me] -= starred
-            star[stack] += starred
+            _take(left, star, tiles, tops, stack, me, starred, -1)
             odds = f_odds[depth] if starred else 1 - f_odds[depth]
             f_best[depth] += odds * (returned if returner == me else -returned)
             if starred:  # could any plain value, -1 to 1, still bring the mean inside?
@@ -168,10 +184,7 @@ def _solve(
             if f_kind[depth] == CARD:
                 hands[me] ^= 1 << move
             elif f_starred[depth] >= 0:
-                left[move] += 1
-                tiles[me] -= 1
-                tops[me] -= f_starred[depth]
-                star[move] += f_starred[depth]
+                _take(left, star, tiles, tops, move, me, f_starred[depth], -1)
             value = returned if returner == me else -returned
             if value > f_best[depth]:
                 f_best[depth], f_best_move[depth] = value, move
@@ -207,10 +220,7 @@ def _solve(
             f_moves[depth] &= ~(1 << outcome)
             f_move[depth] = outcome
             stack, starred = f_led[depth], 1 if outcome == STARRED else 0
-            left[stack] -= 1
-            tiles[me] += 1
-            tops[me] += starred
-            star[stack] -= starred
+            _take(left, star, tiles, tops, stack, me, starred, 1)
             if hands[0] == 0 and hands[1] == 0:
                 returned, returner, returning = _leaf(leaf, tiles, tops, -1, me), me, True
                 continue
@@ -267,10 +277,7 @@ def _solve(
         elif f_kind[depth] == TAKE:  # take the top tile of stack `move`: its star is known
             starred = star[move]  # (still in a stack of one tile: this one; else taken)
             f_starred[depth] = starred
-            left[move] -= 1
-            tiles[me] += 1
-            tops[me] += starred
-            star[move] -= starred
+            _take(left, star, tiles, tops, move, me, starred, 1)
             if hands[0] == 0 and hands[1] == 0:
                 returned, returner, returning = _leaf(leaf, tiles, tops, -1, me), me, True
                 continue

@@ -359,10 +359,17 @@ def test_the_lobby_offers_an_option_only_where_it_applies(browser: Any, still_ur
 def test_a_finished_dicetime_game_replays_and_shows_its_analysis(
     browser: Any, base_url: str
 ) -> None:
+    """Random clicks against `optimal`: the clicker's lost points are rows, the bot's perfect
+    play is one line saying every decision was optimal."""
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    create_in_lobby(page, base_url, "dicetime", 1)
+    page.goto(base_url + "/")
+    page.fill("#name", "Tester")
+    page.check("#game-dicetime")
+    page.select_option("#players", "2")
+    page.select_option("[data-seat='1']", "optimal")
+    create_from_the_lobby(page)
     play_by_clicking(page, random.Random(5))
     building = [0.25, 0.5]  # the first answers say the solver's table is being built
 
@@ -383,6 +390,10 @@ def test_a_finished_dicetime_game_replays_and_shows_its_analysis(
     assert rows.count() > 0  # random clicks lose points: each such decision is a row
     number, played, best, lost = rows.first.locator("td").all_inner_texts()
     assert number.isdigit() and played and best and played != best and float(lost) > 0
+    assert page.locator("#error").inner_text() == ""
+    assert page.locator("#analysis table").count() == 1  # the bot's seat has none
+    perfect = page.locator("#analysis p.muted").inner_text()
+    assert perfect.startswith("All ") and perfect.endswith(" decisions were optimal.")
     page.click("#last")
     page.wait_for_timeout(300)
     steps = page.locator("#step").inner_text()

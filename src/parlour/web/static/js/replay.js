@@ -2,7 +2,7 @@
 import { api, el } from "/static/js/api.js";
 import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
-import { t } from "/static/js/i18n.js";
+import { t, tn } from "/static/js/i18n.js";
 import { seatName } from "/static/js/names.js";
 
 const tableId = location.pathname.split("/").pop();

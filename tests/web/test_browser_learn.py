@@ -104,6 +104,7 @@ def learn_in_the_browser(launched: Any, url: str, game: str, code: str) -> None:
     page.wait_for_url("**/t/*")
     wait_until(page, "window.parlourFrame && window.parlourFrame.table.status === 'running'")
     seats = page.evaluate("window.parlourFrame.table.seats")
+    assert len(seats) >= 2, "the real game is against a bot, even after a lesson played alone"
     assert seats[0]["you"] and all(s["bot"] == easiest_bot(game) for s in seats[1:])
     assert page.locator("html").get_attribute("lang") == code
     assert not errors, errors

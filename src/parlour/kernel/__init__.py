@@ -7,7 +7,7 @@ from parlour.kernel.advice import Advice, Choice, Progress, Solution, advice_of
 from parlour.kernel.challenge import Challenge, day_number
 from parlour.kernel.encoding import Encoding, Feature
 from parlour.kernel.errors import IllegalAction, OptionError, ParlourError, RecordError
-from parlour.kernel.learning import Feedback, Lesson, Section, Step, Tutorial
+from parlour.kernel.learning import Feedback, Lesson, Section, Step, Tutorial, real_game_players
 from parlour.kernel.options import Option, OptionType
 from parlour.kernel.protocol import (
     SPECTATOR,
@@ -72,6 +72,7 @@ __all__ = [
     "game_class",
     "games",
     "load",
+    "real_game_players",
     "register",
     "replay",
     "seat_name",

@@ -20,7 +20,7 @@ from parlour.kernel.errors import IllegalAction
 from parlour.kernel.options import Value
 
 if TYPE_CHECKING:
-    from parlour.kernel.protocol import Action, Seat, State
+    from parlour.kernel.protocol import Action, GameInfo, Seat, State
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,12 @@ class Tutorial:
     chance: tuple[int, ...] = ()
     seed: int = 0
     learner: int = 0
+
+
+def real_game_players(info: GameInfo) -> int:
+    """The seats of the real game after a tutorial: the learner and the easiest bot, more of
+    it where the game needs more players (also after a lesson played alone)."""
+    return min(max(2, info.min_players), info.max_players)
 
 
 class Feedback(NamedTuple):

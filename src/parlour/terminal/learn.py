@@ -13,7 +13,7 @@ from rich.text import Text
 
 from parlour.bots.registry import easiest_bot
 from parlour.i18n import _
-from parlour.kernel import Game, Lesson, Step, game_class, load
+from parlour.kernel import Game, Lesson, Step, game_class, load, real_game_players
 from parlour.terminal.commands import command, yes
 from parlour.terminal.prompt import Prompt
 from parlour.terminal.renderers import renderer_for
@@ -89,5 +89,5 @@ class Learning:
 def real_game(game: str) -> tuple[Game, list[str]]:
     """The game after the lesson: the learner and the easiest bot (more of it where the game
     needs more players), with the game's default options."""
-    players = max(2, game_class(game).info.min_players)
+    players = real_game_players(game_class(game).info)
     return load(game, players=players), [HUMAN] + [easiest_bot(game)] * (players - 1)

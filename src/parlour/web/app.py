@@ -208,7 +208,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     async def learn(name: str, body: Learn) -> dict[str, Any]:
         """The game's tutorial after the learner's accepted `moves`, with `attempt` tried: the
         step's text, the others' moves since, the feedback, the learner's view and choices;
-        at the end its finale and the bot of the real game to play next."""
+        at the end its finale, and the bot and seats of the real game to play next."""
         return learning.lesson(name, body.moves, body.attempt)
 
     @app.get("/api/tables", responses=responses.LOBBY)

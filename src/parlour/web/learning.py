@@ -9,7 +9,7 @@ from typing import Any
 
 from parlour.bots.registry import easiest_bot
 from parlour.i18n import _
-from parlour.kernel import GameInfo, Lesson
+from parlour.kernel import GameInfo, Lesson, real_game_players
 from parlour.kernel.registry import game_class
 from parlour.web.live import TableError
 
@@ -61,4 +61,5 @@ def lesson(name: str, moves: Sequence[str], attempt: str | None) -> dict[str, An
         "done": walked.done,
         "finale": _(tutorial.finale) if walked.done else None,
         "bot": easiest_bot(name),
+        "players": real_game_players(info_of(name)),
     }

@@ -57,9 +57,10 @@ async function attempt(action) {
   }
 }
 
-// The real game: the learner's seat and the easiest bot at every other, started at once.
+// The real game (as many seats as the server says): the learner's seat and the easiest bot at
+// every other, started at once.
 async function playForReal() {
-  const players = lesson.view.scores.length;
+  const players = lesson.players;
   const seats = ["person", ...Array(players - 1).fill(lesson.bot)];
   const name = localStorage.getItem("parlour.name") || t("Learner");
   try {

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from parlour import IllegalAction
+from parlour.boxes.dokitto.views import TrickView
 
 from ...helpers import snapshot
 from .helpers import Deal, cone, events, new_state, play
@@ -70,7 +71,8 @@ def test_all_one_flavour_the_highest_wins(cards: list[str], winner: int) -> None
     assert events(state, "won")[0]["seat"] == winner
     assert cone(state, winner) == ["grape*"]  # the top grape tile (the star is on top here)
     assert state.to_act == (winner,)  # the winner leads the next trick
-    assert state.view(None)["trick"] == {"leader": winner, "led": None, "plays": [], "winner": None}
+    trick: TrickView = {"number": 2, "leader": winner, "led": None, "plays": [], "winner": None}
+    assert state.view(None)["trick"] == trick
 
 
 @pytest.mark.parametrize(

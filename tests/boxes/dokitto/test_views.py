@@ -138,6 +138,7 @@ def test_views_are_json_ready_with_the_kernel_keys() -> None:
     assert view["playable"] == ["grape 2", "grape 9"]
     assert view["hand_sizes"] == [5, 6] and view["aside"] == 39 - 12
     assert view["trick"] == {
+        "number": 1,
         "leader": 0,
         "led": "grape",
         "plays": [{"seat": 0, "card": "grape 7"}],
@@ -147,6 +148,19 @@ def test_views_are_json_ready_with_the_kernel_keys() -> None:
     assert state.view(None)["hand"] is None and state.view(None)["playable"] == []
     assert view["stacks"] == {"matcha": 3, "grape": 3, "vanilla": 3}
     assert view["toppings"] == ["matcha", "grape", "vanilla"]
+
+
+def test_the_trick_being_decided_is_counted_and_a_round_has_a_trick_per_card() -> None:
+    """While the winner chooses a tile every card of the trick is down, yet it is still the
+    trick in progress: its number is the finished tricks plus one, of a hand's tricks."""
+    state = new_state(GMV, Deal([["grape 8"], ["matcha 3"]], lacks={1: ("grape",)}))
+    assert state.view(None)["round_tricks"] == HAND_SIZE[2] == 6
+    play(state, "grape 8", "matcha 3")
+    view = state.view(1)
+    assert view["phase"] == "take" and view["hand_sizes"] == [5, 5] and view["tricks"] == []
+    assert view["trick"]["number"] == 1 and view["round_tricks"] == 6
+    state.apply(1, "take grape")
+    assert state.view(1)["trick"]["number"] == 2
 
 
 def test_the_log_is_told_from_each_seats_side() -> None:

@@ -13,6 +13,7 @@ from parlour.boxes.dokitto.components import (
     BUST_TILE,
     CARD_NAMES,
     FLAVOUR_OF,
+    HAND_SIZE,
     Card,
     Flavour,
     Tile,
@@ -43,9 +44,11 @@ class TileView(TypedDict, closed=True):
 
 
 class TrickView(TypedDict, closed=True):
-    """The trick in progress: who leads, the flavour to follow (None before the first card),
-    the cards so far, and its winner while the winner chooses a tile."""
+    """The trick in progress: its number in the round (from 1), who leads, the flavour to
+    follow (None before the first card), the cards so far, and its winner while the winner
+    chooses a tile."""
 
+    number: int
     leader: int
     led: str | None
     plays: list[PlayView]
@@ -158,6 +161,8 @@ class DokittoView(BaseView, closed=True):
     """The stacks the trick's winner chooses from (empty unless it must choose)."""
     tricks: list[DoneTrickView]
     """The round's finished tricks, in order."""
+    round_tricks: int
+    """The tricks a round has, one per card dealt to a hand (a fourth tile ends it sooner)."""
     stacks: dict[str, int]
     """The tiles left in each stack in play."""
     toppings: list[str]
@@ -192,6 +197,7 @@ def view_of(state: DokittoState, seat: Seat) -> DokittoView:
         "hand_sizes": [hand.bit_count() for hand in state._hands],
         "aside": len(state._aside),
         "trick": {
+            "number": len(state._tricks) + 1,
             "leader": leader,
             "led": FLAVOUR_OF[trick[0]].key if trick else None,
             "plays": plays(leader, trick, players),
@@ -199,6 +205,7 @@ def view_of(state: DokittoState, seat: Seat) -> DokittoView:
         },
         "tile_choice": [flavour.key for flavour in state._choices],
         "tricks": [done_trick(done, players) for done in state._tricks],
+        "round_tricks": HAND_SIZE[players],
         "stacks": {flavour.key: left[flavour] for flavour in state._flavours},
         "toppings": [
             flavour.key  # still in the supply: the starred tile is not taken yet

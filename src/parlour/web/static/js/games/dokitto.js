@@ -258,12 +258,9 @@ function trick(c) {
   const places = Array.from({ length: view.players }, (_, i) => {
     const seat = (shown.leader + i) % view.players;
     const play = shown.plays[i];
-    return trickPlace(c, seat, play, { led: i === 0, winner: seat === decided });
+    return trickPlace(c, seat, play, { led: i === 0 && Boolean(play), winner: seat === decided });
   });
-  // Tricks in a round: those played plus the cards a seat yet to play this trick still holds.
-  const total = view.tricks.length + Math.max(...view.hand_sizes);
-  const number = Math.min(view.tricks.length + 1, total);
-  const title = showLast ? t("Last trick") : t("Trick {number} of {total}", { number, total });
+  const title = showLast ? t("Last trick") : t("Trick {number} of {total}", { number: current.number, total: view.round_tricks });
   const follow = !showLast && current.led
     ? el("span", { class: `dk-chip dk-${current.led}` }, t("follow {flavour}", { flavour: word(current.led) }))
     : null;
@@ -273,7 +270,8 @@ function trick(c) {
     el("p", { class: "dk-trick-note", text: trickNote(c, showLast ? last : null) }));
 }
 
-// One seat's place in the trick: its card (or an empty outline), its name, led / winner marks.
+// One seat's place in the trick: its card (or an empty outline), its name, led (once its card
+// is down) / winner marks.
 function trickPlace(c, seat, play, { led, winner }) {
   const { view, el } = c;
   const waiting = !play && view.phase === "play" && view.to_act.includes(seat);

@@ -51,13 +51,16 @@ def test_one_answer_per_player(first: str) -> None:
 
 
 def test_answers_are_checked_in_calling_order() -> None:
-    """Seat 1 calls first and is right: it wins though seat 0 is right too."""
+    """Seat 1 calls first and is right: it wins though seat 0 is right too, and seat 0 is told
+    that its later answer was right (it wins nothing)."""
     state = deal(OWN, COMMON, ["B"])
     answer_all(state, (1, 5), (0, 4))
-    result = state.view(None)["result"]
+    result = state.view(0)["result"]
     assert result["winner"] == 1
-    assert [(c["seat"], c["answer"], c["right"]) for c in result["checked"]] == [(1, 5, True)]
+    checked = [(c["seat"], c["answer"], c["right"]) for c in result["checked"]]
+    assert checked == [(1, 5, True), (0, 4, True)]
     assert state.scores == (1, 2)
+    assert "Your 4 is right!" in [entry["text"] for entry in events(state, "check", 0)]
 
 
 def test_a_wrong_answer_is_passed_over_and_each_player_counts_their_own_dice() -> None:
@@ -72,11 +75,13 @@ def test_a_wrong_answer_is_passed_over_and_each_player_counts_their_own_dice() -
     assert result["winner"] == 0 and state.scores == (2, 1)
 
 
-def test_the_first_right_answer_ends_the_checking() -> None:
+def test_the_answers_after_the_first_right_one_are_checked_too() -> None:
     state = deal(OWN, COMMON, ["B"])
     answer_all(state, (0, 4), (1, 9))
-    assert [c["seat"] for c in state.view(None)["result"]["checked"]] == [0]
-    assert [e["seat"] for e in events(state, "check")] == [0]
+    result = state.view(None)["result"]
+    assert result["winner"] == 0
+    assert [(c["seat"], c["right"]) for c in result["checked"]] == [(0, True), (1, False)]
+    assert [e["seat"] for e in events(state, "check")] == [0, 1]
 
 
 def test_a_pass_never_wins() -> None:

@@ -47,11 +47,12 @@ def test_each_answer_asked_for_is_right_and_each_step_shows_its_rule() -> None:
     assert view["log"][-1]["end"] == "target"
 
 
-def test_the_first_right_answer_wins_and_the_second_is_not_checked() -> None:
+def test_the_first_right_answer_wins_and_the_learner_is_told_theirs_was_right_too() -> None:
     lesson = Lesson.after("likedice", ["answer 6", "answer 20"])
     result = lesson.state.view(0)["result"]
     assert result is not None and result["challenge"] == "G+Y"
-    assert result["winner"] == 1 and [c["seat"] for c in result["checked"]] == [1]
+    assert result["winner"] == 1
+    assert [(c["seat"], c["right"]) for c in result["checked"]] == [(1, True), (0, True)]
 
 
 def test_the_choice_step_offers_two_cards() -> None:

@@ -3,8 +3,9 @@
 A challenge is revealed to everyone. Every player may give one answer (0 to 99) or pass, all at
 once; answers apply in calling order (the order they arrive) and everyone sees each as it is
 given. When everyone has answered, or the table applies `timeout`, the answers are checked in
-calling order: the first right one wins a card from the common display (a decision only where
-several may be taken), the common display is refilled, and the next challenge is revealed.
+calling order (every one, so each player learns whether they were right): the first right one
+wins a card from the common display (a decision only where several may be taken), the common
+display is refilled, and the next challenge is revealed.
 
 Actions (canonical text, see `notation`):
     answer 17     (each player, once a challenge) call out a result from 0 to 99
@@ -273,8 +274,8 @@ class LikeDiceState(State):
         return rules.dice_of(CARDS[card] for card in (*self._common, *self._displays[seat]))
 
     def _settle(self, last: Answered | None) -> None:
-        """The last answer (`None`: the table's timeout) ends the race: the answers are checked
-        in calling order and the first right one wins. The chance this needs is drawn before
+        """The last answer (`None`: the table's timeout) ends the race: every answer is checked,
+        in calling order, and the first right one wins. The chance this needs is drawn before
         anything changes, so a bad chance script changes nothing."""
         challenge = CHALLENGES[self._challenge]
         answers = self._answers if last is None else [*self._answers, last]
@@ -285,9 +286,8 @@ class LikeDiceState(State):
                 continue  # a pass is never checked
             right = rules.answer_on(challenge, (*self._common, *self._displays[seat]))
             checked.append(new_record(Check, (self._number, seat, value, right)))
-            if value == right:
-                winner = seat
-                break
+            if value == right and winner is None:
+                winner = seat  # the later answers are checked too: each player learns theirs
         places: tuple[int, ...] = ()
         chance: Draws = (None, 0, 0)
         if winner is None:

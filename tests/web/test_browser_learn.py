@@ -207,3 +207,39 @@ def test_the_lobby_teaches_only_games_with_a_tutorial_and_counts_players_in_word
     assert "2 players" in shown and "2-2" not in shown
     assert "1-8 players" in page.locator('label[for="game-dicetime"]').inner_text()
     page.close()
+
+
+IN_VIEW = """() => {
+  const box = document.getElementById("feedback").getBoundingClientRect();
+  return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+}"""
+"""Whether the tutorial's correction is on the screen, whole."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_correction_is_shown_on_the_screen_where_the_wrong_move_was_clicked(
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+    game: str,
+) -> None:
+    """On a phone the lesson's text is above the board: a wrong move clicked below it brings
+    the correction into view, not somewhere above the screen."""
+    context = browser.new_context(viewport={"width": 390, "height": 640})
+    page = context.new_page()
+    page.goto(f"{base_url}/learn/{game}")
+    answer = wait_for_answer(page, 0)
+    while not answer["done"]:
+        step = Lesson.after(game, answer["moves"]).step
+        assert step is not None
+        others = [a for a in answer["legal"] if step.moves and a not in step.moves]
+        shown = [a for a in others if page.locator(f'[data-action="{a}"]:visible').count()]
+        if shown:
+            page.locator(f'[data-action="{shown[0]}"]').first.click()
+            wait_until(page, "document.getElementById('feedback').textContent !== ''")
+            wait_until(page, f"({IN_VIEW})()", timeout=5)
+            break
+        click(page, step.moves[0] if step.moves else answer["legal"][0])
+        answer = wait_for_answer(page, len(answer["moves"]) + 1)
+    else:
+        raise AssertionError("no wrong move was offered to click")
+    context.close()

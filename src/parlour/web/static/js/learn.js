@@ -39,6 +39,8 @@ function show(answer) {
   const refused = answer.feedback && !answer.feedback.accepted;
   $("feedback").textContent = refused ? answer.feedback.text : "";
   drawBoard(renderer, frame, attempt);
+  // The correction sits above the board: scrolled to, the least, from a wrong move below.
+  if (refused) $("feedback").scrollIntoView({ block: "nearest" });
   $("typed").hidden = answer.done;
   $("finale").hidden = !answer.done;
   $("finale-text").textContent = answer.finale || "";

@@ -128,3 +128,32 @@ def test_a_leaderboard_and_the_rated_choice_are_accessible(
     found = grave_violations(page)
     assert not found, "the lobby, rated:\n" + "\n".join(found)
     page.context.close()
+
+
+def test_a_rated_dicetime_table_offers_no_hints(
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+) -> None:
+    """Rated play is without the solver's advice: at a rated table of a game that gives
+    hints, the hints' panel never shows, for either player."""
+    host = registered(browser, base_url, "Rated host")
+    guest = registered(browser, base_url, "Rated guest")
+    host.goto(base_url + "/")
+    host.wait_for_selector("#rated-box:not([hidden])")
+    host.fill("#name", "Rated host")
+    host.check("#game-dicetime")
+    host.select_option("#players", "2")
+    host.check("#rated")
+    host.click("#create-button")
+    host.wait_for_url("**/t/*")
+    guest.goto(host.locator("input.link").input_value())
+    guest.fill("#join-name", "Rated guest")
+    guest.click("#join button[type=submit]")
+    for page in (host, guest):
+        wait_until(page, "window.parlourFrame && window.parlourFrame.table.status === 'running'")
+    host.locator("[data-action='roll']").wait_for()
+    assert host.locator("#hints").is_hidden() and guest.locator("#hints").is_hidden()
+    assert host.locator("#hints-toggle").count() == 0
+    assert host.evaluate("window.parlourFrame.table.hints") is False  # the server says so
+    host.context.close()
+    guest.context.close()

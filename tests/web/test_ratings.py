@@ -203,6 +203,20 @@ def test_a_rated_table_is_not_filled_with_bots_and_joined_only_with_an_account(
     assert client.get(f"/api/tables/{table_id}").json()["rated"] is True
 
 
+def test_a_rated_table_gives_no_hints_and_says_so(client: TestClient) -> None:
+    """Rated play is without the solver's advice: the hints are refused with a 403 that says
+    why, and the table's facts tell its page not to offer them (a casual table does)."""
+    table_id, tokens = rated_duel(client)
+    assert client.get(f"/api/tables/{table_id}").json()["hints"] is False
+    for token in tokens:
+        refused = client.get(f"/api/tables/{table_id}/hints", headers=hdr(token))
+        assert refused.status_code == 403 and "rated" in refused.json()["error"]
+    casual = client.post("/api/tables", json={**DUEL, "rated": False, "name": "Cy"}).json()
+    assert casual["table"]["hints"] is True
+    hints = client.get(f"/api/tables/{casual['table']['id']}/hints", headers=hdr(casual["token"]))
+    assert hints.status_code == 200
+
+
 def test_unrated_tables_still_seat_people_without_accounts(client: TestClient) -> None:
     body = {**DUEL, "rated": False, "name": "Ann"}
     created = client.post("/api/tables", json=body).json()

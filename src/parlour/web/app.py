@@ -315,15 +315,16 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
 
     @app.get("/api/tables/{table_id}/hints", responses=responses.HINTS)
     async def hints(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
-        """What each choice of your pending decision is worth, for a game that gives advice."""
+        """What each choice of your pending decision is worth, for a game that gives advice
+        (never at a rated table or in the daily challenge)."""
         hub = hub_of(request)
         table = hub.get(table_id)
         seat = hub.seat_for(table, token, account_of(request))
         advice = table.state.game.advice()
         if advice is None:
             raise TableError(404, _("{game} has no hints").format(game=table.game))
-        if table.challenge is not None:
-            raise TableError(403, _("no hints during the daily challenge"))
+        if table.hints_refused is not None:
+            raise TableError(403, table.hints_refused)
         if table.state.over:
             return {"choices": None}
         # Off the event loop: the first hint of a variant loads (or builds) its solver's table.

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from parlour.bots.registry import Bot
 from parlour.bots.schedule import Question, Schedule
-from parlour.i18n import SOURCE
+from parlour.i18n import SOURCE, _
 from parlour.kernel import SPECTATOR, Reason, State
 from parlour.web.clock import Timer
 
@@ -113,6 +113,16 @@ class LiveTable:
         """When the table applies `timeout` (epoch seconds), or None if untimed."""
         return deadline_of(self.state, self.started_at, self.action_times)
 
+    @property
+    def hints_refused(self) -> str | None:
+        """Why this table gives no solver's hints (the daily challenge, rated play), or None
+        where its game's advice may be asked for."""
+        if self.challenge is not None:
+            return _("no hints during the daily challenge")
+        if self.rated:
+            return _("no hints at a rated table")
+        return None
+
     def public(self, seat: int | None = None) -> dict[str, Any]:
         """What anyone may know of the table (`seat`: whose page asks, to mark `you`)."""
         return {
@@ -128,6 +138,7 @@ class LiveTable:
             "rematch": self.rematch,
             "rated": self.rated,
             "challenge": self.challenge,
+            "hints": self.hints_refused is None,
             "seats": [
                 {
                     "seat": s.seat,

@@ -183,7 +183,7 @@ function showEnd(current) {
 async function showHints(current) {
   const box = $("hints");
   const mine = current.legal.length > 0;
-  box.hidden = !(advice && current.seat !== null && !current.view?.over && !current.table.challenge);
+  box.hidden = !(advice && current.table.hints && current.seat !== null && !current.view?.over);
   if (box.hidden) return;
   const toggle = el("label", { class: "check" }, el("input", { type: "checkbox", id: "hints-toggle", checked: hintsOn, onchange: (e) => {
     hintsOn = e.target.checked;

@@ -112,3 +112,16 @@ def test_an_action_with_refused_characters_is_a_422(client: TestClient) -> None:
         refused(response, "action", words)
     rolled = send_action(client, table_id, token, " roll ", "b")
     assert rolled.status_code == 200, rolled.text
+
+
+def test_a_like_dice_answer_in_other_digits_is_refused_naming_it(client: TestClient) -> None:
+    """A superscript "²" answered 500 (int() refused what str.isdigit() passed): digits other
+    than 0-9 are refused, by name, as no legal action (409); "2" is an answer."""
+    created = create(client, "likedice", ["person", "random"])
+    table_id, token = created["table"]["id"], created["token"]
+    for number, action in enumerate(["\u00b2", "answer \u00b2", "\u0663", "\uff13"]):
+        response = send_action(client, table_id, token, action, f"odd-{number}")
+        assert response.status_code == 409, response.text
+        assert action in response.json()["error"] and "Traceback" not in response.text
+    answered = send_action(client, table_id, token, "2", "plain")
+    assert answered.status_code == 200, answered.text

@@ -29,13 +29,19 @@ TAKE_OF = tuple(f"take {place + 1}" for place in range(COMMON_CARDS))
 TAKES = {action: place for place, action in enumerate(TAKE_OF)}
 ALL_ACTIONS = (*ANSWER_ACTIONS, *TAKE_OF)
 """Every action a player can ever have, in a fixed order."""
-NUMBER = re.compile(r"answer (\d+)")
-"""An answer with any number, within the rules or not."""
+NUMBER = re.compile(r"answer (\d+)", re.ASCII)
+"""An answer with any number, within the rules or not. Numbers are in the digits 0-9 only:
+`int` refuses a superscript "²", and another script's digits are no answer one reads aloud."""
 
 _PASS = {"p", "pass", "-"}
-_ANSWER = re.compile(r"(?:answer|a|=)\s*(\d+)")
-_TAKE = re.compile(r"(?:take|t)\s*(\d+)")
-_CARD = re.compile(r"(?:(?:take|t)\s+)?([a-z]\d)\s*([a-z]\d)")
+_ANSWER = re.compile(r"(?:answer|a|=)\s*(\d+)", re.ASCII)
+_TAKE = re.compile(r"(?:take|t)\s*(\d+)", re.ASCII)
+_CARD = re.compile(r"(?:(?:take|t)\s+)?([a-z]\d)\s*([a-z]\d)", re.ASCII)
+
+
+def is_number(text: str) -> bool:
+    """Whether `text` is a whole number in the digits 0-9 (`str.isdigit` also passes "²")."""
+    return text.isascii() and text.isdigit()
 
 
 def normalise(text: str) -> str:
@@ -44,7 +50,7 @@ def normalise(text: str) -> str:
     cleaned = " ".join(text.lower().split())
     if cleaned in _PASS:
         return "pass"
-    if cleaned.isdigit():
+    if is_number(cleaned):
         return str(int(cleaned))
     answered = _ANSWER.fullmatch(cleaned)
     if answered:

@@ -54,6 +54,7 @@ from parlour.boxes.likedice.notation import (
     TAKES,
     TIMEOUT,
     card_named,
+    is_number,
     normalise,
 )
 from parlour.boxes.likedice.rules import Phase
@@ -204,9 +205,9 @@ class LikeDiceState(State):
             card = CARD_BY_KEY[key].index if key is not None else -1
             if card in self._common:
                 wanted = TAKE_OF[self._common.index(card)]
-            elif wanted.isdigit():
+            elif is_number(wanted):
                 wanted = f"take {wanted}"
-        elif wanted.isdigit():
+        elif is_number(wanted):
             wanted = f"answer {wanted}"
         return super().parse_action(seat, wanted)
 

@@ -64,6 +64,9 @@ def play_today(page: Any, base_url: str) -> list[list[int]]:
             "window.parlourFrame.view.over || !window.parlourFrame.view.seats[0].turn.rolled",
         )
     assert page.locator("#rematch").count() == 0
+    score = page.evaluate("window.parlourFrame.view.scores[0]")
+    assert page.locator("#end h2").inner_text() == f"Game over: {score} points"  # no "Winner"
+    assert "1500" not in page.locator("main").inner_text()  # no rating is at stake
     page.click("#challenge-day")
     page.wait_for_url("**/challenge/dicetime/2026-12-01")
     return rolls

@@ -51,6 +51,13 @@ def registered(browser: Any, base_url: str, name: str) -> Any:  # noqa: F811
     return context.new_page()
 
 
+def named_by_the_account(page: Any, field: str, name: str) -> None:
+    """The name field `field` shows the logged-in account's `name`, read-only: nobody types
+    the name their seat will have anyway."""
+    wait_until(page, f"document.querySelector('{field}')?.readOnly === true")
+    assert page.input_value(field) == name
+
+
 def shown_ratings(page: Any) -> list[str]:
     """Each seat's rating in the page's last frame as its names show it ("1665?")."""
     seats = page.evaluate("window.parlourFrame.table.seats")
@@ -66,7 +73,7 @@ def test_two_people_play_a_rated_game_and_see_their_ratings_change(
     guest = registered(browser, base_url, "Guest")
     host.goto(base_url + "/")
     host.wait_for_selector("#rated-box:not([hidden])")
-    host.fill("#name", "Hostess")
+    named_by_the_account(host, "#name", "Hostess")
     host.check(f"#game-{game}")
     host.select_option("#players", str(configuration.players))
     host.check("#rated")
@@ -79,7 +86,7 @@ def test_two_people_play_a_rated_game_and_see_their_ratings_change(
     listed = guest.locator("#open-tables li", has_text="Hostess (1500?)")
     listed.locator(".rated").wait_for()
     guest.goto(link)
-    guest.fill("#join-name", "Guest")
+    named_by_the_account(guest, "#join-name", "Guest")
     guest.click("#join button[type=submit]")
     click_to_the_end([host, guest], random.Random(17))
     for page in (host, guest):
@@ -140,14 +147,14 @@ def test_a_rated_dicetime_table_offers_no_hints(
     guest = registered(browser, base_url, "Rated guest")
     host.goto(base_url + "/")
     host.wait_for_selector("#rated-box:not([hidden])")
-    host.fill("#name", "Rated host")
+    named_by_the_account(host, "#name", "Rated host")
     host.check("#game-dicetime")
     host.select_option("#players", "2")
     host.check("#rated")
     host.click("#create-button")
     host.wait_for_url("**/t/*")
     guest.goto(host.locator("input.link").input_value())
-    guest.fill("#join-name", "Rated guest")
+    named_by_the_account(guest, "#join-name", "Rated guest")
     guest.click("#join button[type=submit]")
     for page in (host, guest):
         wait_until(page, "window.parlourFrame && window.parlourFrame.table.status === 'running'")

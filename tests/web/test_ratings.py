@@ -21,7 +21,7 @@ from parlour.web.live import LiveTable, SeatState
 from parlour.web.ratings import BASE, MODEL, places, shown
 from parlour.web.storage import SEATS
 from parlour.web.tables import TableHub
-from tests.web.conftest import hdr, make_client, send_action
+from tests.web.conftest import frame, hdr, make_client, send_action
 
 DUEL = {
     "game": "dicetime",
@@ -185,7 +185,42 @@ def test_an_accounts_seat_shows_the_accounts_name(client: TestClient) -> None:
     login = {"name": "Cy", "password": "correct horse", "tokens": [open_table["token"]]}
     assert client.post("/api/session", json=login).json()["attached"] == 1
     seats = client.get(f"/api/tables/{open_table['table']['id']}").json()["seats"]
-    assert seats[0]["name"] == "Cy" and seats[0]["rating"]["value"] == 1500
+    assert seats[0]["name"] == "Cy" and seats[0]["rating"] is None  # no rating at stake
+
+
+def test_ratings_show_only_at_rated_tables(client: TestClient) -> None:
+    """A rating beside a name only where the game changes it: not at a solo or casual table
+    of an account, nor in the daily challenge."""
+    register(client, "Dee")
+    solo = client.post(
+        "/api/tables", json={"game": "dicetime", "players": 1, "seats": ["person"], "name": "A"}
+    )
+    casual = client.post("/api/tables", json={**DUEL, "rated": False, "name": "Dee"})
+    challenge = client.post("/api/challenges/dicetime")
+    for made in (solo, casual, challenge):
+        assert made.status_code == 201, made.text
+        assert made.json()["table"]["seats"][0]["rating"] is None
+    table_id, _ = rated_duel(client)
+    rated = client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [seat["rating"]["value"] for seat in rated] == [1500, 1500]
+
+
+def test_logging_in_keeps_the_name_of_a_seat_in_a_game_begun(client: TestClient) -> None:
+    """The others know a seat by the name it sat down with: an account that takes it over
+    in a running game leaves it so named (at a table still open it takes the account's)."""
+    running = client.post(
+        "/api/tables",
+        json={"game": "dicetime", "players": 2, "seats": ["person", "greedy"], "name": "Anna"},
+    ).json()
+    table_id = running["table"]["id"]
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "running"
+    client.post(
+        "/api/account",
+        json={"name": "Cy", "password": "correct horse", "tokens": [running["token"]]},
+    )
+    seat = client.get(f"/api/tables/{table_id}").json()["seats"][0]
+    assert seat["name"] == "Anna"
+    assert frame(client, table_id)["seat"] == 0  # the account holds it
 
 
 def test_a_rated_table_is_not_filled_with_bots_and_joined_only_with_an_account(

@@ -105,8 +105,13 @@ def finish(db: Connection, table: LiveTable, state: State) -> None:
 
 
 def refresh(db: Connection, table: LiveTable) -> None:
-    """Keep on the table the shown rating at its game of each seat held by an account (the
-    frames show it beside names without asking the database)."""
+    """Keep on a rated table the shown rating at its game of each seat held by an account (the
+    frames show it beside names without asking the database). Other tables show none: a
+    rating beside a name at a game that cannot change it (a casual or solo game, the daily
+    challenge) would read as if it were at stake."""
+    if not table.rated:
+        table.ratings = {}
+        return
     held = {seat.seat: seat.account_id for seat in table.seats if seat.account_id is not None}
     stored = _stored(db, table.game, list(held.values())) if held else {}
     table.ratings = {seat: shown(*stored.get(account, NEW)) for seat, account in held.items()}

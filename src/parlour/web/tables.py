@@ -757,9 +757,9 @@ class TableHub:
 
     async def attach(self, account: Account, tokens: list[str]) -> int:
         """Make the people's seats these tokens hold, that no account holds yet, `account`'s
-        (in the database and at the tables in memory, named as the account), except at a
-        table where the account already holds a seat. Finished games count too. Returns how
-        many seats it gained."""
+        (in the database and at the tables in memory; named as the account at a table still
+        open, see `_attach_seat`), except at a table where the account already holds a seat.
+        Finished games count too. Returns how many seats it gained."""
         hashes = {token_hash(token) for token in tokens}
         if not hashes:
             return 0
@@ -777,13 +777,18 @@ class TableHub:
             async with table.lock if table is not None else contextlib.nullcontext():
                 given = self._attach_seat(table_id, seat, account)
                 if given and table is not None:
-                    await self._broadcast(table)  # its new name and rating
+                    await self._broadcast(table)  # its name at an open table, its rating
                 attached += given
         return attached
 
     def _attach_seat(self, table_id: str, seat: int, account: Account) -> int:
         """Give one seat to `account` unless it holds another at that table or someone took
-        it meanwhile (1: given, 0: not); the table in memory, if any, follows."""
+        it meanwhile (1: given, 0: not); the table in memory, if any, follows. The seat takes
+        the account's name only while the table waits for players: in a game begun, the
+        others know it by the name it sat down with, and a seat renamed there would be a
+        stranger to them."""
+        table = self.tables.get(table_id)
+        renamed = {"name": account.name} if table is not None and table.status == "open" else {}
         other = SEATS.alias("other")  # not correlated with the seat updated
         held = (
             select(other.c.id)
@@ -799,11 +804,11 @@ class TableHub:
                     SEATS.c.account_id.is_(None),
                     ~held,
                 )
-                .values(account_id=account.id, name=account.name)
+                .values(account_id=account.id, **renamed)
             ).rowcount
-            table = self.tables.get(table_id)
             if given and table is not None:
-                table.seats[seat].account_id, table.seats[seat].name = account.id, account.name
+                table.seats[seat].account_id = account.id
+                table.seats[seat].name = renamed.get("name", table.seats[seat].name)
                 ratings.refresh(db, table)
         return 1 if given else 0
 

@@ -5,8 +5,20 @@ import { t } from "/static/js/i18n.js";
 
 const place = document.getElementById("account");
 
+// Who is logged in ({ name }, or null), asked once for the page.
+export const session = api("/api/session").then((answer) => answer.account, () => null);
+
+// A logged-in player sits under their account's name (the server seats an account under no
+// other): a name field shows it, read-only, so nobody types it.
+export async function accountName(input) {
+  const account = await session;
+  if (!account) return;
+  input.value = account.name;
+  input.readOnly = true;
+}
+
 async function show() {
-  const { account } = await api("/api/session").catch(() => ({ account: null }));
+  const account = await session;
   const back = encodeURIComponent(location.pathname + location.search);
   if (!account) {
     place.replaceChildren(

@@ -1,4 +1,5 @@
 // The lobby: pick a game, its players, seats and options; join or watch other tables.
+import { accountName } from "/static/js/account.js";
 import { api, el, keepToken, tokenFor } from "/static/js/api.js";
 import { botChoices } from "/static/js/bots.js";
 import { t, tn } from "/static/js/i18n.js";
@@ -11,6 +12,7 @@ let games = [];
 let current = null;
 
 nameInput.value = localStorage.getItem("parlour.name") || "";
+accountName(nameInput);
 
 function chosenGame() {
   return games.find((g) => g.name === form.querySelector("input[name=game]:checked")?.value);
@@ -150,7 +152,7 @@ form.addEventListener("submit", async (event) => {
   const error = document.getElementById("create-error");
   error.textContent = "";
   const name = nameInput.value.trim();
-  localStorage.setItem("parlour.name", name);
+  if (!nameInput.readOnly) localStorage.setItem("parlour.name", name);
   const options = {};
   for (const input of form.querySelectorAll("[data-option]:not([disabled])")) {
     const spec = current.options.find((o) => o.name === input.dataset.option);

@@ -1,4 +1,5 @@
 // A table page: seats, live frames over the WebSocket, the game's own renderer, the end.
+import { accountName } from "/static/js/account.js";
 import { api, el, keepToken, requestId, tokenFor } from "/static/js/api.js";
 import { drawBoard } from "/static/js/board.js";
 import { botChoices } from "/static/js/bots.js";
@@ -59,11 +60,12 @@ function showSeating(table) {
     el("p", {}, t("Share this link with a friend:"), " ", el("input", { value: link, readonly: true, class: "link", "aria-label": t("Link to this table") })));
   if (!mine) {
     const name = el("input", { id: "join-name", maxlength: 40, required: true, value: localStorage.getItem("parlour.name") || "", "aria-label": t("Your name") });
+    accountName(name);
     const form = el("form", { id: "join" }, el("label", {}, t("Your name"), " ", name), el("button", { type: "submit", text: t("Take a seat") }));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       try {
-        localStorage.setItem("parlour.name", name.value.trim());
+        if (!name.readOnly) localStorage.setItem("parlour.name", name.value.trim());
         const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name: name.value.trim() } });
         token = joined.token;
         keepToken(tableId, token);
@@ -153,8 +155,10 @@ function showEnd(current) {
   if (box.hidden) return;
   const name = (seat) => seatName(table, seat, current.seat);
   const winners = view.winners.map(name);
-  const heading = winners.length
+  let heading = winners.length
     ? tn("Winner: {who}", "Winners: {who}", winners.length, { who: winners.join(", ") }) : t("Nobody wins");
+  // Alone there is nobody to beat: the heading is the score.
+  if (view.scores.length === 1) heading = tn("Game over: {score} point", "Game over: {score} points", view.scores[0], { score: view.scores[0] });
   const ranked = view.scores.map((score, seat) => ({ seat, score, won: view.winners.includes(seat) }))
     .sort((a, b) => (b.won - a.won) || (b.score - a.score));
   const scores = el("ol", { class: "final-scores", "aria-label": t("Final scores") }, ranked.map((r) =>

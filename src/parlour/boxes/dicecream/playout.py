@@ -46,4 +46,4 @@ LEVELS: Levels = {
 }
 """mcts's budgets at each level, chosen by strength against greedy (see `docs/mcts.md`)."""
 
-offer_mcts("dicecream", playout, LEVELS)
+offer_mcts("dicecream", playout, LEVELS, listed=False)  # menus offer `planner` (`planner.py`)

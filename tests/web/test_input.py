@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.web.conftest import create, send_action
+from tests.web.conftest import create, frame, send_action
 
 PUZZLE = {"game": "dicetime", "players": 1, "seats": ["person"], "name": "Ann"}
 
@@ -115,13 +115,18 @@ def test_an_action_with_refused_characters_is_a_422(client: TestClient) -> None:
 
 
 def test_a_like_dice_answer_in_other_digits_is_refused_naming_it(client: TestClient) -> None:
-    """A superscript "²" answered 500 (int() refused what str.isdigit() passed): digits other
-    than 0-9 are refused, by name, as no legal action (409); "2" is an answer."""
+    """A superscript "²" answered 500 (int() refused what str.isdigit() passed): what is no
+    decimal digit is refused, by name, as no legal action (409); a full-width 17 is read
+    as 17, as int() and the other games read any script's digits."""
     created = create(client, "likedice", ["person", "random"])
     table_id, token = created["table"]["id"], created["token"]
-    for number, action in enumerate(["\u00b2", "answer \u00b2", "\u0663", "\uff13"]):
+    for number, action in enumerate(["\u00b2", "answer \u00b2", "\u00b9\u2077", "\u00bd"]):
         response = send_action(client, table_id, token, action, f"odd-{number}")
         assert response.status_code == 409, response.text
         assert action in response.json()["error"] and "Traceback" not in response.text
-    answered = send_action(client, table_id, token, "2", "plain")
+    answered = send_action(client, table_id, token, "answer \uff11\uff17", "wide")
     assert answered.status_code == 200, answered.text
+    log = frame(client, table_id, token)["view"]["log"]
+    assert {"seat": 0, "answer": 17} in [
+        {"seat": e["seat"], "answer": e["answer"]} for e in log if e["event"] == "answer"
+    ]

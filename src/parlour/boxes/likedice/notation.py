@@ -29,19 +29,20 @@ TAKE_OF = tuple(f"take {place + 1}" for place in range(COMMON_CARDS))
 TAKES = {action: place for place, action in enumerate(TAKE_OF)}
 ALL_ACTIONS = (*ANSWER_ACTIONS, *TAKE_OF)
 """Every action a player can ever have, in a fixed order."""
-NUMBER = re.compile(r"answer (\d+)", re.ASCII)
-"""An answer with any number, within the rules or not. Numbers are in the digits 0-9 only:
-`int` refuses a superscript "²", and another script's digits are no answer one reads aloud."""
+NUMBER = re.compile(r"answer (\d+)")
+"""An answer with any number, within the rules or not (`\\d` is a decimal digit of any script,
+as `int` reads it: a full-width or Arabic-Indic three is 3, a superscript "²" is no digit)."""
 
 _PASS = {"p", "pass", "-"}
-_ANSWER = re.compile(r"(?:answer|a|=)\s*(\d+)", re.ASCII)
-_TAKE = re.compile(r"(?:take|t)\s*(\d+)", re.ASCII)
-_CARD = re.compile(r"(?:(?:take|t)\s+)?([a-z]\d)\s*([a-z]\d)", re.ASCII)
+_ANSWER = re.compile(r"(?:answer|a|=)\s*(\d+)")
+_TAKE = re.compile(r"(?:take|t)\s*(\d+)")
+_CARD = re.compile(r"(?:(?:take|t)\s+)?([a-z]\d)\s*([a-z]\d)")
 
 
 def is_number(text: str) -> bool:
-    """Whether `text` is a whole number in the digits 0-9 (`str.isdigit` also passes "²")."""
-    return text.isascii() and text.isdigit()
+    """Whether `text` is a whole number `int` reads: decimal digits of any script, as the other
+    games read them (`str.isdigit` also passes a superscript "²", which `int` refuses)."""
+    return text.isdecimal()
 
 
 def normalise(text: str) -> str:

@@ -3,12 +3,14 @@ language, explains wrong moves, changes nothing on them and ends ready for a rea
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import parlour
 from parlour.bots.registry import easiest_bot, offered_bots
 from parlour.i18n import LANGUAGES, speaking
-from parlour.kernel import game_class
+from parlour.kernel import game_class, real_game_players
 from parlour.kernel.learning import Lesson
 
 GAMES = sorted(info.name for info in parlour.games())
@@ -93,6 +95,15 @@ def test_a_lesson_replays_from_the_learners_moves(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_the_real_game_after_it_is_against_the_easiest_bot(name: str) -> None:
     assert easiest_bot(name) in offered_bots(name)
+
+
+def test_the_real_game_seats_a_bot_also_after_a_lesson_played_alone() -> None:
+    """Dicetime's lesson is played alone, yet its real game is against a bot; a game that
+    needs more players has more bots, and one played alone only has a solo table."""
+    dicetime = game_class("dicetime").info
+    assert dicetime.min_players == 1 and real_game_players(dicetime) == 2
+    assert real_game_players(replace(dicetime, min_players=3)) == 3
+    assert real_game_players(replace(dicetime, max_players=1)) == 1
 
 
 def test_the_easiest_bot_is_the_lowest_level_where_a_game_has_levels() -> None:

@@ -111,6 +111,14 @@ def test_every_tutorial_plays_through_over_the_api_in_each_language(
         assert answer["finale"] == _(tutorial.finale)
 
 
+def test_the_real_game_after_a_lesson_played_alone_seats_a_bot(client: TestClient) -> None:
+    """Dicetime's lesson is played alone: the answer says its real game has two seats, the
+    learner's and the easiest bot's, which the page starts."""
+    answer = learn(client, "dicetime").json()
+    assert len(answer["view"]["scores"]) == 1
+    assert answer["players"] == 2 and answer["bot"] == easiest_bot("dicetime")
+
+
 def _told(text: str, code: str) -> str:
     with speaking(code):
         return _(text)

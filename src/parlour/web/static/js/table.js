@@ -154,11 +154,6 @@ function showEnd(current) {
   box.hidden = !(view && view.over);
   if (box.hidden) return;
   const name = (seat) => seatName(table, seat, current.seat);
-  const winners = view.winners.map(name);
-  let heading = winners.length
-    ? tn("Winner: {who}", "Winners: {who}", winners.length, { who: winners.join(", ") }) : t("Nobody wins");
-  // Alone there is nobody to beat: the heading is the score.
-  if (view.scores.length === 1) heading = tn("Game over: {score} point", "Game over: {score} points", view.scores[0], { score: view.scores[0] });
   const ranked = view.scores.map((score, seat) => ({ seat, score, won: view.winners.includes(seat) }))
     .sort((a, b) => (b.won - a.won) || (b.score - a.score));
   const scores = el("ol", { class: "final-scores", "aria-label": t("Final scores") }, ranked.map((r) =>
@@ -181,7 +176,15 @@ function showEnd(current) {
       el("a", { href: `/api/tables/${tableId}/record`, download: `parlour-${table.game}.json`, text: t("Download the record") }));
     if (advice) next.append(el("a", { href: `/replay/${tableId}#analysis`, text: t("Analysis") }));
   }
-  box.replaceChildren(el("h2", { text: heading }), scores, next);
+  box.replaceChildren(el("h2", { text: endHeading(view, view.winners.map(name)) }), scores, next);
+}
+
+// The end's heading: who won, or in a game played alone (nobody to beat) the score.
+function endHeading(view, winners) {
+  const [score] = view.scores;
+  if (view.scores.length === 1) return tn("Game over: {score} point", "Game over: {score} points", score, { score });
+  if (!winners.length) return t("Nobody wins");
+  return tn("Winner: {who}", "Winners: {who}", winners.length, { who: winners.join(", ") });
 }
 
 async function showHints(current) {

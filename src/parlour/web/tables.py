@@ -788,7 +788,7 @@ class TableHub:
         others know it by the name it sat down with, and a seat renamed there would be a
         stranger to them."""
         table = self.tables.get(table_id)
-        renamed = {"name": account.name} if table is not None and table.status == "open" else {}
+        renamed = table is not None and table.status == "open"
         other = SEATS.alias("other")  # not correlated with the seat updated
         held = (
             select(other.c.id)
@@ -804,11 +804,12 @@ class TableHub:
                     SEATS.c.account_id.is_(None),
                     ~held,
                 )
-                .values(account_id=account.id, **renamed)
+                .values(account_id=account.id, **({"name": account.name} if renamed else {}))
             ).rowcount
             if given and table is not None:
                 table.seats[seat].account_id = account.id
-                table.seats[seat].name = renamed.get("name", table.seats[seat].name)
+                if renamed:
+                    table.seats[seat].name = account.name
                 ratings.refresh(db, table)
         return 1 if given else 0
 

@@ -15,7 +15,6 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
 
 from parlour.bots.registry import Bot, BotFactory, BotInfo, View, register_bot
 from parlour.boxes.dicecream import rules
@@ -26,6 +25,8 @@ from parlour.boxes.dicecream.views import TurnView, sheet_of
 from parlour.kernel import Action, OptionError, Rng
 
 LEVEL_NAMES = ("easy", "normal", "hard", "expert")
+COLOURS = {colour.key: colour for colour in Colour}
+"""Each die by the name views give it."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ class PlannerBot(Bot):
         judged = (self.judges if self.settings.future else points_now)(view["players"])
         faces = [0] * len(DICE)
         for die in view["turn"]["dice"] if view["turn"] else ():
-            faces[Colour[die["colour"].upper()]] = die["face"]
+            faces[COLOURS[die["colour"]]] = die["face"]
         if view["phase"] != "place":
             return self.pick(judged, table, faces, legal)
         planner = Planner(judged, table, self.seat, view["turn"], self.settings.others)
@@ -154,29 +155,25 @@ class Planner:
     ) -> None:
         self.judged, self.table, self.seat = judged, table, seat
         self.sheet = list(table.sheets[seat])
-        self.unused = [Colour[d["colour"].upper()] for d in turn["dice"] if d["use"] == "unused"]
-        self.placed = [Colour[d["colour"].upper()] for d in turn["dice"] if d["use"] == "placed"]
-        self.opened = {
-            Colour[s["sundae"].upper()]: (s["limit"], s["spent"]) for s in turn["unlocked"]
-        }
+        self.unused = [COLOURS[d["colour"]] for d in turn["dice"] if d["use"] == "unused"]
+        self.placed = [COLOURS[d["colour"]] for d in turn["dice"] if d["use"] == "placed"]
+        self.opened = {COLOURS[s["sundae"]]: (s["limit"], s["spent"]) for s in turn["unlocked"]}
         self.rivals = [s for s in range(len(table.sheets)) if s != seat] if others else []
 
     def best(self, faces: list[int], beans: int) -> tuple[float, Action]:
         """The worth of the best plan for dice showing `faces` with `beans` left, and its
         first step (`done` to place nothing more)."""
-        gifts = self.gifts(faces)
         w = self.judged.row(self.table.turn, self.table.pending)
         parts = [part(w, self.sheet, sundae) for sundae in FLAVOURS]
-        best: list[Any] = [-math.inf, DONE]
+        search = _Search(self.sheet, faces, w, parts, self.gifts(faces), Judge.rest(w, beans))
         lockable = [die for die in self.unused if die in FLAVOURS]
-        search = _Search(self.sheet, faces, w, parts, gifts, best, Judge.rest(w, beans))
         for size in range(len(lockable) + 1):
             for unlocks in combinations(lockable, size):
                 budgets = {**self.opened, **{sundae: (faces[sundae], 0) for sundae in unlocks}}
                 rest = [die for die in self.unused if die not in unlocks]
                 first = UNLOCK_OF[unlocks[0]] if unlocks else None
                 search.plans(rest, budgets, list(self.placed), first)
-        return best[0], best[1]
+        return search.worth, search.first
 
     def gifts(self, faces: list[int]) -> list[float]:
         """What each die, if placed, is worth to the others on average: each rival takes the
@@ -200,15 +197,16 @@ class Planner:
 @dataclass
 class _Search:
     """One search over plans: the sheet changed in place and put back, each sundae's worth
-    kept up to date as dice go on it, the best plan so far in `best` (worth, first step)."""
+    kept up to date as dice go on it, the best plan so far's worth and first step."""
 
     sheet: rules.Sheet
     faces: list[int]
     w: list[float]
     parts: list[float]
     gifts: list[float]
-    best: list[Any]
     rest: float
+    worth: float = -math.inf
+    first: Action = DONE
 
     def plans(
         self,
@@ -221,8 +219,8 @@ class _Search:
         if not dice:
             worth = self.rest + sum(self.parts)
             worth -= max((self.gifts[die] for die in placed), default=0.0)
-            if worth > self.best[0]:
-                self.best[0], self.best[1] = worth, first or DONE
+            if worth > self.worth:
+                self.worth, self.first = worth, first or DONE
             return
         die, rest = dice[0], dice[1:]
         face = self.faces[die]

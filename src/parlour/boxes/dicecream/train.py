@@ -5,7 +5,7 @@ is noted wherever a turn or a round's bonus choice begins, and for each point of
 ridge regression fits the points each sheet went on to gain from its features. A few
 iterations settle (the fit's error is printed for each).
 
-    python -m parlour.boxes.dicecream.train     # rewrites value.npz (about 25 minutes, 2 cores)
+    python -m parlour.boxes.dicecream.train     # rewrites value.npz (about 50 minutes on 2 cores)
 
 The games are seeded, so a run with the same settings writes the same file."""
 

@@ -322,6 +322,17 @@ def test_two_people_play_one_table_from_a_shared_link(browser: Any, base_url: st
     assert scores[0] == scores[1] and FRIEND in scores[0] and "Tester" in scores[0]  # as text
 
 
+def test_the_share_link_copies_with_one_click(browser: Any, base_url: str) -> None:
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    host = context.new_page()
+    create_in_lobby(host, base_url, "dicetime", 2, people=2)
+    host.get_by_role("button", name="Copy link").click()
+    playwright_api.expect(host.locator("#seating button.copy")).to_have_text("Copied")
+    copied = host.evaluate("navigator.clipboard.readText()")
+    assert copied == host.locator("input.link").input_value() and "/t/" in copied
+    context.close()
+
+
 @pytest.fixture
 def still_url(tmp_path: Path) -> Iterator[str]:
     """A server whose tables' clock stands still (a puzzle's time left stays as it began)."""

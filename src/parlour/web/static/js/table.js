@@ -46,18 +46,34 @@ async function act(action) {
   }
 }
 
+// A button that copies the table's link: the clipboard where the page may write it (a secure
+// context), else the selected text, as a plain http address on a home network allows.
+function copyButton(input) {
+  const button = el("button", { type: "button", class: "copy", text: t("Copy link") });
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(input.value);
+    } catch {
+      input.select();
+      document.execCommand("copy");
+    }
+    button.textContent = t("Copied");
+  });
+  return button;
+}
+
 function showSeating(table) {
   const box = $("seating");
   box.hidden = table.status !== "open";
   if (box.hidden) return;
   const mine = table.seats.find((s) => s.you);
-  const link = location.href;
+  const shared = el("input", { value: location.href, readonly: true, class: "link", "aria-label": t("Link to this table") });
   const items = table.seats.map((s) => {
     const who = s.kind === "bot" ? t("bot {bot}", { bot: s.bot }) : (s.taken ? ratedName(table, s.seat) : t("open"));
     return el("li", {}, t("Seat {number}: {who}", { number: s.seat + 1, who }));
   });
   box.replaceChildren(el("h2", { text: t("Waiting for players") }), el("ul", {}, items),
-    el("p", {}, t("Share this link with a friend:"), " ", el("input", { value: link, readonly: true, class: "link", "aria-label": t("Link to this table") })));
+    el("p", {}, t("Share this link with a friend:"), " ", shared, " ", copyButton(shared)));
   if (!mine) {
     const name = el("input", { id: "join-name", maxlength: 40, required: true, value: localStorage.getItem("parlour.name") || "", "aria-label": t("Your name") });
     accountName(name);

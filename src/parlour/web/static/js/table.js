@@ -115,7 +115,7 @@ function showStatus(current) {
       const acting = view.to_act.map((s) => (s === current.seat ? t("you") : seatName(table, s)));
       parts.push(acting.length ? t("To act: {who}.", { who: acting.join(", ") }) : "");
     }
-    const scores = view.scores.map((score, seat) => `${ratedName(table, seat)} ${score}`).join(", ");
+    const scores = view.scores.map((score, seat) => `${ratedName(table, seat, current.seat)} ${score}`).join(", ");
     parts.push(t("Scores: {scores}", { scores }));
   }
   if (current.seat === null) parts.push(t("(You are watching.)"));

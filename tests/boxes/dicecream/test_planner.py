@@ -53,7 +53,7 @@ def test_a_die_that_would_give_the_other_six_points_is_kept_back() -> None:
     assert mine.best(faces, BEANS)[0] > fair.best(faces, BEANS)[0]
 
 
-def test_worth_at_the_end_is_the_score_and_points_are_the_rules_score() -> None:
+def test_worth_at_the_end_is_the_score() -> None:
     rnd = random.Random(3)
     judge = value.judge(2)
     for _ in range(200):
@@ -62,7 +62,6 @@ def test_worth_at_the_end_is_the_score_and_points_are_the_rules_score() -> None:
             if rnd.random() < 0.5:
                 sheet[space.index] = rules.entry(space, rnd.choice(space.faces))
         beans = rnd.randrange(BEANS + 1)
-        assert value.points(sheet, beans) == rules.score(sheet, beans)
         assert judge.worth(sheet, beans, judge.turns, False) == rules.score(sheet, beans)
     assert judge.worth([0] * len(SPACES), BEANS, 0, False) > 40  # an empty sheet's promise
 
@@ -77,7 +76,7 @@ def test_worth_is_the_points_now_and_the_weighed_features_of_the_sheet() -> None
                 sheet[space.index] = rules.entry(space, rnd.choice(space.faces))
         weights = np.array([[rnd.uniform(-3, 3) for _ in range(value.FEATURES)]] * 22)
         beans = rnd.randrange(BEANS + 1)
-        direct = value.points(sheet, beans) + weights[0] @ value.features(sheet, beans)
+        direct = rules.score(sheet, beans) + weights[0] @ value.features(sheet, beans)
         assert value.Judge(2, weights).worth(sheet, beans, 0, False) == pytest.approx(direct)
 
 

@@ -22,9 +22,9 @@ import numpy as np
 from parlour.boxes.dicecream import value
 from parlour.boxes.dicecream.components import ROUNDS
 from parlour.boxes.dicecream.planner import PlannerBot, Settings
-from parlour.boxes.dicecream.rules import Phase
+from parlour.boxes.dicecream.rules import Phase, score
 from parlour.boxes.dicecream.state import DicecreamState
-from parlour.boxes.dicecream.value import FEATURES, Judge, features, points, slot
+from parlour.boxes.dicecream.value import FEATURES, Judge, features, slot
 from parlour.kernel import Rng, load
 from parlour.sim import derived_seed
 
@@ -47,7 +47,7 @@ def noted(state: DicecreamState) -> list[tuple[int, int, np.ndarray, int]]:
     else:
         at = slot(state._round * players, True)
     return [
-        (seat, at, features(sheet, beans), points(sheet, beans))
+        (seat, at, features(sheet, beans), score(sheet, beans))
         for seat, (sheet, beans) in enumerate(zip(state._sheets, state._beans, strict=True))
     ]
 
@@ -78,7 +78,7 @@ def self_play(players: int, weights: np.ndarray, seed: int) -> list[tuple[int, n
             else:
                 action = bots[seat].choose(state.view(seat), legal)
             state.apply(seat, action)
-    final = [points(sheet, beans) for sheet, beans in zip(state._sheets, state._beans, strict=True)]
+    final = [score(sheet, beans) for sheet, beans in zip(state._sheets, state._beans, strict=True)]
     return [(at, row, final[seat] - now) for seat, at, row, now in notes]
 
 

@@ -94,19 +94,6 @@ def features(sheet: Sheet, beans: int) -> np.ndarray:
     return row
 
 
-def points(sheet: Sheet, beans: int) -> int:
-    """The sheet's score now (`rules.score`, written out here beside `worth` for speed)."""
-    total = BEAN_POINTS * beans
-    for cubes, left, right, toppings in _LAYOUT:
-        base = sheet[cubes[0]] + sheet[cubes[1]] + sheet[cubes[2]] + sheet[left] + sheet[right]
-        if sheet[left] and sheet[right]:
-            base += CREAM_BONUS
-        if sheet[toppings[0]] and sheet[toppings[1]] and sheet[toppings[2]]:
-            base *= TOPPINGS_MULTIPLIER
-        total += base
-    return total
-
-
 def slot(turn: int, pending: bool) -> int:
     """The row of the weights for the point of the game where `turn` begins."""
     return 2 * turn + pending

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from parlour.bots.mcts import LEVEL_NAMES
 from parlour.bots.registry import Bot, BotFactory, BotInfo, View, register_bot
 from parlour.boxes.dicecream import rules
 from parlour.boxes.dicecream.components import DICE, FLAVOURS, Colour
@@ -24,7 +25,6 @@ from parlour.boxes.dicecream.value import Judge, judge, part, points_now
 from parlour.boxes.dicecream.views import TurnView, sheet_of
 from parlour.kernel import Action, OptionError, Rng
 
-LEVEL_NAMES = ("easy", "normal", "hard", "expert")
 COLOURS = {colour.key: colour for colour in Colour}
 """Each die by the name views give it."""
 

@@ -40,7 +40,7 @@ def test_the_text_listing_names_every_bot_its_levels_and_what_settings_it_takes(
             assert all(level["name"] in line for level in bot["levels"])
     assert "counter (default; levels counter:child, counter:teen," in shown
     assert "settings: counter:speed=2:error=0.05:cards=race" in shown
-    assert "mcts:iterations=400" in shown
+    assert "vendor:playouts=N:worlds=N" in shown
     assert "gives advice: parlour hint, analyse, solve; play --hints" in shown
 
 

@@ -12,6 +12,7 @@ import pytest
 
 import parlour
 from parlour.bots import make_bot
+from parlour.bots.mcts import LEVEL_NAMES
 from parlour.bots.registry import describe_bots
 from parlour.boxes.dicecream import DicecreamState, bots, planner, rules, train, value
 from parlour.boxes.dicecream.components import BEANS, SPACES, Kind
@@ -112,7 +113,7 @@ def test_the_planner_asks_for_the_point_of_the_game_the_training_notes() -> None
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_level_plays_legally_and_repeats_itself(players: int) -> None:
     game = parlour.load("dicecream", players=players)
-    names = [f"planner:{level}" for level in planner.LEVEL_NAMES]
+    names = [f"planner:{level}" for level in LEVEL_NAMES]
 
     def game_of(seed: int) -> tuple[list[str], tuple[int, ...]]:
         seated = [names[(seed + seat) % len(names)] for seat in range(players - 1)] + ["greedy"]
@@ -186,7 +187,7 @@ def test_the_fit_recovers_a_known_table() -> None:
 def test_its_levels_are_offered_and_a_bad_one_is_refused() -> None:
     listed = {bot["name"]: bot for bot in describe_bots("dicecream")["bots"]}
     assert [level["name"] for level in listed["planner"]["levels"]] == [
-        f"planner:{level}" for level in planner.LEVEL_NAMES
+        f"planner:{level}" for level in LEVEL_NAMES
     ]
     with pytest.raises(OptionError, match="easy, normal, hard, expert"):
         make_bot("dicecream", "planner:deep", 0, 1)

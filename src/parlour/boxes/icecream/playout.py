@@ -38,4 +38,4 @@ LEVELS: Levels = {
 }
 """mcts's budgets at each level, chosen by strength against greedy (see `docs/mcts.md`)."""
 
-offer_mcts("icecream", playout, LEVELS)
+offer_mcts("icecream", playout, LEVELS, listed=False)  # menus offer `vendor` (`vendor.py`)

@@ -1,0 +1,165 @@
+"""The `vendor` bot: Ice Cream's levels. Every candidate is played out to the end of the game
+on the same sampled worlds and chance (common random numbers) by greedy play at every seat,
+thousands of times a decision on the compiled model (`fast.py`), and the budget is spent by
+successive halving as `flat`'s is. Ice Cream hides little (a delivery a seat, the decks), so
+what decides a decision is the many ways the scoops and draws may fall, which only many
+playouts average out: the Python playouts of `mcts` and `flat` afford a few hundred.
+
+Settings (the registry's `NAME:SETTINGS`): a level (`vendor:hard`), or `playouts=N` and
+`worlds=N` after a level or alone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+from numba import njit
+
+from parlour.bots.mcts import LEVEL_NAMES
+from parlour.bots.registry import Bot, BotFactory, BotInfo, View, register_bot
+from parlour.bots.search import MARGIN
+from parlour.boxes.icecream import fast
+from parlour.boxes.icecream.components import CONES
+from parlour.boxes.icecream.notation import ACTIONS
+from parlour.boxes.icecream.state import IcecreamState
+from parlour.kernel import Action, Game, OptionError, Rng
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A decision's budget: playouts in all, over this many sampled worlds."""
+
+    playouts: int
+    worlds: int
+
+
+LEVELS = {
+    "easy": Settings(playouts=150, worlds=4),
+    "normal": Settings(playouts=1500, worlds=8),
+    "hard": Settings(playouts=6000, worlds=16),
+    "expert": Settings(playouts=20000, worlds=32),
+}
+"""Each level's budget, within its CPU limit at p99 (`docs/bots.md`)."""
+
+
+@njit(cache=True)
+def reward(row: np.ndarray, seat: int) -> float:
+    """`search.rewards` of a finished game for `seat`: its share of the win plus `MARGIN`
+    times its score margin over the best other seat, scaled into (-1, 1)."""
+    players = row[fast.PLAYERS]
+    winners = 0
+    best = -1
+    for other in range(players):
+        winners += row[fast.WINNER + other]
+        if other != seat:
+            best = max(best, row[fast.BANKED + other])
+    score = row[fast.BANKED + seat]
+    share = 1.0 / winners if row[fast.WINNER + seat] else 0.0
+    return float(share + MARGIN * (score - best) / (abs(score) + abs(best) + 1))
+
+
+@njit(cache=True)
+def play_out(row: np.ndarray) -> None:
+    """Greedy play at every seat to the end of the game."""
+    moves = np.empty(CONES + 1, dtype=np.int64)
+    while row[fast.PHASE] != fast.OVER:
+        count = fast.legal(row, moves)
+        move = moves[0] if count == 1 else fast.greedy(row, moves, count)
+        fast.step(row, move, fast.NO_SCRIPT)
+
+
+@njit(cache=True)
+def rollouts(
+    worlds: np.ndarray, moves: np.ndarray, seat: int, seeds: np.ndarray, totals: np.ndarray
+) -> None:
+    """Add to `totals[m]` the rewards of `moves[m]` played out in every world once for each
+    of its seeds (`seeds[w, r]`), every move on the same chance."""
+    for world in range(worlds.shape[0]):
+        for rep in range(seeds.shape[1]):
+            for at in range(len(moves)):
+                row = worlds[world].copy()
+                np.random.seed(seeds[world, rep])
+                fast.step(row, moves[at], fast.NO_SCRIPT)
+                play_out(row)
+                totals[at] += reward(row, seat)
+
+
+class VendorBot(Bot):
+    """Plays the candidate with the best mean reward left by successive halving."""
+
+    name = "vendor"
+
+    def __init__(self, seat: int, rng: Rng, settings: Settings) -> None:
+        super().__init__(seat, rng)
+        self.settings = settings
+        self.game: Game | None = None
+
+    def sit(self, game: Game) -> None:
+        self.game = game
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if self.game is None:
+            raise RuntimeError("vendor samples the game it plays: make it with the loaded game")
+        settings = self.settings
+        worlds = np.stack([self._world(view) for _ in range(settings.worlds)])
+        alive = np.array([ACTIONS.index(action) for action in legal], dtype=np.int64)
+        totals = np.zeros(len(alive))
+        rounds = math.ceil(math.log2(len(alive)))
+        for _ in range(rounds):
+            reps = max(1, settings.playouts // (rounds * len(alive) * settings.worlds))
+            seeds = np.array(
+                [[self.rng.below(1 << 31) for _ in range(reps)] for _ in range(settings.worlds)],
+                dtype=np.int64,
+            )
+            rollouts(worlds, alive, self.seat, seeds, totals)
+            order = np.argsort(-totals, kind="stable")[: math.ceil(len(alive) / 2)]
+            alive, totals = alive[order], totals[order]
+        return ACTIONS[int(alive[0])]
+
+    def _world(self, view: View) -> np.ndarray:
+        assert self.game is not None
+        world = self.game.determinize(view, self.rng)
+        assert isinstance(world, IcecreamState)
+        return fast.from_state(world)
+
+
+_HELP = "use a level (" + ", ".join(LEVEL_NAMES) + "), playouts=N or worlds=N (above 0)"
+
+
+def parse(settings: str) -> Settings:
+    """The settings a name's text after `vendor:` gives (from `normal` unless it names a
+    level), or `OptionError` naming the bad one."""
+    chosen = LEVELS["normal"]
+    for part in filter(None, settings.lower().split(":")):
+        key, equals, text = part.partition("=")
+        if not equals and key in LEVELS:
+            chosen = LEVELS[key]
+        elif key in ("playouts", "worlds") and text.isdecimal() and int(text) > 0:
+            chosen = replace(chosen, **{key: int(text)})
+        else:
+            raise OptionError(f"vendor setting {part!r} is not allowed: {_HELP}")
+    return chosen
+
+
+def configure(settings: str) -> BotFactory:
+    chosen = parse(settings)
+    return lambda seat, rng: VendorBot(seat, rng, chosen)
+
+
+register_bot(
+    BotInfo(
+        "vendor",
+        "plays every choice out to the end of the game thousands of times on sampled worlds "
+        "(greedy play at every seat, on a compiled model of the rules), keeping the best by "
+        "successive halving; levels easy, normal, hard, expert, or vendor:playouts=N:worlds=N",
+        configure(""),
+        game="icecream",
+        configure=configure,
+        levels=tuple(f"vendor:{level}" for level in LEVEL_NAMES),
+    )
+)

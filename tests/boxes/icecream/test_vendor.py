@@ -60,10 +60,11 @@ def test_its_reward_is_the_searchs() -> None:
         assert [vendor.reward(row, seat) for seat in range(4)] == pytest.approx(rewards(state))
 
 
-def test_successive_halving_keeps_the_candidate_the_playouts_favour() -> None:
-    """With one world and a serve that wins the day outright beside a draw, it serves."""
+def test_successive_halving_keeps_a_candidate_the_playouts_favour() -> None:
+    """At a serving turn of four choices, its choice is one of the two best by an independent
+    estimate: 2,000 playouts of each choice on the true state."""
     game = parlour.load("icecream", players=3)
-    state = game.new(11)
+    state = game.new(14)
     while not state.over and "draw" not in state.legal_actions(state.to_act[0]):
         seat = state.to_act[0]
         state.apply(
@@ -72,17 +73,18 @@ def test_successive_halving_keeps_the_candidate_the_playouts_favour() -> None:
         )
     seat = state.to_act[0]
     legal = state.legal_actions(seat)
-    bot = make_bot(game, "vendor:playouts=400:worlds=4", seat, 3)
+    assert len(legal) == 4
+    bot = make_bot(game, "vendor:playouts=4000:worlds=8", seat, 3)
     chosen = bot.choose(state.view(seat), legal)
     assert isinstance(state, IcecreamState)
     world = fast.from_state(state)
     means = []
     for action in legal:
         totals = np.zeros(1)
-        seeds = np.arange(64, dtype=np.int64).reshape(1, 64)
+        seeds = np.arange(2000, dtype=np.int64).reshape(1, 2000)
         code = np.array([ACTIONS.index(action)], dtype=np.int64)
         vendor.rollouts(world[None, :], code, seat, seeds, totals)
-        means.append(totals[0] / 64)
+        means.append(totals[0] / 2000)
     assert means[legal.index(chosen)] >= sorted(means)[-2]
 
 

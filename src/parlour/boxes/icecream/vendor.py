@@ -37,10 +37,10 @@ class Settings:
 
 
 LEVELS = {
-    "easy": Settings(playouts=150, worlds=4),
-    "normal": Settings(playouts=1500, worlds=8),
-    "hard": Settings(playouts=6000, worlds=16),
-    "expert": Settings(playouts=20000, worlds=32),
+    "easy": Settings(playouts=300, worlds=4),
+    "normal": Settings(playouts=4000, worlds=8),
+    "hard": Settings(playouts=15000, worlds=16),
+    "expert": Settings(playouts=45000, worlds=32),
 }
 """Each level's budget, within its CPU limit at p99 (`docs/bots.md`)."""
 

@@ -11,6 +11,7 @@ import pytest
 
 import parlour
 from parlour.boxes.icecream import IcecreamState, fast, playout
+from parlour.boxes.icecream.bots import OTHERS_WEIGHT
 from parlour.boxes.icecream.components import CONES
 from parlour.boxes.icecream.notation import ACTIONS
 from parlour.kernel import Rng
@@ -52,7 +53,7 @@ def test_the_model_plays_as_the_engine(players: int) -> None:
             count = fast.legal(row, moves)
             python = playout.playout(state, seat, legal, rng) if len(legal) > 1 else legal[0]
             if python in legal:
-                assert ACTIONS[fast.greedy(row, moves, count)] == python
+                assert ACTIONS[fast.greedy(row, moves, count, OTHERS_WEIGHT)] == python
                 greedy_agreed += 1
             action = chooser.choice(legal)
             before = len(recording.drawn)

@@ -10,8 +10,9 @@ import parlour
 from parlour.bots import make_bot
 from parlour.bots.mcts import LEVEL_NAMES
 from parlour.bots.registry import describe_bots, easiest_bot
-from parlour.bots.search import rewards
-from parlour.boxes.icecream import IcecreamState, fast, vendor
+from parlour.bots.search import MARGIN, rewards
+from parlour.boxes.icecream import IcecreamState, fast
+from parlour.boxes.icecream.bots import OTHERS_WEIGHT
 from parlour.boxes.icecream.notation import ACTIONS
 from parlour.kernel import OptionError, Rng
 from tests.helpers import play_legally
@@ -57,7 +58,8 @@ def test_its_reward_is_the_searchs() -> None:
         play_legally(state, bots)
         assert isinstance(state, IcecreamState)
         row = fast.from_state(state)
-        assert [vendor.reward(row, seat) for seat in range(4)] == pytest.approx(rewards(state))
+        ours = [fast.reward(row, seat, MARGIN) for seat in range(4)]
+        assert ours == pytest.approx(rewards(state))
 
 
 def test_successive_halving_keeps_a_candidate_the_playouts_favour() -> None:
@@ -83,7 +85,7 @@ def test_successive_halving_keeps_a_candidate_the_playouts_favour() -> None:
         totals = np.zeros(1)
         seeds = np.arange(2000, dtype=np.int64).reshape(1, 2000)
         code = np.array([ACTIONS.index(action)], dtype=np.int64)
-        vendor.rollouts(world[None, :], code, seat, seeds, totals)
+        fast.rollouts(world[None, :], code, seat, seeds, totals, MARGIN, OTHERS_WEIGHT)
         means.append(totals[0] / 2000)
     assert means[legal.index(chosen)] >= sorted(means)[-2]
 

@@ -7,6 +7,12 @@ each chance draw taken from a script first (the differential test replays the ke
 draws) and then from numba's generator; `greedy` is Ice Cream's greedy playout policy. The
 rules keep one source of truth: `tests/boxes/icecream/test_fast.py` plays this model against
 the engine step by step, states, legal actions, greedy's choices and results alike.
+
+numba caches the compiled code by this file's date, and freezes the globals it reads: so all
+of the compiled code is in this file, and the weights that live elsewhere (greedy's weight of
+the others' gain, the reward's weight of the margin) are arguments. The tables below come
+from `rules.KINDS`: after changing the components or the rules, run the tests afresh (or
+delete this folder's `__pycache__`), which the differential test then checks.
 """
 
 from __future__ import annotations
@@ -15,12 +21,13 @@ import numpy as np
 from numba import njit
 
 from parlour.boxes.icecream import rules
-from parlour.boxes.icecream.bots import OTHERS_WEIGHT, worth
+from parlour.boxes.icecream.bots import worth
 from parlour.boxes.icecream.components import (
     CONES,
     DAYS,
     FLAVOURS,
     MAX_SCOOPS,
+    REMOVED,
     SCOOP_CARDS,
 )
 from parlour.boxes.icecream.notation import ACTIONS
@@ -28,22 +35,26 @@ from parlour.boxes.icecream.rules import Phase
 from parlour.boxes.icecream.state import IcecreamState
 
 F = len(FLAVOURS)
-SEATS = 5
-"""The most players: every per-seat field has room for this many."""
+SEATS = max(REMOVED)
+"""The most players (the player counts' keys): every per-seat field has room for this many."""
 KEEP, DISCARD, NEW_CONE, DRAW = 0, 1, ACTIONS.index("new cone"), ACTIONS.index("draw")
 CONE0, SERVE0 = ACTIONS.index("cone 1"), ACTIONS.index("serve 1")
 """Action codes: `cone N` is `CONE0 + N - 1`, `serve N` is `SERVE0 + N - 1`."""
 DELIVERIES, PLACING, SERVING, OVER = 0, 1, 2, 3
-PHASES = {Phase.DELIVERIES: DELIVERIES, Phase.CONES: PLACING, Phase.SERVING: SERVING}
-PHASES[Phase.OVER] = OVER
+PHASES = {
+    Phase.DELIVERIES: DELIVERIES,
+    Phase.CONES: PLACING,
+    Phase.SERVING: SERVING,
+    Phase.OVER: OVER,
+}
 
 # The row's fields: single values, then blocks of six flavours or five seats.
 PLAYERS, DAY, PHASE, ACTIVE, LAST, DEALER, SCOOP, SCOOPS_LEFT, STARTED, SCRIPT = range(10)
-CHOOSING_N = 10
-ICE = 16  # the Ice Cream deck, by flavour
+CHOOSING_N = 10  # how many seats are yet to keep or discard
+ICE = 11  # the Ice Cream deck, by flavour
 SCOOPS = ICE + F  # today's Scoop deck, by flavour
-REMOVED = SCOOPS + F  # the scoops out of the game
-DISCARDS = REMOVED + F  # today's discarded deliveries, set aside
+OUT = SCOOPS + F  # the scoops removed from the game
+DISCARDS = OUT + F  # today's discarded deliveries, set aside
 CONE = DISCARDS + F  # cone N's kind at CONE + N - 1, -1 once served or not started
 FACE_DOWN = CONE + CONES  # each seat's delivery, -1 for none
 CHOOSING = FACE_DOWN + SEATS  # the seats yet to keep or discard, in order, then -1
@@ -85,7 +96,7 @@ def from_state(state: IcecreamState) -> np.ndarray:
     row[CHOOSING : CHOOSING + len(state._choosing)] = state._choosing
     row[ICE : ICE + F] = state._ice
     row[SCOOPS : SCOOPS + F] = state._scoops
-    row[REMOVED : REMOVED + F] = state._removed
+    row[OUT : OUT + F] = state._removed
     row[DISCARDS : DISCARDS + F] = state._discards
     for number, cone in state._cones.items():
         row[CONE + number - 1] = cone.index
@@ -236,7 +247,7 @@ def _begin_day(row: np.ndarray, script: np.ndarray) -> None:
     players = row[PLAYERS]
     left = 0
     for flavour in range(F):
-        row[SCOOPS + flavour] = SCOOP_CARDS - row[REMOVED + flavour]
+        row[SCOOPS + flavour] = SCOOP_CARDS - row[OUT + flavour]
         left += row[SCOOPS + flavour]
         row[DISCARDS + flavour] = 0
     row[SCOOPS_LEFT] = left
@@ -247,8 +258,8 @@ def _begin_day(row: np.ndarray, script: np.ndarray) -> None:
     row[CHOOSING_N] = 0
     for at in range(players):
         row[FACE_DOWN + at] = -1
-    for step_ in range(players):
-        seat = (row[DEALER] + step_) % players
+    for turn in range(players):
+        seat = (row[DEALER] + turn) % players
         if not _deck(row):
             break
         row[FACE_DOWN + seat] = _draw(row, script, ICE)
@@ -365,23 +376,24 @@ def _key(row: np.ndarray, seat: int) -> int:
 
 
 @njit(cache=True)
-def greedy(row: np.ndarray, moves: np.ndarray, count: int) -> int:
+def greedy(row: np.ndarray, moves: np.ndarray, count: int, others: float) -> int:
     """Greedy's choice among the `count` legal `moves` (`bots.GreedyBot`'s rules, read from
-    the whole row as `playout.playout` reads a determinized state)."""
+    the whole row as `playout.playout` reads a determinized state; `others` is its
+    `bots.OTHERS_WEIGHT`)."""
     seat = row[ACTIVE]
     phase = row[PHASE]
     if phase == DELIVERIES:
         card = row[FACE_DOWN + seat]
         return DISCARD if count > 1 and row[HANDS + seat] >> card & 1 else KEEP
     if phase == PLACING:
-        return int(_place(row, moves, count, seat))
+        return int(_place(row, moves, count, seat, others))
     return int(_serve(row, moves, count, seat))
 
 
 @njit(cache=True)
-def _place(row: np.ndarray, moves: np.ndarray, count: int, seat: int) -> int:
+def _place(row: np.ndarray, moves: np.ndarray, count: int, seat: int, others: float) -> int:
     """Where the scoop adds most to what the seat could serve (its delivery included), less
-    `OTHERS_WEIGHT` times the most it adds to another's face-up hand; the first such."""
+    `others` times the most it adds to another's face-up hand; the first such."""
     players = row[PLAYERS]
     scoop = row[SCOOP]
     mine = row[HANDS + seat]
@@ -397,7 +409,7 @@ def _place(row: np.ndarray, moves: np.ndarray, count: int, seat: int) -> int:
             if other != seat:
                 hand = row[HANDS + other]
                 lost = max(lost, float(WORTH[after, hand] - WORTH[before, hand]))
-        value = WORTH[after, mine] - WORTH[before, mine] - OTHERS_WEIGHT * lost
+        value = WORTH[after, mine] - WORTH[before, mine] - others * lost
         if value > best:
             best, chosen = value, move
     return int(chosen)
@@ -431,3 +443,50 @@ def scores(row: np.ndarray, out: np.ndarray) -> None:
         for flavour in range(F):
             total += row[SERVED + seat * F + flavour]
         out[seat] = total
+
+
+@njit(cache=True)
+def reward(row: np.ndarray, seat: int, margin: float) -> float:
+    """`search.rewards` of a finished game for `seat`: its share of the win plus `margin`
+    (`search.MARGIN`) times its score margin over the best other seat, scaled into (-1, 1)."""
+    winners = 0
+    best = -1
+    for other in range(row[PLAYERS]):
+        winners += row[WINNER + other]
+        if other != seat:
+            best = max(best, row[BANKED + other])
+    score = row[BANKED + seat]
+    share = 1.0 / winners if row[WINNER + seat] else 0.0
+    return float(share + margin * (score - best) / (abs(score) + abs(best) + 1))
+
+
+@njit(cache=True)
+def play_out(row: np.ndarray, others: float) -> None:
+    """Greedy play at every seat to the end of the game (chance from numba's generator)."""
+    moves = np.empty(CONES + 1, dtype=np.int64)
+    while row[PHASE] != OVER:
+        count = legal(row, moves)
+        move = moves[0] if count == 1 else greedy(row, moves, count, others)
+        step(row, move, NO_SCRIPT)
+
+
+@njit(cache=True)
+def rollouts(
+    worlds: np.ndarray,
+    moves: np.ndarray,
+    seat: int,
+    seeds: np.ndarray,
+    totals: np.ndarray,
+    margin: float,
+    others: float,
+) -> None:
+    """Add to `totals[m]` the rewards of `moves[m]` played out in every world once for each
+    of its seeds (`seeds[w, r]`), every move on the same chance."""
+    for world in range(worlds.shape[0]):
+        for rep in range(seeds.shape[1]):
+            for at in range(len(moves)):
+                row = worlds[world].copy()
+                np.random.seed(seeds[world, rep])
+                step(row, moves[at], NO_SCRIPT)
+                play_out(row, others)
+                totals[at] += reward(row, seat, margin)

@@ -16,13 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
-from numba import njit
 
 from parlour.bots.mcts import LEVEL_NAMES
 from parlour.bots.registry import Bot, BotFactory, BotInfo, View, register_bot
 from parlour.bots.search import MARGIN
 from parlour.boxes.icecream import fast
-from parlour.boxes.icecream.components import CONES
+from parlour.boxes.icecream.bots import OTHERS_WEIGHT
 from parlour.boxes.icecream.notation import ACTIONS
 from parlour.boxes.icecream.state import IcecreamState
 from parlour.kernel import Action, Game, OptionError, Rng
@@ -43,48 +42,6 @@ LEVELS = {
     "expert": Settings(playouts=45000, worlds=32),
 }
 """Each level's budget, within its CPU limit at p99 (`docs/bots.md`)."""
-
-
-@njit(cache=True)
-def reward(row: np.ndarray, seat: int) -> float:
-    """`search.rewards` of a finished game for `seat`: its share of the win plus `MARGIN`
-    times its score margin over the best other seat, scaled into (-1, 1)."""
-    players = row[fast.PLAYERS]
-    winners = 0
-    best = -1
-    for other in range(players):
-        winners += row[fast.WINNER + other]
-        if other != seat:
-            best = max(best, row[fast.BANKED + other])
-    score = row[fast.BANKED + seat]
-    share = 1.0 / winners if row[fast.WINNER + seat] else 0.0
-    return float(share + MARGIN * (score - best) / (abs(score) + abs(best) + 1))
-
-
-@njit(cache=True)
-def play_out(row: np.ndarray) -> None:
-    """Greedy play at every seat to the end of the game."""
-    moves = np.empty(CONES + 1, dtype=np.int64)
-    while row[fast.PHASE] != fast.OVER:
-        count = fast.legal(row, moves)
-        move = moves[0] if count == 1 else fast.greedy(row, moves, count)
-        fast.step(row, move, fast.NO_SCRIPT)
-
-
-@njit(cache=True)
-def rollouts(
-    worlds: np.ndarray, moves: np.ndarray, seat: int, seeds: np.ndarray, totals: np.ndarray
-) -> None:
-    """Add to `totals[m]` the rewards of `moves[m]` played out in every world once for each
-    of its seeds (`seeds[w, r]`), every move on the same chance."""
-    for world in range(worlds.shape[0]):
-        for rep in range(seeds.shape[1]):
-            for at in range(len(moves)):
-                row = worlds[world].copy()
-                np.random.seed(seeds[world, rep])
-                fast.step(row, moves[at], fast.NO_SCRIPT)
-                play_out(row)
-                totals[at] += reward(row, seat)
 
 
 class VendorBot(Bot):
@@ -116,7 +73,7 @@ class VendorBot(Bot):
                 [[self.rng.below(1 << 31) for _ in range(reps)] for _ in range(settings.worlds)],
                 dtype=np.int64,
             )
-            rollouts(worlds, alive, self.seat, seeds, totals)
+            fast.rollouts(worlds, alive, self.seat, seeds, totals, MARGIN, OTHERS_WEIGHT)
             order = np.argsort(-totals, kind="stable")[: math.ceil(len(alive) / 2)]
             alive, totals = alive[order], totals[order]
         return ACTIONS[int(alive[0])]

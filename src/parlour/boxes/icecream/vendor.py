@@ -1,9 +1,10 @@
 """The `vendor` bot: Ice Cream's levels. Every candidate is played out to the end of the game
 on the same sampled worlds and chance (common random numbers) by greedy play at every seat,
-thousands of times a decision on the compiled model (`fast.py`), and the budget is spent by
-successive halving as `flat`'s is. Ice Cream hides little (a delivery a seat, the decks), so
-what decides a decision is the many ways the scoops and draws may fall, which only many
-playouts average out: the Python playouts of `mcts` and `flat` afford a few hundred.
+hundreds (`easy`) to tens of thousands (`expert`) of times a decision on the compiled model
+(`fast.py`), and the budget is spent by successive halving as `flat`'s is. Ice Cream hides
+little (a delivery a seat, the decks), so what decides a decision is the many ways the scoops
+and draws may fall, which only many playouts average out: the Python playouts of `mcts` and
+`flat` afford a few hundred.
 
 Settings (the registry's `NAME:SETTINGS`): a level (`vendor:hard`), or `playouts=N` and
 `worlds=N` after a level or alone.
@@ -104,6 +105,7 @@ def parse(settings: str) -> Settings:
 
 
 def configure(settings: str) -> BotFactory:
+    """The factory for `vendor:SETTINGS` (`normal` when empty)."""
     chosen = parse(settings)
     return lambda seat, rng: VendorBot(seat, rng, chosen)
 

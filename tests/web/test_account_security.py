@@ -27,7 +27,7 @@ from parlour.web.app import Settings, create_app
 from parlour.web.security import new_token
 from parlour.web.storage import now
 from tests.web.conftest import create, hello
-from tests.web.test_accounts import PASSWORD, hub_of, log_in, register, switch_to
+from tests.web.test_accounts import PASSWORD, layer_of, log_in, register, switch_to
 
 SECRET = "Tr0ub4dor&3-only-here"
 """A password found nowhere but where it is typed."""
@@ -50,7 +50,7 @@ def test_passwords_are_stored_only_as_argon2id_hashes(client: TestClient) -> Non
     assert made.status_code == 201
     again = client.post("/api/session", json={"name": "Ann", "password": SECRET})
     assert again.status_code == 200
-    engine = hub_of(client).engine
+    engine = layer_of(client).engine
     everything = MetaData()
     everything.reflect(engine)
     hashes = []
@@ -123,7 +123,7 @@ def test_forged_altered_and_expired_sessions_are_nobodys(client: TestClient) -> 
         assert client.get("/api/me/games").status_code == 401
     switch_to(client, real)
     assert who(client) == {"name": "Ann"}
-    with hub_of(client).engine.begin() as db:
+    with layer_of(client).engine.begin() as db:
         db.execute(update(SESSIONS).values(expires_at=now() - timedelta(seconds=1)))
     assert who(client) is None
     assert client.get("/api/me/games").status_code == 401
@@ -241,8 +241,8 @@ def test_one_account_never_sees_or_plays_anothers_seat(client: TestClient) -> No
     register(client, "Bob")
     joined = client.post(f"/api/tables/{shared['table']['id']}/join", json={"name": "Bob"})
     assert joined.status_code == 200
-    hub = hub_of(client)
-    table = hub.tables[shared["table"]["id"]]
+    layer = layer_of(client)
+    table = layer.shelf.tables[shared["table"]["id"]]
 
     def seen(table_id: str) -> tuple[int | None, Any]:
         answer = client.get(f"/api/tables/{table_id}/state")
@@ -254,7 +254,7 @@ def test_one_account_never_sees_or_plays_anothers_seat(client: TestClient) -> No
         return live["seat"], live["view"]
 
     assert seen(table.id) == (1, table.state.view(1)) != (0, table.state.view(0))
-    solo = hub.tables[against_bot["table"]["id"]]
+    solo = layer.shelf.tables[against_bot["table"]["id"]]
     assert seen(solo.id) == (None, solo.state.view(SPECTATOR))
     acting = client.post(f"/api/tables/{solo.id}/actions", json={"action": "x", "request_id": "r"})
     assert acting.status_code == 403 and "account holds no seat" in acting.json()["error"]
@@ -285,4 +285,4 @@ def test_a_form_of_another_site_cannot_act_with_the_session(client: TestClient) 
         for path, body in bodies.items():
             answer = client.post(path, content=json.dumps(body), headers={"Content-Type": kind})
             assert answer.status_code == 422, (path, kind)
-    assert hub_of(client).tables[table["id"]].version == table["version"]
+    assert layer_of(client).shelf.tables[table["id"]].version == table["version"]

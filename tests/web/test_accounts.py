@@ -16,7 +16,7 @@ from parlour.web import mine
 from parlour.web.accounts import ACCOUNTS, SESSION_COOKIE
 from parlour.web.models import ChallengeRow
 from parlour.web.storage import SEATS, TABLES, now
-from parlour.web.tables import TableHub
+from parlour.web.tables import Tables
 from tests.web.conftest import create, frame
 from tests.web.test_api import play_until_over
 
@@ -50,14 +50,14 @@ def switch_to(client: TestClient, session: str | None) -> None:
         client.cookies.set(SESSION_COOKIE, session)
 
 
-def hub_of(client: TestClient) -> TableHub:
-    hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
-    return hub
+def layer_of(client: TestClient) -> Tables:
+    layer: Tables = client.app.state.tables  # type: ignore[attr-defined]
+    return layer
 
 
 def owners(client: TestClient, table_id: str) -> list[int | None]:
     """Each seat's account, as the database has it."""
-    with hub_of(client).engine.connect() as db:
+    with layer_of(client).engine.connect() as db:
         rows = db.execute(
             select(SEATS.c.account_id).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat)
         )
@@ -65,7 +65,7 @@ def owners(client: TestClient, table_id: str) -> list[int | None]:
 
 
 def account_id(client: TestClient, name: str) -> int:
-    with hub_of(client).engine.connect() as db:
+    with layer_of(client).engine.connect() as db:
         found: int = db.execute(select(ACCOUNTS.c.id).where(ACCOUNTS.c.name == name)).scalar_one()
         return found
 
@@ -91,16 +91,16 @@ def test_a_browsers_seats_become_the_account_it_creates(client: TestClient) -> N
     waiting = create(client, "dicetime", ["person", "person"])
     finished = create(client, "dicetime", ["person"])
     play_until_over(client, finished["table"]["id"], finished["token"])
-    hub = hub_of(client)
-    del hub.tables[finished["table"]["id"]]  # a finished game out of memory: a row only
+    layer = layer_of(client)
+    del layer.shelf.tables[finished["table"]["id"]]  # a finished game out of memory: a row only
     tokens = [running["token"], waiting["token"], finished["token"], "not-a-token"]
     assert register(client, "Ann", tokens) == {"name": "Ann", "attached": 3}
     ann = account_id(client, "Ann")
     for made in (running, waiting, finished):
         assert owners(client, made["table"]["id"])[0] == ann
     assert owners(client, waiting["table"]["id"])[1] is None
-    assert hub.tables[running["table"]["id"]].seats[0].account_id == ann
-    assert hub.tables[waiting["table"]["id"]].seats[0].account_id == ann
+    assert layer.shelf.tables[running["table"]["id"]].seats[0].account_id == ann
+    assert layer.shelf.tables[waiting["table"]["id"]].seats[0].account_id == ann
     session = client.cookies[SESSION_COOKIE]
     switch_to(client, session)  # another browser, no token: the account holds the seats
     assert frame(client, running["table"]["id"])["seat"] == 0
@@ -203,8 +203,8 @@ def test_rated_results_and_challenge_links_follow_the_rules(client: TestClient) 
         play_until_over(client, made["table"]["id"], made["token"])
     rated, yesterdays, todays = (made["table"]["id"] for made in games)
     today = datetime.now(UTC).date()
-    hub = hub_of(client)
-    with hub.engine.begin() as db:
+    layer = layer_of(client)
+    with layer.engine.begin() as db:
         for day in (today, today - timedelta(days=1)):
             db.execute(
                 insert(CHALLENGES).values(
@@ -229,7 +229,7 @@ def test_rated_results_and_challenge_links_follow_the_rules(client: TestClient) 
         )
         db.execute(update(TABLES).where(TABLES.c.id == todays).values(challenge=today.isoformat()))
     for table_id in (rated, yesterdays, todays):
-        del hub.tables[table_id]
+        del layer.shelf.tables[table_id]
     listed = {e["id"]: e for e in client.get("/api/me/games").json()["finished"]}
     assert listed[rated]["rating"] == {"before": 20.5, "after": 22.0}
     assert set(listed[yesterdays]["links"]) == {"table", "replay", "record", "analysis"}

@@ -127,8 +127,8 @@ def test_a_repeated_request_id_is_applied_once(client: TestClient) -> None:
     first = client.post(f"/api/tables/{table_id}/actions", json=body, headers=hdr(token))
     second = client.post(f"/api/tables/{table_id}/actions", json=body, headers=hdr(token))
     assert first.json() == second.json() == {"number": 0, "version": first.json()["version"]}
-    hub = client.app.state.hub  # type: ignore[attr-defined]
-    assert hub.get(table_id).state.history == ((0, "roll"),)
+    layer = client.app.state.tables  # type: ignore[attr-defined]
+    assert layer.shelf.get(table_id).state.history == ((0, "roll"),)
     assert frame(client, table_id, token)["table"]["version"] == first.json()["version"]
 
 
@@ -352,10 +352,10 @@ def test_no_response_reveals_a_token_or_an_unfinished_seed(client: TestClient) -
     created = create(client, "dicetime", ["person", "person"])
     table_id, host = created["table"]["id"], created["token"]
     guest = client.post(f"/api/tables/{table_id}/join", json={"name": "Bob"}).json()["token"]
-    from parlour.web.tables import TableHub
+    from parlour.web.tables import Tables
 
-    hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
-    seed = str(hub.get(table_id).seed)
+    layer: Tables = client.app.state.tables  # type: ignore[attr-defined]
+    seed = str(layer.shelf.get(table_id).seed)
     texts = [
         client.get(f"/api/tables/{table_id}").text,
         client.get(f"/api/tables/{table_id}", headers=hdr(host)).text,

@@ -19,9 +19,9 @@ from starlette.websockets import WebSocketDisconnect
 
 from parlour import View
 from parlour.boxes.dicetime.state import DicetimeState
-from parlour.web import tables
 from parlour.web.app import Settings
 from parlour.web.storage import ACTIONS, TABLES
+from parlour.web.tables import Tables, driver
 from tests.web.conftest import create, frame, hdr, hello, make_client, send_action
 from tests.web.test_live import end_the_persons_turn, wait_for
 
@@ -57,7 +57,7 @@ def curse(monkeypatch: pytest.MonkeyPatch) -> Curse:
 
 
 def seed_of(client: TestClient, table_id: str) -> int:
-    seed: int = client.app.state.hub.get(table_id).seed  # type: ignore[attr-defined]
+    seed: int = client.app.state.tables.shelf.get(table_id).seed  # type: ignore[attr-defined]
     return seed
 
 
@@ -198,24 +198,24 @@ def test_a_table_that_cannot_be_rebuilt_at_a_restart_breaks_alone(
 def test_a_timed_step_that_keeps_failing_breaks_its_table(
     settings: Settings, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(tables, "RETRY_SECONDS", 0.01)
+    monkeypatch.setattr(driver, "RETRY_SECONDS", 0.01)
     with make_client(settings) as client:
         sound = create(client, "dicetime", ["person", "greedy"])
         broken = create(client, "dicetime", ["person", "greedy"])
         broken_id = broken["table"]["id"]
-        hub: tables.TableHub = client.app.state.hub  # type: ignore[attr-defined]
-        bot_at = hub._bot_at
+        layer: Tables = client.app.state.tables  # type: ignore[attr-defined]
+        bot_at = layer.driver.bot_at
 
         def failing(table: Any, seat: int) -> Any:
             if table.id == broken_id and seat == 1:
                 raise RuntimeError("the bot fell over")
             return bot_at(table, seat)
 
-        monkeypatch.setattr(hub, "_bot_at", failing)
+        monkeypatch.setattr(layer.driver, "bot_at", failing)
         for response in end_the_persons_turn(client, broken_id, broken["token"], "b"):
             assert response.status_code == 200, response.text
         wait_for(lambda: client.get(f"/api/tables/{broken_id}").status_code == 410)
-        assert caplog.text.count("a timed step failed") == tables.BREAK_AFTER
+        assert caplog.text.count("a timed step failed") == driver.BREAK_AFTER
         assert "its timed steps kept failing" in caplog.text
         assert lobby_ids(client) == [sound["table"]["id"]]
         assert frame(client, sound["table"]["id"], sound["token"])["legal"] == ["roll"]
@@ -234,24 +234,24 @@ def stored_status(settings: Settings, table_id: str) -> str:
 def test_the_databases_failures_never_break_a_table(
     settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tables, "RETRY_SECONDS", 0.01)
+    monkeypatch.setattr(driver, "RETRY_SECONDS", 0.01)
     with make_client(settings) as client:
         created = create(client, "dicetime", ["person", "greedy"])
         table_id, token = created["table"]["id"], created["token"]
-        hub: tables.TableHub = client.app.state.hub  # type: ignore[attr-defined]
-        bot_at = hub._bot_at
+        layer: Tables = client.app.state.tables  # type: ignore[attr-defined]
+        bot_at = layer.driver.bot_at
         failures: list[int] = []
 
         def flaky(table: Any, seat: int) -> Any:
-            if seat == 1 and len(failures) < 3 * tables.BREAK_AFTER:
+            if seat == 1 and len(failures) < 3 * driver.BREAK_AFTER:
                 failures.append(1)
                 raise OperationalError("SELECT", {}, Exception("the database went away"))
             return bot_at(table, seat)
 
-        monkeypatch.setattr(hub, "_bot_at", flaky)
+        monkeypatch.setattr(layer.driver, "bot_at", flaky)
         end_the_persons_turn(client, table_id, token, "d")
         wait_for(lambda: frame(client, table_id, token)["view"]["to_act"] == [0])
-        assert len(failures) == 3 * tables.BREAK_AFTER and lobby_ids(client) == [table_id]
+        assert len(failures) == 3 * driver.BREAK_AFTER and lobby_ids(client) == [table_id]
 
 
 def test_a_table_whose_bots_cannot_be_made_at_its_start_breaks_alone(
@@ -265,7 +265,7 @@ def test_a_table_whose_bots_cannot_be_made_at_its_start_breaks_alone(
         def failing(*_: Any) -> Any:
             raise RuntimeError("the bot fell over")
 
-        monkeypatch.setattr(tables, "make_bot", failing)
+        monkeypatch.setattr(driver, "make_bot", failing)
         filled = client.post(f"/api/tables/{broken_id}/bots", json={}, headers=hdr(broken["token"]))
         assert filled.status_code == 410 and "bots could not be made" in filled.json()["error"]
         assert lobby_ids(client) == [sound["table"]["id"]]

@@ -104,7 +104,7 @@ def today(client: TestClient) -> dict[str, Any]:
 
 
 def seed_of(client: TestClient) -> str:
-    engine = client.app.state.hub.engine  # type: ignore[attr-defined]
+    engine = client.app.state.tables.engine  # type: ignore[attr-defined]
     with engine.connect() as db:
         seed: str = db.scalar(select(CHALLENGES.c.seed))
     return seed
@@ -119,7 +119,7 @@ def test_one_row_a_day_made_on_the_first_request(client: TestClient, clock: Cloc
     assert int(seed).bit_length() > 64  # 128 random bits
     client.get("/api/challenges")
     today(client)
-    engine = client.app.state.hub.engine  # type: ignore[attr-defined]
+    engine = client.app.state.tables.engine  # type: ignore[attr-defined]
     with engine.connect() as db:
         assert db.execute(select(CHALLENGES.c.day)).scalars().all() == ["2026-12-01"]
     clock.now += timedelta(days=1)

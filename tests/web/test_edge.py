@@ -18,10 +18,10 @@ from sqlalchemy.exc import OperationalError
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from parlour.web import tables
 from parlour.web.app import Settings, create_app
 from parlour.web.database import connect
 from parlour.web.envelope import NO_REQUEST
+from parlour.web.tables import driver
 from tests.web.conftest import QUICK, create, hello, send_action
 from tests.web.test_live import end_the_persons_turn, fail_the_bots_next_move, wait_for
 
@@ -100,11 +100,11 @@ def test_every_response_has_its_own_request_id(quick: Settings) -> None:
 def test_a_timed_step_logs_without_the_id_of_the_request_that_planned_it(
     quick: Settings, ids: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tables, "RETRY_SECONDS", 0.01)
+    monkeypatch.setattr(driver, "RETRY_SECONDS", 0.01)
     with TestClient(create_app(quick)) as client:
         created = create(client, "dicetime", ["person", "greedy"])
         table_id, token = created["table"]["id"], created["token"]
-        fail_the_bots_next_move(monkeypatch, client.app.state.hub)  # type: ignore[attr-defined]
+        fail_the_bots_next_move(monkeypatch, client.app.state.tables)  # type: ignore[attr-defined]
         planner = end_the_persons_turn(client, table_id, token, "a")[-1]  # planned the bot's move
         wait_for(lambda: "a timed step failed" in ids.text)
     failure = next(r for r in ids.records if "a timed step failed" in r.getMessage())

@@ -24,7 +24,7 @@ from starlette.testclient import WebSocketTestSession
 import parlour
 from parlour.kernel import State
 from parlour.web.app import Settings
-from parlour.web.tables import TableHub
+from parlour.web.tables import Tables
 from tests.web.conftest import QUICK, hdr, hello, make_client
 
 GAMES = sorted(info.name for info in parlour.games())
@@ -48,7 +48,7 @@ def configurations() -> list[Any]:
 
 FRAME_KEYS = {"type", "table", "seat", "view", "legal", "now"}
 STAND_IN_LIMIT = 0.2
-"""Seconds before a stand-in plays (in the hub's memory: the API's minimum is 5 s)."""
+"""Seconds before a stand-in plays (in the table layer's memory: the API's minimum is 5 s)."""
 SCANNED = {"frames": 0}
 
 
@@ -92,9 +92,9 @@ class Watch:
             while not (frames and done(frames[-1])):
                 frames.append(socket.receive_json())
 
-    def verify(self, hub: TableHub) -> None:
+    def verify(self, layer: Tables) -> None:
         """Each watcher's frames, in order, are views of successive states of the record."""
-        table = hub.get(self.table_id)
+        table = layer.shelf.get(self.table_id)
         record = table.state.record
         secrets_ = [str(record["seed"]), *self.tokens]
         for seat, frames in self.frames.items():
@@ -155,17 +155,17 @@ def play_randomly(
     client: TestClient, game: str, players: int, options: dict[str, Any], steps: int, seed: str
 ) -> None:
     """People play random legal actions for up to `steps`, every frame read and scanned."""
-    hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
+    layer: Tables = client.app.state.tables  # type: ignore[attr-defined]
     rng = random.Random(seed)
     table_id, tokens = seat_everyone(client, game, players, options)
     join_the_rest(client, table_id, tokens, players)
     watch = Watch(client, table_id, tokens)
     with ExitStack() as stack:
         watch.open(stack)
-        version = hub.get(table_id).version
+        version = layer.shelf.get(table_id).version
         for step in range(steps):
             watch.read_until(lambda frame, v=version: frame["table"]["version"] >= v)
-            state = hub.get(table_id).state
+            state = layer.shelf.get(table_id).state
             if state.over:
                 break
             seat = rng.choice(state.to_act)
@@ -180,7 +180,7 @@ def play_randomly(
             assert response.status_code == 200, response.text
             version = response.json()["version"]
         watch.read_until(lambda frame, v=version: frame["table"]["version"] >= v)
-    watch.verify(hub)
+    watch.verify(layer)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -208,18 +208,20 @@ def test_a_newly_registered_game_is_scanned_the_same(
 def play_by_stand_ins(client: TestClient, game: str, players: int) -> None:
     """Everyone is away: stand-ins play the whole game from their seats' views; then the
     rematch (the same tokens, now at the new table) is played by stand-ins too."""
-    hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
+    layer: Tables = client.app.state.tables  # type: ignore[attr-defined]
     options = {"targets": [2] * players} if game == "likedice" else {}
     table_id, tokens = seat_everyone(client, game, players, options, turn_limit=5)
-    hub.get(table_id).turn_limit = STAND_IN_LIMIT
+    layer.shelf.get(table_id).turn_limit = STAND_IN_LIMIT
     join_the_rest(client, table_id, tokens, players)
     for round_ in range(2):
         watch = Watch(client, table_id, tokens)
         with ExitStack() as stack:
             watch.open(stack)
             watch.read_until(lambda frame: frame["table"]["status"] == "finished")
-        watch.verify(hub)
-        assert all(s.bot is None for s in hub.get(table_id).seats)  # stand-ins made every move
+        watch.verify(layer)
+        assert all(
+            s.bot is None for s in layer.shelf.get(table_id).seats
+        )  # stand-ins made every move
         if round_ == 0:
             rematch = client.post(f"/api/tables/{table_id}/rematch", headers=hdr(tokens[-1]))
             assert rematch.status_code == 200, rematch.text

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from parlour.web.app import Settings, create_app
+from parlour.web.tables import Tables
 from tests.web.clocks import ManualClock
 from tests.web.conftest import create, frame, hdr, hello, make_client, send_action
 from tests.web.test_api import play_until_over
@@ -36,10 +37,10 @@ def end_the_persons_turn(client: TestClient, table_id: str, token: str, tag: str
     ]
 
 
-def fail_the_bots_next_move(monkeypatch: pytest.MonkeyPatch, hub: Any) -> list[str]:
+def fail_the_bots_next_move(monkeypatch: pytest.MonkeyPatch, layer: Any) -> list[str]:
     """Make the next move of the bot at seat 1 fail once, as a database would; the list of the
     moves that failed (filled when it happens)."""
-    real_apply = hub._apply
+    real_apply = layer.commits.apply
     failures: list[str] = []
 
     async def flaky(table: Any, seat: Any, action: str, *rest: Any) -> int:
@@ -48,7 +49,7 @@ def fail_the_bots_next_move(monkeypatch: pytest.MonkeyPatch, hub: Any) -> list[s
             raise RuntimeError("the database went away")
         return await real_apply(table, seat, action, *rest)
 
-    monkeypatch.setattr(hub, "_apply", flaky)
+    monkeypatch.setattr(layer.commits, "apply", flaky)
     return failures
 
 
@@ -192,13 +193,12 @@ def test_the_puzzle_clock_runs_on_the_server_and_counts_time_down(settings: Sett
 
 
 def test_a_bot_stands_in_for_an_absent_player_until_they_return(settings: Settings) -> None:
-    from parlour.web import tables
 
     with make_client(settings, min_turn_limit=0.05) as client:
         created = create(client, "dicetime", ["person", "greedy"], turn_limit=0.05)
         table_id, token = created["table"]["id"], created["token"]
-        hub: tables.TableHub = client.app.state.hub  # type: ignore[attr-defined]
-        table = hub.get(table_id)
+        layer: Tables = client.app.state.tables  # type: ignore[attr-defined]
+        table = layer.shelf.get(table_id)
         wait_for(lambda: len(table.state.history) >= 6)
         assert table.seats[0].absent
         assert frame(client, table_id, token)["table"]["seats"][0]["absent"]
@@ -215,8 +215,8 @@ def test_idle_unfinished_tables_expire_and_finished_ones_stay(settings: Settings
         finished = solo["table"]["id"]
         play_until_over(client, finished, solo["token"])
         idle = create(client, "dicetime", ["person", "person"])["table"]["id"]
-        hub = client.app.state.hub  # type: ignore[attr-defined]
-        assert client.portal.call(hub.expire_idle) == [idle]
+        layer = client.app.state.tables  # type: ignore[attr-defined]
+        assert client.portal.call(layer.shelf.expire_idle) == [idle]
         assert client.get(f"/api/tables/{idle}").status_code == 404
         assert client.get(f"/api/tables/{finished}/record").status_code == 200
 
@@ -246,7 +246,7 @@ async def _both_act(settings: Settings, options: dict[str, str]) -> tuple[list[i
                     for seat, token in enumerate(tokens)
                 ]
             )
-            history = list(app.state.hub.get(table_id).state.history)
+            history = list(app.state.tables.shelf.get(table_id).state.history)
     return [response.status_code for response in responses], history
 
 
@@ -265,21 +265,21 @@ def test_a_request_made_stale_by_a_quicker_seat_is_refused(settings: Settings) -
 def test_finished_games_leave_memory_and_come_back_from_their_records(
     settings: Settings,
 ) -> None:
-    from parlour.web import tables
+    from parlour.web.tables import shelf
 
     with make_client(settings) as client:
         solo = create(client, "dicetime", ["person"])
         table_id = solo["table"]["id"]
         final = play_until_over(client, table_id, solo["token"])
-        hub: tables.TableHub = client.app.state.hub  # type: ignore[attr-defined]
-        hub.tables[table_id].touched -= tables.FINISHED_IN_MEMORY + 1
-        assert client.portal.call(hub.expire_idle) == []
-        assert table_id not in hub.tables
+        layer: Tables = client.app.state.tables  # type: ignore[attr-defined]
+        layer.shelf.tables[table_id].touched -= shelf.FINISHED_IN_MEMORY + 1
+        assert client.portal.call(layer.shelf.expire_idle) == []
+        assert table_id not in layer.shelf.tables
         again = frame(client, table_id, solo["token"])
-        assert again["view"] == final["view"] and table_id in hub.tables
+        assert again["view"] == final["view"] and table_id in layer.shelf.tables
     with make_client(settings) as client:  # after a restart too
-        hub = client.app.state.hub  # type: ignore[attr-defined]
-        assert table_id not in hub.tables
+        layer = client.app.state.tables  # type: ignore[attr-defined]
+        assert table_id not in layer.shelf.tables
         assert client.get(f"/api/tables/{table_id}/record").status_code == 200
 
 
@@ -298,13 +298,13 @@ def test_the_public_url_makes_the_links_and_may_open_websockets(settings: Settin
 def test_a_timed_step_that_fails_is_logged_and_tried_again(
     settings: Settings, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from parlour.web import tables
+    from parlour.web.tables import driver
 
-    monkeypatch.setattr(tables, "RETRY_SECONDS", 0.05)
+    monkeypatch.setattr(driver, "RETRY_SECONDS", 0.05)
     with make_client(settings) as client:
         created = create(client, "dicetime", ["person", "greedy"])
         table_id, token = created["table"]["id"], created["token"]
-        failures = fail_the_bots_next_move(monkeypatch, client.app.state.hub)  # type: ignore[attr-defined]
+        failures = fail_the_bots_next_move(monkeypatch, client.app.state.tables)  # type: ignore[attr-defined]
         end_the_persons_turn(client, table_id, token, "f")
         wait_for(lambda: frame(client, table_id, token)["view"]["to_act"] == [0])
         assert failures and "a timed step failed" in caplog.text

@@ -20,7 +20,7 @@ from parlour.web.app import Settings
 from parlour.web.live import LiveTable, SeatState
 from parlour.web.ratings import BASE, MODEL, places, shown
 from parlour.web.storage import SEATS
-from parlour.web.tables import TableHub
+from parlour.web.tables import Tables
 from tests.web.conftest import frame, hdr, make_client, send_action
 
 DUEL = {
@@ -80,9 +80,9 @@ def play(client: TestClient, table_id: str, tokens: dict[int, str], limit: float
 
 
 def stored_seats(
-    hub: TableHub, table_id: str
+    layer: Tables, table_id: str
 ) -> list[tuple[int | None, float | None, float | None]]:
-    with hub.engine.connect() as db:
+    with layer.engine.connect() as db:
         rows = db.execute(
             select(SEATS.c.place, SEATS.c.rating_before, SEATS.c.rating_after)
             .where(SEATS.c.table_id == table_id)
@@ -128,7 +128,7 @@ def test_three_players_tied_and_absent_are_rated_by_their_places(client: TestCli
     """Seat 0 wins, seats 1 and 2 tie, seat 3 was played by its stand-in to the end."""
     names = ["Ann", "Bob", "Cy", "Di"]
     sessions = [register(client, name) for name in names]
-    hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
+    layer: Tables = client.app.state.tables  # type: ignore[attr-defined]
     ids = [client.app.state.accounts.account_of(s).id for s in sessions]  # type: ignore[attr-defined]
     seats = [
         SeatState(i, None, n, None, absent=i == 3, account_id=a)
@@ -138,9 +138,9 @@ def test_three_players_tied_and_absent_are_rated_by_their_places(client: TestCli
     table = LiveTable("t" * 8, "dicetime", 4, {}, 1, True, "running", 1, None, seats, state)
     table.rated = True
     final = SimpleNamespace(scores=(200, 150, 150, 250), winners=(0,))
-    with hub.engine.begin() as db:
+    with layer.engine.begin() as db:
         ratings.finish(db, table, final)  # type: ignore[arg-type]
-    with hub.engine.connect() as db:
+    with layer.engine.connect() as db:
         stored = dict(ratings._stored(db, "dicetime", ids))
     mus = [stored[a][0] for a in ids]
     assert mus[0] > MODEL.mu > mus[3] and mus[0] > mus[1] > mus[3]
@@ -269,11 +269,11 @@ def test_a_finished_rated_game_changes_and_stores_both_ratings(settings: Setting
         seats = client.get(f"/api/tables/{table_id}").json()["seats"]
         assert [s["rating"] for s in seats] == [{"value": BASE, "provisional": True}] * 2
         play(client, table_id, dict(enumerate(tokens)))
-        hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
-        state = hub.get(table_id).state
+        layer: Tables = client.app.state.tables  # type: ignore[attr-defined]
+        state = layer.shelf.get(table_id).state
         winner = state.winners[0]
         shown_after = [s["rating"] for s in client.get(f"/api/tables/{table_id}").json()["seats"]]
-        stored = stored_seats(hub, table_id)
+        stored = stored_seats(layer, table_id)
         assert stored[winner][0] == 1 and stored[1 - winner][0] in (1, 2)
         assert [row[1] for row in stored] == [BASE, BASE]
         assert [row[2] for row in stored] == [s["value"] for s in shown_after]
@@ -298,9 +298,9 @@ def test_a_seat_the_stand_in_played_to_the_end_loses_the_rated_game(settings: Se
     with make_client(settings, min_turn_limit=0.1) as client:
         table_id, tokens = rated_duel(client, turn_limit=1.0)
         play(client, table_id, {0: tokens[0]})
-        hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
-        assert hub.get(table_id).seats[1].absent
-        assert [row[0] for row in stored_seats(hub, table_id)] == [1, 2]
+        layer: Tables = client.app.state.tables  # type: ignore[attr-defined]
+        assert layer.shelf.get(table_id).seats[1].absent
+        assert [row[0] for row in stored_seats(layer, table_id)] == [1, 2]
         board = client.get("/api/ratings/dicetime").json()["ratings"]
         assert [entry["name"] for entry in board] == ["Ann", "Bob"]
         assert board[0]["value"] > BASE > board[1]["value"]

@@ -16,13 +16,13 @@ def test_request_ids_are_scoped_to_the_seat(settings: Settings) -> None:
         assert first.status_code == 200 and first.json()["number"] == 0
         theirs = send_action(client, table_id, bob, "roll", "same")  # Bob's own "same"
         assert theirs.status_code == 200 and theirs.json()["number"] == 1
-        hub = client.app.state.hub  # type: ignore[attr-defined]
-        assert hub.get(table_id).state.history == ((0, "roll"), (1, "roll"))
+        layer = client.app.state.tables  # type: ignore[attr-defined]
+        assert layer.shelf.get(table_id).state.history == ((0, "roll"), (1, "roll"))
         assert send_action(client, table_id, ann, "roll", "same").json()["number"] == 0  # a retry
         other = send_action(client, table_id, ann, "keep 1", "same")
         assert other.status_code == 409
         assert "request_id 'same'" in other.json()["error"] and "'roll'" in other.json()["error"]
-        assert len(hub.get(table_id).state.history) == 2
+        assert len(layer.shelf.get(table_id).state.history) == 2
     with make_client(settings) as client:  # the same after a restart
         assert send_action(client, table_id, bob, "roll", "same").json()["number"] == 1
         assert send_action(client, table_id, ann, "roll", "same").json()["number"] == 0

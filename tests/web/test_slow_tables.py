@@ -15,7 +15,7 @@ from sqlalchemy import update
 from parlour.web import app, storage
 from parlour.web.app import Settings
 from parlour.web.storage import ACTIONS, TABLES, now
-from parlour.web.tables import TableHub
+from parlour.web.tables import Tables
 from tests.web.conftest import create, frame, make_client, send_action
 from tests.web.test_live import wait_for
 
@@ -26,9 +26,9 @@ async def loop_time() -> float:
     return asyncio.get_running_loop().time()
 
 
-def hub_of(client: TestClient) -> TableHub:
-    hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
-    return hub
+def layer_of(client: TestClient) -> Tables:
+    layer: Tables = client.app.state.tables  # type: ignore[attr-defined]
+    return layer
 
 
 def test_a_turn_limit_may_be_a_week_and_no_longer(client: TestClient) -> None:
@@ -55,7 +55,7 @@ def test_every_turn_limit_the_lobby_offers_is_accepted(client: TestClient) -> No
 def test_the_idle_expiry_follows_the_turn_limit(settings: Settings) -> None:
     """A week's idle expiry; three turn limits where they are longer (`IDLE_TURNS`)."""
     with make_client(settings, idle_expiry=timedelta(days=7)) as client:
-        hub = hub_of(client)
+        layer = layer_of(client)
         idle_days = {
             create(client, "dicetime", ["person", "person"], turn_limit=limit)["table"]["id"]: (
                 days,
@@ -63,14 +63,14 @@ def test_the_idle_expiry_follows_the_turn_limit(settings: Settings) -> None:
             )
             for days, limit in [(8, 3 * DAY), (10, 3 * DAY), (8, None), (6, None), (8, 3600.0)]
         }
-        with hub.engine.begin() as db:
+        with layer.engine.begin() as db:
             for table_id, (days, _) in idle_days.items():
                 db.execute(
                     update(TABLES)
                     .where(TABLES.c.id == table_id)
                     .values(active_at=now() - timedelta(days=days))
                 )
-        expired = client.portal.call(hub.expire_idle)
+        expired = client.portal.call(layer.shelf.expire_idle)
         assert {idle_days[table_id] for table_id in expired} == {
             (8, None),
             (8, 3600.0),
@@ -93,7 +93,7 @@ def start_a_long_turn(settings: Settings) -> tuple[str, str, float]:
         table_id, token = created["table"]["id"], created["token"]
         action = frame(client, table_id, token)["legal"][0]
         assert send_action(client, table_id, token, action, "first").status_code == 200
-        table = hub_of(client).get(table_id)
+        table = layer_of(client).shelf.get(table_id)
         assert 0 in table.state.to_act
         return table_id, token, table.action_times[-1]
 
@@ -102,7 +102,7 @@ def age_the_turn(settings: Settings, table_id: str, days: float) -> float:
     """Make the table's start and its move `days` old in the database; returns the move's
     time."""
     at = time.time() - days * DAY
-    with make_client(settings) as client, hub_of(client).engine.begin() as db:
+    with make_client(settings) as client, layer_of(client).engine.begin() as db:
         db.execute(update(TABLES).where(TABLES.c.id == table_id).values(started_at=at - 60))
         db.execute(update(ACTIONS).where(ACTIONS.c.table_id == table_id).values(at=at))
     return at
@@ -111,17 +111,17 @@ def age_the_turn(settings: Settings, table_id: str, days: float) -> float:
 def test_a_restart_keeps_a_long_turn_clock(settings: Settings) -> None:
     table_id, token, moved = start_a_long_turn(settings)
     with make_client(settings) as client:  # restarted: the turn still began with the move
-        assert hub_of(client).get(table_id).waiting_since[0] == moved
+        assert layer_of(client).shelf.get(table_id).waiting_since[0] == moved
     at = age_the_turn(settings, table_id, 2)
     with make_client(settings) as client:  # two days of three gone: still the person's turn
-        table = hub_of(client).get(table_id)
+        table = layer_of(client).shelf.get(table_id)
         assert table.waiting_since[0] == at
         assert isinstance(table.timer, asyncio.TimerHandle)  # the stand-in's turn: in a day
         assert table.timer.when() - client.portal.call(loop_time) == pytest.approx(DAY, abs=60)
         assert not table.seats[0].absent
     age_the_turn(settings, table_id, 4)
     with make_client(settings) as client:  # past the limit while the server was down
-        table = hub_of(client).get(table_id)
+        table = layer_of(client).shelf.get(table_id)
         wait_for(lambda: table.seats[0].absent)
         wait_for(lambda: any(seat == 0 for seat, _ in table.state.history[1:]))
         assert frame(client, table_id, token)["table"]["seats"][0]["absent"]
@@ -132,9 +132,9 @@ def test_a_restart_keeps_the_turn_clock_of_a_seat_taken_back(settings: Settings)
     that moment, not from the turn's start (which would mark them away again at once)."""
     table_id, token, _ = start_a_long_turn(settings)
     with make_client(settings) as client:
-        hub = hub_of(client)
-        table = hub.get(table_id)
-        with hub.engine.begin() as db:  # away, as the stand-in's timer would have left it
+        layer = layer_of(client)
+        table = layer.shelf.get(table_id)
+        with layer.engine.begin() as db:  # away, as the stand-in's timer would have left it
             storage.set_absent(db, table, 0, True)
         table.seats[0].absent = True
         refused = send_action(client, table_id, token, "no such move", "back")
@@ -142,7 +142,7 @@ def test_a_restart_keeps_the_turn_clock_of_a_seat_taken_back(settings: Settings)
         back = table.waiting_since[0]
     age_the_turn(settings, table_id, 4)  # the turn began past the limit of 3 days
     with make_client(settings) as client:
-        table = hub_of(client).get(table_id)
+        table = layer_of(client).shelf.get(table_id)
         assert table.waiting_since[0] == back
         assert isinstance(table.timer, asyncio.TimerHandle)
         assert table.timer.when() - client.portal.call(loop_time) == pytest.approx(3 * DAY, abs=60)

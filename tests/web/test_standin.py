@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from parlour.bots.schedule import Pending
 from parlour.web.app import Settings
 from parlour.web.live import LiveTable
-from parlour.web.tables import TableHub
+from parlour.web.tables import Tables
 from tests.web.clocks import ManualClock
 from tests.web.conftest import create, frame, hello, make_client, send_action
 from tests.web.test_live import wait_for
@@ -19,12 +19,12 @@ LIMIT = 60.0
 """The turn limit of these tests' tables (seconds, by their manual clock)."""
 
 
-def person_and_bot(client: TestClient) -> tuple[str, str, LiveTable, TableHub]:
+def person_and_bot(client: TestClient) -> tuple[str, str, LiveTable, Tables]:
     """A running Dicetime table of a person (seat 0, to act first) and a greedy bot."""
     created = create(client, "dicetime", ["person", "greedy"], turn_limit=LIMIT)
     table_id, token = created["table"]["id"], created["token"]
-    hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
-    return table_id, token, hub.get(table_id), hub
+    layer: Tables = client.app.state.tables  # type: ignore[attr-defined]
+    return table_id, token, layer.shelf.get(table_id), layer
 
 
 def away(client: TestClient, table_id: str, token: str) -> bool:
@@ -68,7 +68,7 @@ def test_a_stand_in_decision_made_before_the_persons_action_is_never_applied(
     pace = 2 * LIMIT  # the stand-in waits this long before it acts
     clock = ManualClock()
     with make_client(settings, bot_pace=pace, table_clock=clock) as client:
-        table_id, token, table, hub = person_and_bot(client)
+        table_id, token, table, layer = person_and_bot(client)
         clock.advance(LIMIT)
         wait_for(lambda: 0 in table.pending)  # the person is away, the stand-in's roll coming
         assert table.seats[0].absent and table.pending[0].action == "roll"
@@ -78,16 +78,16 @@ def test_a_stand_in_decision_made_before_the_persons_action_is_never_applied(
         # after the limit runs out again, then `pace`: past the first, before the second,
         # the table's timed step applies nothing.
         clock.advance(pace + LIMIT / 2)
-        client.portal.call(hub._fire, table)
+        client.portal.call(layer.driver.fire, table)
         assert table.state.history == ((0, "roll"),)
 
 
 def test_a_stale_decision_is_never_applied(settings: Settings) -> None:
     clock = ManualClock()
     with make_client(settings, table_clock=clock) as client:
-        _, _, table, hub = person_and_bot(client)
+        _, _, table, layer = person_and_bot(client)
         table.pending[0] = Pending(clock.now(), 0, "roll", table.version - 1)  # left over
-        client.portal.call(hub._fire, table)
+        client.portal.call(layer.driver.fire, table)
         assert table.state.history == () and 0 not in table.pending
 
 
@@ -100,8 +100,8 @@ def test_absence_is_stored_and_the_stand_in_resumes_after_a_restart(settings: Se
         assert table.state.history == ()
     with make_client(settings, table_clock=clock) as client:
         assert away(client, table_id, token)  # at once, not after another limit
-        hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
-        wait_for(lambda: any(seat == 0 for seat, _ in hub.get(table_id).state.history))
+        layer: Tables = client.app.state.tables  # type: ignore[attr-defined]
+        wait_for(lambda: any(seat == 0 for seat, _ in layer.shelf.get(table_id).state.history))
         refused = send_action(client, table_id, token, "dance", "back")  # anything takes it back
         assert refused.status_code == 409 and not away(client, table_id, token)
     with make_client(settings, table_clock=clock) as client:
@@ -133,8 +133,8 @@ def test_a_timed_step_that_waited_for_the_lock_leaves_one_timer(settings: Settin
     # A step whose timer fired while an action held the lock finds the timer that action set;
     # it must replace that one, not leave it running beside its own (each would fire again).
     with make_client(settings, bot_pace=LIMIT, table_clock=ManualClock()) as client:
-        _, _, table, hub = person_and_bot(client)
+        _, _, table, layer = person_and_bot(client)
         planned = table.timer
         assert planned is not None
-        client.portal.call(hub._fire, table)
+        client.portal.call(layer.driver.fire, table)
         assert table.timer is not planned and planned.cancelled()

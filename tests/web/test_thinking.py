@@ -17,9 +17,8 @@ from fastapi.testclient import TestClient
 
 from parlour.bots import registry as bot_registry
 from parlour.bots.registry import BotInfo
-from parlour.web import tables
 from parlour.web.app import Settings
-from parlour.web.tables import TableHub
+from parlour.web.tables import Tables, driver
 from tests.web.clocks import ManualClock
 from tests.web.conftest import create, frame, make_client, send_action
 from tests.web.gated_bots import CrashingBot, FailingBot, GatedBot
@@ -41,15 +40,15 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return gates
 
 
-def hub_of(client: TestClient) -> TableHub:
-    hub: TableHub = client.app.state.hub  # type: ignore[attr-defined]
-    return hub
+def layer_of(client: TestClient) -> Tables:
+    layer: Tables = client.app.state.tables  # type: ignore[attr-defined]
+    return layer
 
 
 def chose(client: TestClient, table_id: str, seat: int) -> Callable[[], bool]:
     """Whether `seat` has made a choice: an action other than Dicetime's roll, which starts a
     turn and is forced (no bot is asked for it)."""
-    history = lambda: hub_of(client).get(table_id).state.history  # noqa: E731
+    history = lambda: layer_of(client).shelf.get(table_id).state.history  # noqa: E731
     return lambda: any(s == seat and action != "roll" for s, action in history())
 
 
@@ -69,7 +68,7 @@ def test_a_thinking_bot_delays_no_other_table_and_no_person(
         wait_for(chose(client, other_id, 1))  # the other table's bot played meanwhile
         assert not (folder / "answered").exists()
         assert not chose(client, slow_id, 1)()
-        assert 1 in hub_of(client).get(slow_id).thinking
+        assert 1 in layer_of(client).shelf.get(slow_id).thinking
         (folder / "open").touch()
         wait_for(chose(client, slow_id, 1))  # its answer arrives and is played
 
@@ -77,12 +76,12 @@ def test_a_thinking_bot_delays_no_other_table_and_no_person(
 def test_a_person_takes_their_seat_back_from_a_stand_in_that_is_thinking(
     settings: Settings, folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tables, "default_bot", lambda game: "gated")  # the stand-in
+    monkeypatch.setattr(driver, "default_bot", lambda game: "gated")  # the stand-in
     clock = ManualClock()
     with make_client(settings, table_clock=clock) as client:
         created = create(client, "dicetime", ["person", "greedy"], turn_limit=60)
         table_id, token = created["table"]["id"], created["token"]
-        table = hub_of(client).get(table_id)
+        table = layer_of(client).shelf.get(table_id)
         clock.advance(60)
         wait_for((folder / "asked").exists)  # away: its stand-in rolled, and now thinks
         assert table.seats[0].absent and table.state.history == ((0, "roll"),)
@@ -92,7 +91,7 @@ def test_a_person_takes_their_seat_back_from_a_stand_in_that_is_thinking(
         assert not table.seats[0].absent and 0 not in table.thinking
         (folder / "open").touch()
         wait_for((folder / "answered").exists)
-        wait_for(lambda: not hub_of(client)._tasks)  # its answer is back, and dropped
+        wait_for(lambda: not layer_of(client).tasks.running)  # its answer is back, and dropped
         assert table.state.history[:2] == ((0, "roll"), (0, "enter chance"))
         assert frame(client, table_id, token)["table"]["seats"][0]["absent"] is False
 
@@ -103,7 +102,7 @@ def test_a_worker_that_dies_is_replaced_and_the_seat_plays_on(
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    monkeypatch.setattr(tables, "RETRY_SECONDS", 0.01)
+    monkeypatch.setattr(driver, "RETRY_SECONDS", 0.01)
     with make_client(settings) as client:
         created = create(client, "dicetime", ["person", "crashing"])
         table_id, token = created["table"]["id"], created["token"]
@@ -121,7 +120,7 @@ def test_a_bot_that_fails_in_its_worker_breaks_its_table_alone(
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    monkeypatch.setattr(tables, "RETRY_SECONDS", 0.01)
+    monkeypatch.setattr(driver, "RETRY_SECONDS", 0.01)
     with make_client(settings) as client:
         sound = create(client, "dicetime", ["person", "greedy"])
         broken = create(client, "dicetime", ["person", "failing"])
@@ -129,7 +128,7 @@ def test_a_bot_that_fails_in_its_worker_breaks_its_table_alone(
         for response in end_the_persons_turn(client, broken_id, broken["token"], "b"):
             assert response.status_code == 200, response.text
         wait_for(lambda: client.get(f"/api/tables/{broken_id}").status_code == 410)
-        assert caplog.text.count("a timed step failed") == tables.BREAK_AFTER
+        assert caplog.text.count("a timed step failed") == driver.BREAK_AFTER
         assert "the bot fell over in its worker" in caplog.text
         assert frame(client, sound["table"]["id"], sound["token"])["legal"] == ["roll"]
 
@@ -143,7 +142,7 @@ def test_a_stopping_server_drops_the_questions_in_flight_and_a_restart_asks_agai
         for response in end_the_persons_turn(client, table_id, token, "s"):
             assert response.status_code == 200, response.text
         wait_for((folder / "asked").exists)
-        table = hub_of(client).get(table_id)
+        table = layer_of(client).shelf.get(table_id)
         threading.Timer(0.2, (folder / "open").touch).start()  # the worker ends its decision
     assert (folder / "answered").exists()  # the server waited for its worker to finish
     assert table.state.history[-1] == (1, "roll")  # its answer was dropped
@@ -160,12 +159,12 @@ def test_a_table_that_expires_while_its_bot_thinks_drops_the_answer(
         for response in end_the_persons_turn(client, table_id, token, "e"):
             assert response.status_code == 200, response.text
         wait_for((folder / "asked").exists)
-        hub = hub_of(client)
-        table = hub.get(table_id)
-        assert client.portal.call(hub.expire_idle) == [table_id]
+        layer = layer_of(client)
+        table = layer.shelf.get(table_id)
+        assert client.portal.call(layer.shelf.expire_idle) == [table_id]
         (folder / "open").touch()
         wait_for((folder / "answered").exists)
-        wait_for(lambda: not hub._tasks)  # its answer is back, and dropped
+        wait_for(lambda: not layer.tasks.running)  # its answer is back, and dropped
         assert table.status == "expired" and table.timer is None
         assert table.state.history[-1] == (1, "roll")
         assert client.get(f"/api/tables/{table_id}").status_code == 404

@@ -52,7 +52,8 @@ from parlour.web.preparing import Preparations
 from parlour.web.schemas import Act, CreateTable, Credentials, FillWithBots, JoinTable, Learn
 from parlour.web.security import RateLimit, client_address, same_origin
 from parlour.web.sockets import POLICY, Refused, Sockets, receive_text, say_and_close
-from parlour.web.tables import TOKEN_HEADER, TableHub
+from parlour.web.tables import TOKEN_HEADER, Tables
+from parlour.web.tables.seats import SeatError, Unidentified, seat_for, seat_of, viewer_of
 
 STATIC = Path(__file__).parent / "static"
 BODY_OVER = N_("the request body is over {limit} bytes")
@@ -122,7 +123,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = TableHub(
+        tables = Tables(
             engine,
             bot_pace=settings.bot_pace,
             idle_expiry=settings.idle_expiry,
@@ -130,16 +131,16 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             bot_workers=settings.bot_workers,
             clock=settings.table_clock,
         )
-        hub.finishers.append(ratings.finish)
-        app.state.hub = hub
-        challenges.setup(app, hub, settings.clock)
-        await hub.start()
-        expiry = asyncio.create_task(_expire_forever(hub, settings.expiry_check_seconds))
+        tables.kinds.add(ratings.Rated())
+        app.state.tables = tables
+        challenges.setup(app, tables, settings.clock)
+        await tables.start()
+        expiry = asyncio.create_task(_expire_forever(tables, settings.expiry_check_seconds))
         app.state.expiry = expiry
         yield
         expiry.cancel()
         await app.state.challenges.judged()
-        await hub.close()
+        await tables.close()
 
     app = FastAPI(
         title="Parlour",
@@ -155,12 +156,12 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     app.state.accounts = accounts
     app.state.sockets = sockets
     metrics = (
-        Metrics(lambda: getattr(app.state, "hub", None), sockets) if settings.metrics else None
+        Metrics(lambda: getattr(app.state, "tables", None), sockets) if settings.metrics else None
     )
 
-    def hub_of(request: Request | WebSocket) -> TableHub:
-        hub: TableHub = request.app.state.hub
-        return hub
+    def tables_of(request: Request | WebSocket) -> Tables:
+        tables: Tables = request.app.state.tables
+        return tables
 
     app.add_middleware(Guard, settings=settings, creates=creates, requests=requests)
     app.add_middleware(Speaking)
@@ -173,6 +174,12 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     @app.exception_handler(TableError)
     async def table_error(_: Request, error: TableError) -> JSONResponse:
         return _error(error.status, error.message, reason=error.reason)
+
+    @app.exception_handler(SeatError)
+    async def seat_error(_: Request, error: SeatError) -> JSONResponse:
+        """Who a request is, refused: no token nor account (401), none holding a seat there or
+        a spectator where the table is sealed (403)."""
+        return _error(401 if isinstance(error, Unidentified) else 403, error.message)
 
     @app.exception_handler(ParlourError)
     async def parlour_error(_: Request, error: ParlourError) -> JSONResponse:
@@ -214,13 +221,13 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     @app.get("/api/tables", responses=responses.LOBBY)
     async def lobby(request: Request) -> list[dict[str, Any]]:
         """Listed tables that are open (to join) or running (to watch)."""
-        return hub_of(request).listing()
+        return tables_of(request).watchers.listing()
 
     @app.post("/api/tables", status_code=201, responses=responses.CREATE)
     async def create(request: Request, body: CreateTable) -> dict[str, Any]:
         """A new table; the creator hosts it and sits at the first person's seat."""
         seats = [SeatSpec(None if kind == "person" else kind) for kind in body.seats]
-        table, token = await hub_of(request).create(
+        table, token = await tables_of(request).commits.create(
             body.game,
             body.players,
             dict(body.options),
@@ -242,25 +249,25 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     @app.get("/api/tables/{table_id}", responses=responses.TABLE_INFO)
     async def table_info(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """What anyone may know of a table (with `you` marked for the token's seat)."""
-        hub = hub_of(request)
-        table = hub.get(table_id)
-        seat = hub.seat_of(table, token, account_of(request))
-        return {**hub.public(table, seat), "link": _link(request, table.id)}
+        tables = tables_of(request)
+        table = tables.shelf.get(table_id)
+        seat = seat_of(table, token, account_of(request))
+        return {**tables.watchers.public(table, seat), "link": _link(request, table.id)}
 
     @app.get("/api/tables/{table_id}/state", responses=responses.TABLE_STATE)
     async def table_state(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """The frame the token's seat (or a spectator) would receive now."""
-        hub = hub_of(request)
-        table = hub.get(table_id)
-        return hub.frame(table, hub.viewer_of(table, token, account_of(request)))
+        tables = tables_of(request)
+        table = tables.shelf.get(table_id)
+        return tables.watchers.frame(table, viewer_of(table, token, account_of(request)))
 
     @app.post("/api/tables/{table_id}/join", responses=responses.JOIN)
     async def join(
         request: Request, table_id: str, body: JoinTable, token: Token = None
     ) -> dict[str, Any]:
         """Take the first open seat (send the token you already hold for this table, if any)."""
-        hub = hub_of(request)
-        table, new_token, seat = await hub.join(table_id, body.name, token, account_of(request))
+        commits = tables_of(request).commits
+        table, new_token, seat = await commits.join(table_id, body.name, token, account_of(request))
         return {"table": table.public(seat), "token": new_token, "seat": seat}
 
     @app.post("/api/tables/{table_id}/bots", responses=responses.FILL)
@@ -268,8 +275,8 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         request: Request, table_id: str, body: FillWithBots, token: Token = None
     ) -> dict[str, Any]:
         """The host fills the open seats with bots, and the game starts."""
-        hub = hub_of(request)
-        table = await hub.fill_with_bots(table_id, token, body.bot, account_of(request))
+        commits = tables_of(request).commits
+        table = await commits.fill_with_bots(table_id, token, body.bot, account_of(request))
         return table.public()
 
     @app.post("/api/tables/{table_id}/actions", responses=responses.ACT)
@@ -277,15 +284,15 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         request: Request, table_id: str, body: Act, token: Token = None
     ) -> dict[str, Any]:
         """Apply an action for the token's seat; the same request id is applied once."""
-        hub = hub_of(request)
+        tables = tables_of(request)
         account = account_of(request)
-        number = await hub.act(table_id, token, body.action, body.request_id, account)
-        return {"number": number, "version": hub.get(table_id).version}
+        number = await tables.commits.act(table_id, token, body.action, body.request_id, account)
+        return {"number": number, "version": tables.shelf.get(table_id).version}
 
     @app.get("/api/tables/{table_id}/record", responses=responses.RECORD)
     async def record(request: Request, table_id: str) -> JSONResponse:
         """A finished game's record, in the format `parlour replay` reads."""
-        data = hub_of(request).record(table_id)
+        data = tables_of(request).shelf.record(table_id)
         filename = f"parlour-{data['game']}-{table_id}.json"
         return JSONResponse(
             data, headers={"Content-Disposition": f'attachment; filename="{filename}"'}
@@ -296,7 +303,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         request: Request, table_id: str, step: Annotated[int, Query(ge=0)] = 0
     ) -> dict[str, Any]:
         """A finished game after `step` actions: the spectator's view and the last action."""
-        record = hub_of(request).record(table_id)
+        record = tables_of(request).shelf.record(table_id)
         actions = record["actions"]
         step = min(step, len(actions))
         state = replay({**record, "actions": actions[:step]})
@@ -310,21 +317,22 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
     @app.post("/api/tables/{table_id}/rematch", responses=responses.REMATCH)
     async def rematch(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """The same players again at a new table, with a fresh seed; your token works there."""
-        table = await hub_of(request).rematch(table_id, token, account_of(request))
+        table = await tables_of(request).commits.rematch(table_id, token, account_of(request))
         return {"table": table.public(), "link": _link(request, table.id)}
 
     @app.get("/api/tables/{table_id}/hints", responses=responses.HINTS)
     async def hints(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """What each choice of your pending decision is worth, for a game that gives advice
         (never at a rated table or in the daily challenge)."""
-        hub = hub_of(request)
-        table = hub.get(table_id)
-        seat = hub.seat_for(table, token, account_of(request))
+        tables = tables_of(request)
+        table = tables.shelf.get(table_id)
+        seat = seat_for(table, token, account_of(request))
         advice = table.state.game.advice()
         if advice is None:
             raise TableError(404, _("{game} has no hints").format(game=table.game))
-        if table.hints_refused is not None:
-            raise TableError(403, table.hints_refused)
+        refused = table.kind.hints_refused(table)
+        if refused is not None:
+            raise TableError(403, refused)
         if table.state.over:
             return {"choices": None}
         # Off the event loop: the first hint of a variant loads (or builds) its solver's table.
@@ -336,7 +344,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         """Every decision of a finished game against the best, for a game that gives advice.
         While its solver builds the table it needs (the first time), a 202 with
         `{"progress": 0..1}`: ask again."""
-        record = hub_of(request).record(table_id)
+        record = tables_of(request).shelf.record(table_id)
         advice = load(record["game"], record["players"], **record["options"]).advice()
         if advice is None:
             raise TableError(404, _("{game} has no analysis").format(game=record["game"]))
@@ -404,7 +412,8 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             samesite="lax",
             secure=_behind_tls(request, settings.public_url),
         )
-        return {"name": account.name, "attached": await hub_of(request).attach(account, tokens)}
+        attached = await tables_of(request).commits.attach(account, tokens)
+        return {"name": account.name, "attached": attached}
 
     # -- live frames ----------------------------------------------------------------------------
 
@@ -417,7 +426,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             await websocket.close(code=4403, reason="cross-origin connections are refused")
             return
         await websocket.accept()
-        hub = hub_of(websocket)
+        tables = tables_of(websocket)
         watcher = None
         try:
             sockets.admit(websocket, client_address(websocket.scope))
@@ -426,16 +435,20 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
                 return
             token = _hello_token(hello)
             account = account_of(websocket)
-            table = hub.get(table_id)
-            sockets.admit_to_table(
-                websocket, table_id, hub.seat_of(table, token, account) is not None
+            table = tables.shelf.get(table_id)
+            sockets.admit_to_table(websocket, table_id, seat_of(table, token, account) is not None)
+            watcher = await tables.commits.watch(
+                table_id, token, websocket.send_text, language(), account
             )
-            watcher = await hub.watch(table_id, token, websocket.send_text, language(), account)
             rate = sockets.rate()
             while await receive_text(websocket, settings.max_message, rate) is not None:
                 await websocket.send_json({"type": "pong"})
-        except (TableError, ValueError, TimeoutError) as error:
-            message = error.message if isinstance(error, TableError) else str(error) or "timed out"
+        except (TableError, SeatError, ValueError, TimeoutError) as error:
+            message = (
+                error.message
+                if isinstance(error, TableError | SeatError)
+                else str(error) or "timed out"
+            )
             await say_and_close(websocket, 4400, message)
         except Refused as refusal:
             await say_and_close(websocket, refusal.code, refusal.reason)
@@ -447,16 +460,17 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         finally:
             sockets.release(websocket)
             if watcher is not None:
-                hub.unwatch(table_id, watcher)
+                tables.watchers.remove(table_id, watcher)
 
     # -- the operator's ---------------------------------------------------------------------
 
     @app.get("/healthz", include_in_schema=False)
     async def health(request: Request) -> JSONResponse:
-        """200 when the database answers and the hub runs, else 503; the body says which."""
+        """200 when the database answers and the table layer runs (its check keeps the name
+        "hub" that operators' monitors know), else 503; the body says which."""
         checks = {
             "database": await database_answers(engine),
-            "hub": hasattr(request.app.state, "hub") and not request.app.state.expiry.done(),
+            "hub": hasattr(request.app.state, "tables") and not request.app.state.expiry.done(),
         }
         healthy = all(checks.values())
         body = {"status": "ok" if healthy else "unavailable"} | {
@@ -612,10 +626,10 @@ def _hello_token(text: str) -> str | None:
     return token
 
 
-async def _expire_forever(hub: TableHub, every: float) -> None:
+async def _expire_forever(tables: Tables, every: float) -> None:
     while True:
         await asyncio.sleep(every)
-        await hub.expire_idle()
+        await tables.shelf.expire_idle()
 
 
 __all__ = ["Settings", "create_app"]

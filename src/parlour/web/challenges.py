@@ -5,7 +5,7 @@ The web names no game: a day's challenge is the first game whose `Game.challenge
 one. Its row (game, options, a 128-bit seed) is made on the day's first request; an attempt is
 an unlisted table dealt from that seed, stored with its entry (one per account and day: the
 primary key). Until the day is over nothing shows the seed or a die not yet rolled: only its
-player sees an attempt, its record, replay and analysis are refused (`TableHub.sealed`), and
+player sees an attempt, its record, replay and analysis are refused (`DailyChallenge.sealed`), and
 hints, rematches and the lobby are never offered for it. A finished
 attempt keeps its score at once; its analysis (`Advice.analyse`) and the day's optimal score
 (`Advice.best_game`) are computed off the event loop, and the leaderboard says "being judged"
@@ -28,17 +28,18 @@ from sqlalchemy import Connection, Engine, Table, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from parlour.bots.registry import default_bot
-from parlour.i18n import _, language
+from parlour.i18n import N_, _, language
 from parlour.kernel import Challenge, State, game_class, games, load
 from parlour.kernel.advice import ignore
 from parlour.web.accounts import Account, account_of
+from parlour.web.kinds import TableKind
 from parlour.web.languages import page
 from parlour.web.live import LiveTable, SeatSpec, TableError
 from parlour.web.models import AccountRow, ChallengeEntryRow, ChallengeRow
 from parlour.web.responses import errors
 from parlour.web.security import new_seed
 from parlour.web.storage import TABLES, now
-from parlour.web.tables import Attempt, TableHub
+from parlour.web.tables import Attempt, Tables
 
 LOG = logging.getLogger("parlour.web")
 CHALLENGES: Table = ChallengeRow.__table__  # type: ignore[assignment]
@@ -48,6 +49,8 @@ STATIC = Path(__file__).parent / "static"
 PAST_PAGE = 14
 """Past days a page of the listing holds."""
 Clock = Callable[[], datetime]
+SEALED = N_("a daily challenge's games are shown once its day is over")
+DAY_OVER = N_("this daily challenge's day is over: it can no longer be played")
 """The server's clock (`Settings.clock`: `storage.now` unless tests move it to tomorrow)."""
 
 
@@ -70,16 +73,14 @@ class Day:
 
 
 class Challenges:
-    """The days' challenges, their attempts and their judging, for one hub and clock."""
+    """The days' challenges, their attempts and their judging, for one table layer and clock."""
 
-    def __init__(self, engine: Engine, hub: TableHub, clock: Clock = now) -> None:
+    def __init__(self, engine: Engine, tables: Tables, clock: Clock = now) -> None:
         self.engine = engine
-        self.hub = hub
+        self.tables = tables
         self.clock = clock
         self._judging: dict[str, asyncio.Task[None]] = {}
-        hub.finishers.append(self.finished)
-        hub.sealed = lambda table: table.challenge is not None and not self.over(table.challenge)
-        hub.closed = lambda table: table.challenge is not None and self.over(table.challenge)
+        tables.kinds.add(DailyChallenge(self))
 
     def today(self) -> date:
         return self.clock().astimezone(UTC).date()
@@ -226,14 +227,8 @@ class Challenges:
         if running["played"]:
             return self._continued(running["running"])
         seats = [SeatSpec()] + [SeatSpec(default_bot(game))] * (found.players - 1)
-
-        def enter(db: Connection, table: LiveTable) -> None:
-            db.execute(
-                insert(ENTRIES).values(day=found.day, account_id=account.id, table_id=table.id)
-            )
-
         try:
-            table, token = await self.hub.create(
+            table, token = await self.tables.commits.create(
                 game,
                 found.players,
                 found.options,
@@ -242,7 +237,7 @@ class Challenges:
                 listed=False,
                 turn_limit=None,
                 account=account,
-                challenge=Attempt(found.day, found.seed, enter),
+                challenge=Attempt(found.day, found.seed),
             )
         except IntegrityError:  # a request racing this one made the attempt first
             return self._continued(self._yours(found, account)["running"])
@@ -255,10 +250,9 @@ class Challenges:
         return {"link": link}, False
 
     def finished(self, db: Connection, table: LiveTable, final: State) -> None:
-        """The hub's finisher: an attempt's score is kept with its last action; its judging
-        is scheduled (it runs after this transaction, off the event loop)."""
-        if table.challenge is None:
-            return
+        """An attempt's score is kept with its last action (`DailyChallenge.finishing`); its
+        judging is scheduled (it runs after this transaction, off the event loop)."""
+        assert table.challenge is not None  # only an attempt's kind calls this
         db.execute(
             update(ENTRIES)
             .where(ENTRIES.c.table_id == table.id)
@@ -294,8 +288,8 @@ class Challenges:
             finals = {}
             for table_id in waiting:
                 try:
-                    finals[table_id] = self.hub.get(table_id).state
-                except TableError:  # broken: logged by the hub
+                    finals[table_id] = self.tables.shelf.get(table_id).state
+                except TableError:  # broken: logged by the table layer
                     continue
             try:
                 await asyncio.to_thread(self._judge_now, found, finals)
@@ -330,6 +324,46 @@ class Challenges:
             for table_id, final in finals.items():
                 lost = 0.0 if advice is None else float(advice.analyse(final)["seats"][0]["lost"])
                 db.execute(update(ENTRIES).where(ENTRIES.c.table_id == table_id).values(lost=lost))
+
+
+class DailyChallenge(TableKind):
+    """A daily challenge's attempt: one account plays it, once; until its day is over nobody
+    else sees it, its record or replay (its seed deals everyone's dice), and once the day is
+    over it takes no more moves (the day's records, which show every die, are out). No hints,
+    no rematch; finishing keeps its score and has it judged."""
+
+    name = "daily"
+
+    def __init__(self, challenges: Challenges) -> None:
+        self.challenges = challenges
+
+    def holds(self, table: LiveTable) -> bool:
+        return table.challenge is not None
+
+    def entering(self, db: Connection, table: LiveTable, account: Account | None) -> None:
+        """The attempt's entry, stored with its table (one per account and day: a second
+        attempt fails the primary key, and neither is stored)."""
+        assert account is not None  # an attempt is made for an account (`Challenges.start`)
+        db.execute(
+            insert(ENTRIES).values(day=table.challenge, account_id=account.id, table_id=table.id)
+        )
+
+    def closed(self, table: LiveTable) -> str | None:
+        over = table.challenge is not None and self.challenges.over(table.challenge)
+        return _(DAY_OVER) if over else None
+
+    def sealed(self, table: LiveTable) -> str | None:
+        over = table.challenge is not None and self.challenges.over(table.challenge)
+        return None if over else _(SEALED)
+
+    def hints_refused(self, table: LiveTable) -> str | None:
+        return _("no hints during the daily challenge")
+
+    def rematching(self, table: LiveTable) -> None:
+        raise TableError(403, _("a daily challenge is played once: no rematch"))
+
+    def finishing(self, db: Connection, table: LiveTable, final: State) -> None:
+        self.challenges.finished(db, table, final)
 
 
 def offered_on(day: date) -> tuple[str, Challenge] | None:
@@ -398,8 +432,8 @@ def add_routes(app: FastAPI) -> None:
         return HTMLResponse(page(STATIC / "challenge.html", language()))
 
 
-def setup(app: FastAPI, hub: TableHub, clock: Clock) -> Challenges:
-    """The challenges of `app`'s hub, kept in `app.state` for the routes."""
-    challenges = Challenges(hub.engine, hub, clock)
+def setup(app: FastAPI, tables: Tables, clock: Clock) -> Challenges:
+    """The challenges of `app`'s tables, kept in `app.state` for the routes."""
+    challenges = Challenges(tables.engine, tables, clock)
     app.state.challenges = challenges
     return challenges

@@ -1,6 +1,6 @@
 """The tables' clock: the time turn limits, stand-ins, bots' pace and puzzle clocks count in,
-and the timers that wake a table when something falls due. The hub reads only this, so a test
-can hand it a clock that moves when told instead of sleeping (`Settings.table_clock`)."""
+and the timers that wake a table when something falls due. The table layer reads only this, so
+a test can hand it a clock that moves when told instead of sleeping (`Settings.table_clock`)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """A live table in memory: its seats, its kernel state, who watches it, what is pending, and
-the frames it sends. The hub (`tables.py`) changes it; this module only describes it."""
+the frames it sends. The table layer (`parlour.web.tables`) changes it; this module only
+describes it."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from typing import Any, NamedTuple
 
 from parlour.bots.registry import Bot
 from parlour.bots.schedule import Question, Schedule
-from parlour.i18n import SOURCE, _
+from parlour.i18n import SOURCE
 from parlour.kernel import SPECTATOR, Reason, State
 from parlour.web.clock import Timer
+from parlour.web.kinds import CASUAL, TableKind
 
 Frame = dict[str, Any]
 Send = Callable[[str], Awaitable[None]]
@@ -96,6 +98,8 @@ class LiveTable:
     rematch_of: str | None = None
     rated: bool = False
     challenge: str | None = None  # the UTC day of the daily challenge this table attempts
+    kind: TableKind = CASUAL
+    """What kind of table it is (`parlour.web.kinds`): what it refuses, what finishing stores."""
     ratings: dict[int, dict[str, Any]] = field(default_factory=dict)
     """The shown rating at this game of each seat held by an account (see `ratings.refresh`)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -105,23 +109,13 @@ class LiveTable:
     thinking: dict[int, Question] = field(default_factory=dict)  # asked, answer on its way
     waiting_since: dict[int, float] = field(default_factory=dict)
     timer: Timer | None = None
-    failures: int = 0  # timed steps or plans failed in a row (see TableHub._failed)
+    failures: int = 0  # timed steps or plans failed in a row (see Driver.failed)
     touched: float = field(default_factory=time.monotonic)  # last asked for (monotonic)
 
     @property
     def deadline(self) -> float | None:
         """When the table applies `timeout` (epoch seconds), or None if untimed."""
         return deadline_of(self.state, self.started_at, self.action_times)
-
-    @property
-    def hints_refused(self) -> str | None:
-        """Why this table gives no solver's hints (the daily challenge, rated play), or None
-        where its game's advice may be asked for."""
-        if self.challenge is not None:
-            return _("no hints during the daily challenge")
-        if self.rated:
-            return _("no hints at a rated table")
-        return None
 
     def public(self, seat: int | None = None) -> dict[str, Any]:
         """What anyone may know of the table (`seat`: whose page asks, to mark `you`)."""
@@ -138,7 +132,7 @@ class LiveTable:
             "rematch": self.rematch,
             "rated": self.rated,
             "challenge": self.challenge,
-            "hints": self.hints_refused is None,
+            "hints": self.kind.hints_refused(self) is None,
             "seats": [
                 {
                     "seat": s.seat,

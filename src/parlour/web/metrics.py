@@ -12,7 +12,7 @@ from prometheus_client.registry import Collector
 from starlette.types import Scope
 
 from parlour.web.sockets import Sockets
-from parlour.web.tables import TableHub
+from parlour.web.tables import Tables
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 
@@ -20,7 +20,7 @@ CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 class Metrics:
     """One app's metrics, in a registry of its own (a process may hold several apps)."""
 
-    def __init__(self, hub: Callable[[], TableHub | None], sockets: Sockets) -> None:
+    def __init__(self, tables: Callable[[], Tables | None], sockets: Sockets) -> None:
         self.registry = CollectorRegistry()
         self.latency = Histogram(
             "parlour_request_duration_seconds",
@@ -33,7 +33,7 @@ class Metrics:
             "Requests and WebSockets that raised an unhandled exception (answered 500 or 1011).",
             registry=self.registry,
         )
-        self.registry.register(_Live(hub, sockets))
+        self.registry.register(_Live(tables, sockets))
 
     def observe(self, scope: Scope, status: int, seconds: float) -> None:
         """Count a finished request under its route's template (not its path: ids vary)."""
@@ -49,10 +49,10 @@ class Metrics:
 
 
 class _Live(Collector):
-    """What the hub and the sockets hold at the moment of a scrape."""
+    """What the table layer and the sockets hold at the moment of a scrape."""
 
-    def __init__(self, hub: Callable[[], TableHub | None], sockets: Sockets) -> None:
-        self.hub = hub
+    def __init__(self, tables: Callable[[], Tables | None], sockets: Sockets) -> None:
+        self.tables = tables
         self.sockets = sockets
 
     def collect(self) -> Iterator[Metric]:
@@ -62,11 +62,11 @@ class _Live(Collector):
         applied = CounterMetricFamily(
             "parlour_actions_applied", "Actions applied since the server started."
         )
-        hub = self.hub()
-        statuses = [t.status for t in hub.tables.values()] if hub is not None else []
+        layer = self.tables()
+        statuses = [t.status for t in layer.shelf.tables.values()] if layer is not None else []
         for status in ("open", "running", "finished"):
             tables.add_metric([status], statuses.count(status))
-        applied.add_metric([], hub.applied if hub is not None else 0)
+        applied.add_metric([], layer.commits.applied if layer is not None else 0)
         yield tables
         yield applied
         yield GaugeMetricFamily(

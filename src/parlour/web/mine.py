@@ -2,9 +2,9 @@
 shows them: running ones (those awaiting the account first, longest waiting first), open ones,
 then finished ones with their results, newest first, a page at a time.
 
-Running and open tables are read from the hub's memory (where they always are); finished ones
-are rebuilt from their records off the event loop, never kept. A daily challenge's games show
-their replay, record and analysis only once its UTC day is over.
+Running and open tables are read from the table layer's memory (where they always are);
+finished ones are rebuilt from their records off the event loop, never kept. A daily
+challenge's games show their replay, record and analysis only once its UTC day is over.
 """
 
 from __future__ import annotations
@@ -22,12 +22,13 @@ from sqlalchemy.orm import Session, selectinload
 from parlour.i18n import _, language
 from parlour.web import responses, storage
 from parlour.web.accounts import Account, account_of
+from parlour.web.kinds import Kinds
 from parlour.web.languages import page
 from parlour.web.live import LiveTable, TableError
 from parlour.web.models import TableRow
 from parlour.web.ratings import places
 from parlour.web.storage import SEATS, TABLES
-from parlour.web.tables import TableHub
+from parlour.web.tables import Tables
 
 STATIC = Path(__file__).parent / "static"
 FINISHED_PAGE = 50
@@ -58,15 +59,17 @@ def add_routes(app: FastAPI) -> None:
         account = account_of(request)
         if account is None:
             raise TableError(401, _("log in to see your games"))
-        hub: TableHub = request.app.state.hub
-        live, finished, more = await asyncio.to_thread(_stored, hub.engine, account, offset)
-        now = hub.clock.now()
+        tables: Tables = request.app.state.tables
+        live, finished, more = await asyncio.to_thread(
+            _stored, tables.engine, tables.kinds, account, offset
+        )
+        now = tables.clock.now()
         entries = []
         for table_id, held in live.items():
-            table = hub.tables.get(table_id)
+            table = tables.shelf.tables.get(table_id)
             if table is None or table.status not in ("open", "running"):
                 continue
-            entry = _entry(table, held, hub)
+            entry = _entry(table, held)
             since = table.waiting_since.get(held.seat)
             if entry["awaited"] and since is not None:
                 entry["waited"] = max(0.0, now - since)
@@ -76,7 +79,7 @@ def add_routes(app: FastAPI) -> None:
         return {
             "running": awaited + others,
             "open": [e for e in entries if e["status"] == "open"],
-            "finished": [_entry(table, held, hub) for table, held in finished],
+            "finished": [_entry(table, held) for table, held in finished],
             "more": more,
         }
 
@@ -90,7 +93,7 @@ def add_routes(app: FastAPI) -> None:
 
 
 def _stored(
-    engine: Engine, account: Account, offset: int
+    engine: Engine, kinds: Kinds, account: Account, offset: int
 ) -> tuple[dict[str, Held], list[tuple[LiveTable, Held]], bool]:
     """From the database: the account's seats at open and running tables (newest first), and
     a page of its finished games rebuilt from their records (whether more follow)."""
@@ -119,7 +122,7 @@ def _stored(
             .where(TableRow.id.in_(ids))
             .options(selectinload(TableRow.seats), selectinload(TableRow.actions))
         ).all()
-        rebuilt = {row.id: storage.rebuild(row) for row in rows}
+        rebuilt = {row.id: storage.rebuild(row, kinds) for row in rows}
     return (
         {row.id: _held(row) for row in live},
         [(rebuilt[i], held[i]) for i in ids if i in rebuilt],
@@ -132,15 +135,15 @@ def _held(row: Row[Any, Any, Any, Any, Any]) -> Held:
     return Held(row.seat, row.place, row.rating_before, row.rating_after)
 
 
-def _entry(table: LiveTable, held: Held, hub: TableHub) -> dict[str, Any]:
+def _entry(table: LiveTable, held: Held) -> dict[str, Any]:
     """One table as My games lists it: what anyone may know of it, the account's seat, whether
-    it awaits the account (never where the hub takes no more moves: `closed`, a daily
+    it awaits the account (never where its kind takes no more moves: `closed`, a daily
     challenge's attempt left unfinished past its day), and once finished the results and links
-    (replay, record and analysis only where the hub shows its record: not a daily challenge's
+    (replay, record and analysis only where its kind shows its record: not a daily challenge's
     before its day is over)."""
     state = table.state
     over = table.status == "finished"
-    closed = not over and hub.closed(table)
+    closed = not over and table.kind.closed(table) is not None
     entry: dict[str, Any] = {
         "id": table.id,
         "game": table.game,
@@ -162,7 +165,7 @@ def _entry(table: LiveTable, held: Held, hub: TableHub) -> dict[str, Any]:
     entry["place"] = held.place or places(scores, winners, [False] * len(scores))[held.seat]
     if table.rated and held.rating_before is not None and held.rating_after is not None:
         entry["rating"] = {"before": held.rating_before, "after": held.rating_after}
-    if not hub.sealed(table):
+    if table.kind.sealed(table) is None:
         entry["links"] |= {
             "replay": f"/replay/{table.id}",
             "record": f"/api/tables/{table.id}/record",

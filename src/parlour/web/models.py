@@ -41,7 +41,7 @@ class TableRow(Base):
     listed: Mapped[bool] = mapped_column(default=True)
     status: Mapped[str] = mapped_column(String(16), default="open", index=True)
     """open (seats to fill), running, finished, expired, or broken (its game failed: the
-    table is left out of listings and refused, see `TableHub.break_table`)."""
+    table is left out of listings and refused, see `Shelf.break_table`)."""
     version: Mapped[int] = mapped_column(BigInteger, default=0)
     turn_limit: Mapped[float | None] = mapped_column(Float, nullable=True)
     started_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # epoch seconds

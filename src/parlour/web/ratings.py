@@ -25,6 +25,7 @@ from sqlalchemy import Connection, Engine, Table, insert, select, update
 from parlour.i18n import _, language
 from parlour.kernel import State
 from parlour.web.accounts import Account
+from parlour.web.kinds import TableKind
 from parlour.web.languages import page
 from parlour.web.learning import info_of
 from parlour.web.live import LiveTable, TableError
@@ -68,10 +69,10 @@ def places(scores: Sequence[float], winners: Sequence[int], absent: Sequence[boo
 
 
 def finish(db: Connection, table: LiveTable, state: State) -> None:
-    """The hub's finisher: a finished rated table changes its players' ratings at its game.
+    """A finished rated table changes its players' ratings at its game (`Rated.finishing`).
     Stores each account's new rating and, on the seats, the place and the shown rating
     before and after; the table's shown ratings follow."""
-    if not table.rated or any(seat.account_id is None for seat in table.seats):
+    if any(seat.account_id is None for seat in table.seats):
         return
     stored = _stored(db, table.game, [seat.account_id for seat in table.seats])
     before = [stored.get(seat.account_id, NEW) for seat in table.seats]
@@ -175,6 +176,37 @@ def check_rated(
             )
 
 
+class Rated(TableKind):
+    """People with accounts only, a turn limit, no bots and no hints; finishing rates them."""
+
+    name = "rated"
+
+    def holds(self, table: LiveTable) -> bool:
+        return table.rated
+
+    def creating(
+        self,
+        table: LiveTable,
+        bots: Sequence[str | None],
+        account: Account | None,
+        turn_limit: float | None,
+    ) -> None:
+        check_rated(bots, account, turn_limit)
+
+    def joining(self, table: LiveTable, account: Account | None) -> None:
+        if account is None:
+            raise TableError(401, _("this table is rated: log in to take a seat at it"))
+
+    def filling(self, table: LiveTable) -> None:
+        raise TableError(409, _("a rated table is for people only: no bots fill its seats"))
+
+    def hints_refused(self, table: LiveTable) -> str | None:
+        return _("no hints at a rated table")
+
+    def finishing(self, db: Connection, table: LiveTable, final: State) -> None:
+        finish(db, table, final)
+
+
 PAGE = Path(__file__).parent / "static" / "ratings.html"
 
 
@@ -187,7 +219,7 @@ def add_routes(app: FastAPI) -> None:
         after the established ones), with their shown rating and the rated games they played;
         `provisional_games`: the rated games after which a rating is no longer provisional."""
         info = info_of(game)  # a 404 naming the games there are
-        board = leaderboard(request.app.state.hub.engine, info.name)
+        board = leaderboard(request.app.state.tables.engine, info.name)
         return {"game": info.name, "provisional_games": PROVISIONAL_GAMES, "ratings": board}
 
     @app.get("/ratings/{game}", include_in_schema=False)

@@ -1,4 +1,4 @@
-"""The hub's writes and reads: tables, seats and the record of actions, through SQLAlchemy
+"""The table layer's writes and reads: tables, seats and the record of actions, through SQLAlchemy
 Core on the mapped tables (a fraction of the ORM's cost an action), and live tables rebuilt
 from their rows by replaying the record through the kernel."""
 
@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import Connection, Table, Update, bindparam, insert, update
 
 from parlour.kernel import load
+from parlour.web.kinds import Kinds
 from parlour.web.live import LiveTable, SeatState, Sent
 from parlour.web.models import ActionRow, SeatRow, TableRow
 
@@ -132,11 +133,11 @@ def mark_broken(db: Connection, table_id: str) -> None:
     db.execute(update(TABLES).where(TABLES.c.id == table_id).values(status="broken"))
 
 
-def rebuild(row: TableRow) -> LiveTable:
+def rebuild(row: TableRow, kinds: Kinds) -> LiveTable:
     """A live table from its stored row: the state rebuilt by replaying the record, and each
     acting seat's turn clock from the stored time its turn began (the start, its own last
     action, the action that made it act, or its person taking it back from a stand-in since),
-    so that a restart neither resets nor loses it."""
+    so that a restart neither resets nor loses it. Its kind is the one of `kinds` that holds it."""
     game = load(row.game, row.players, **row.options)
     state = game.new(int(row.seed))
     since = dict.fromkeys(state.to_act, row.started_at or 0.0)
@@ -150,7 +151,7 @@ def rebuild(row: TableRow) -> LiveTable:
     for s in row.seats:
         if s.seat in since and s.back_at is not None:
             since[s.seat] = max(since[s.seat], s.back_at)
-    return LiveTable(
+    table = LiveTable(
         id=row.id,
         game=row.game,
         players=row.players,
@@ -178,3 +179,5 @@ def rebuild(row: TableRow) -> LiveTable:
         rated=row.rated,
         challenge=row.challenge,
     )
+    table.kind = kinds.of(table)
+    return table

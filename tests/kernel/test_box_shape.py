@@ -1,5 +1,5 @@
-"""Every box has the one shape `docs/architecture.md` describes: the same files, each with its
-one job, so a reader finds a game's view, words or rules in the same place in every box."""
+"""Every box has the one shape `docs/architecture/boxes.md` describes: the same files, each with
+its one job, so a reader finds a game's view, words or rules in the same place in every box."""
 
 from __future__ import annotations
 

@@ -16,6 +16,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from parlour.web.database import DatabaseInUse, hold_alone
 from tests.web.live_server import free_port
 
 
@@ -64,6 +65,44 @@ def test_parlour_serve_prints_its_url_and_serves_the_lobby(tmp_path: Path) -> No
         server.terminate()
         out, _ = server.communicate(timeout=10)
     assert base in out and "served.db" in out
+
+
+def test_a_second_server_on_one_sqlite_file_is_refused_and_says_why(tmp_path: Path) -> None:
+    port = free_port()
+    first = subprocess.Popen(
+        serve_command(port, tmp_path / "one.db"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_until_up(f"http://127.0.0.1:{port}")
+        second = subprocess.run(
+            serve_command(free_port(), tmp_path / "one.db"),
+            capture_output=True,
+            text=True,
+            timeout=ANSWER_SECONDS,
+            check=False,
+        )
+    finally:
+        first.terminate()
+        first.communicate(timeout=10)
+    assert second.returncode == 1 and "Parlour is serving" not in second.stdout
+    assert "another Parlour server is serving" in second.stderr
+    assert "PostgreSQL" in second.stderr
+
+
+def test_the_sqlite_lock_is_one_server_s_and_postgresql_takes_none(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'alone.db'}"
+    held = hold_alone(url)
+    assert held is not None
+    with pytest.raises(DatabaseInUse, match=r"alone\.db"):
+        hold_alone(url)
+    held.close()  # the server stopped: the next one may serve it
+    again = hold_alone(url)
+    assert again is not None
+    again.close()
+    assert hold_alone("postgresql+psycopg://parlour@127.0.0.1/parlour") is None
 
 
 def test_a_busy_port_is_named_and_nothing_is_announced(tmp_path: Path) -> None:

@@ -4,19 +4,23 @@ the driver and the commit path, on a SQLite database and a clock that moves only
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import select
 
 from parlour.kernel import State, load
 from parlour.web.accounts import Account
+from parlour.web.app import Settings
 from parlour.web.database import connect
 from parlour.web.kinds import CASUAL, Kinds, TableKind
 from parlour.web.live import LiveTable, SeatSpec, SeatState, TableError, Watcher
 from parlour.web.ratings import Rated
 from parlour.web.security import token_hash
+from parlour.web.storage import ACTIONS
 from parlour.web.tables import Tables
 from parlour.web.tables.seats import (
     Sealed,
@@ -288,3 +292,79 @@ def test_a_new_kind_of_table_is_one_class(tmp_path: Path) -> None:
             await layer.commits.rematch(table.id, token)
 
     run(tmp_path, body)
+
+
+def test_two_processes_on_one_database_never_act_on_a_stale_copy(settings: Settings) -> None:
+    """Two table layers on one database, as two server processes are: each applies actions
+    from its own copy; a copy the other moved past is brought up to date from the stored
+    actions before it acts, so every action is stored once, in one order, and replays."""
+    engine = connect(settings.db_url)
+
+    async def main() -> None:
+        first = Tables(engine, bot_pace=0.0, clock=ManualClock())
+        await first.start()
+        table, tokens = await two_people(first)
+        second = Tables(engine, bot_pace=0.0, clock=ManualClock())
+        await second.start()
+        copies = [table, second.shelf.get(table.id)]
+        try:
+            for number in range(8):  # the layers in turn, each copy a move behind the other
+                layer, copy, truth = (
+                    (first, second)[number % 2],
+                    copies[number % 2],
+                    copies[(number + 1) % 2],
+                )
+                before = copy.version
+                seat = truth.state.to_act[0]
+                action = truth.state.legal_actions(seat)[0]
+                await layer.commits.act(table.id, tokens[seat], action, f"r{number}")
+                assert copy.version == before + (1 if number == 0 else 2)  # caught up, then one
+            assert copies[0].state.history == copies[1].state.history[:-1]
+            first.shelf.refresh(copies[0])  # replayed from the stored actions
+            assert copies[0].state.history == copies[1].state.history
+            assert len(copies[1].state.history) == 8
+        finally:
+            await first.close()
+            await second.close()
+        with engine.connect() as db:
+            numbers = db.execute(select(ACTIONS.c.number).where(ACTIONS.c.table_id == table.id))
+            assert sorted(numbers.scalars()) == list(range(8))
+
+    asyncio.run(main())
+    engine.dispose()
+
+
+def test_a_watcher_on_one_process_sees_a_move_made_through_another(settings: Settings) -> None:
+    """Processes tell each other of every change (PostgreSQL's LISTEN/NOTIFY): a table made
+    through one is served by the other, and a move made through one reaches the other's
+    watchers without anyone asking."""
+    if not settings.db_url.startswith("postgresql"):
+        pytest.skip("SQLite is served by one process")
+    engine = connect(settings.db_url)
+
+    async def main() -> None:
+        first = Tables(engine, bot_pace=0.0, clock=ManualClock())
+        second = Tables(engine, bot_pace=0.0, clock=ManualClock())
+        await first.start()
+        await second.start()
+        try:
+            table, tokens = await two_people(first)
+            versions: list[int] = []
+
+            async def send(text: str) -> None:
+                versions.append(json.loads(text)["table"]["version"])
+
+            await second.commits.watch(table.id, None, send, "en", None)
+            await first.commits.act(table.id, tokens[0], "roll", "r0")
+            for _ in range(500):
+                if versions[-1] == table.version:
+                    break
+                await asyncio.sleep(0.01)
+            assert versions[-1] == table.version
+            assert second.shelf.get(table.id).state.history == ((0, "roll"),)
+        finally:
+            await first.close()
+            await second.close()
+
+    asyncio.run(main())
+    engine.dispose()

@@ -3,9 +3,10 @@ is brought up to date by Alembic's migrations when the server starts."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import platformdirs
 from alembic import command
@@ -34,6 +35,31 @@ def connect(url: str) -> Engine:
         engine = create_engine(url, pool_pre_ping=True)
     migrate(engine)
     return engine
+
+
+class DatabaseInUse(Exception):
+    """Another server process already serves this SQLite database."""
+
+
+def hold_alone(url: str) -> IO[str] | None:
+    """For a SQLite file, a lock on it for this server process's life (the open lock file,
+    released when it is closed or the process ends); `DatabaseInUse` if another server holds
+    it. A table lives in one process's memory on SQLite: two servers on one file would apply
+    actions from stale copies and both drive the bots. PostgreSQL (no lock) serves several."""
+    if not url.startswith("sqlite:///") or url.endswith(":memory:"):
+        return None
+    path = Path(url.removeprefix("sqlite:///"))
+    held = (path.parent / f"{path.name}.server-lock").open("w")
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        held.close()
+        raise DatabaseInUse(
+            f"another Parlour server is serving {path}: a SQLite database is served by one "
+            "process; stop the other, or serve several processes from PostgreSQL "
+            "(docs/scaling.md)"
+        ) from None
+    return held
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

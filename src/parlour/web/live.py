@@ -24,7 +24,7 @@ Send = Callable[[str], Awaitable[None]]
 
 
 class TableError(Exception):
-    """A request the hub refuses; `status` is the HTTP status that says why."""
+    """A request the table layer refuses; `status` is the HTTP status that says why."""
 
     def __init__(self, status: int, message: str, reason: Reason | None = None) -> None:
         super().__init__(message)
@@ -43,7 +43,7 @@ class SeatSpec:
 
 @dataclass
 class SeatState:
-    """A seat as the hub keeps it; the token's hash never leaves the server."""
+    """A seat as the table layer keeps it; the token's hash never leaves the server."""
 
     seat: int
     bot: str | None
@@ -112,6 +112,13 @@ class LiveTable:
     failures: int = 0  # timed steps or plans failed in a row (see Driver.failed)
     touched: float = field(default_factory=time.monotonic)  # last asked for (monotonic)
 
+    def take(self, stored: LiveTable) -> None:
+        """Become `stored` (the same table rebuilt from the database) in all that is stored,
+        keeping what this process holds: the lock, watchers, bots, timer and questions."""
+        for name in STORED:
+            setattr(self, name, getattr(stored, name))
+        self.pending.clear()  # decisions made for a version this copy never had
+
     @property
     def deadline(self) -> float | None:
         """When the table applies `timeout` (epoch seconds), or None if untimed."""
@@ -151,7 +158,7 @@ class LiveTable:
 
     def frame(self, seat: int | None, now: float) -> Frame:
         """The message a seat (or a `SPECTATOR`) receives after every change, `now` by the
-        hub's clock (a page counts the time left from it)."""
+        tables' clock (a page counts the time left from it)."""
         state = self.state
         started = self.status != "open"
         legal = (
@@ -181,6 +188,23 @@ class LiveTable:
                 legal = list(state.legal_actions(seat)) if seat in state.to_act else []
                 frame = {**frame, "view": state.view(seat), "legal": legal}
             encode(frame)
+
+
+STORED = (
+    "status",
+    "version",
+    "seats",
+    "state",
+    "started_at",
+    "action_times",
+    "request_ids",
+    "waiting_since",
+    "rematch",
+    "rated",
+    "challenge",
+    "kind",
+)
+"""What of a `LiveTable` the database holds (the rest is this process's)."""
 
 
 def encode(message: Frame) -> str:

@@ -1,4 +1,5 @@
-"""`parlour serve`: the application under uvicorn, one process (tables live in its memory).
+"""`parlour serve`: the application under uvicorn in one process; several on one PostgreSQL
+database, one alone on a SQLite file (a second is refused at start, `hold_alone`).
 
 It binds its port before anything else (a busy port is one clear line and exit code 1), says
 where to open it only once it is ready, and stops gracefully on SIGTERM or Ctrl+C: it stops
@@ -21,7 +22,7 @@ from rich.console import Console
 from uvicorn.config import LOGGING_CONFIG
 
 from parlour.web.app import Settings, create_app
-from parlour.web.database import default_url
+from parlour.web.database import DatabaseInUse, default_url, hold_alone
 from parlour.web.sockets import Sockets
 
 GRACE_SECONDS = 10
@@ -50,6 +51,11 @@ def serve(
     settings = Settings(
         db_url=db or default_url(), public_url=public_url, api_docs=api_docs, metrics=metrics
     )
+    try:
+        held = hold_alone(settings.db_url)  # kept open (locked) until the process ends
+    except DatabaseInUse as error:
+        Console(stderr=True).print(f"[red]Error:[/red] {error}")
+        sys.exit(1)
     if bot_workers is not None:
         settings = replace(settings, bot_workers=bot_workers)
     app = create_app(settings)
@@ -72,6 +78,8 @@ def serve(
         timeout_graceful_shutdown=GRACE_SECONDS,
     )
     GracefulServer(config, app.state.sockets, announce).run(sockets=[listener])
+    if held is not None:
+        held.close()
 
 
 class GracefulServer(uvicorn.Server):

@@ -8,11 +8,12 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Connection, Table, Update, bindparam, insert, update
+from sqlalchemy import Connection, Table, Update, bindparam, insert, text, update
 
+from parlour.i18n import _
 from parlour.kernel import load
 from parlour.web.kinds import Kinds
-from parlour.web.live import LiveTable, SeatState, Sent
+from parlour.web.live import LiveTable, SeatState, Sent, TableError
 from parlour.web.models import ActionRow, SeatRow, TableRow
 
 TABLES: Table = TableRow.__table__  # type: ignore[assignment]
@@ -25,13 +26,27 @@ running it)."""
 
 @cache
 def table_update(columns: frozenset[str]) -> Update:
-    """The UPDATE of a table's row setting `columns` from parameters of the same names (built
-    once per set of columns, for the same reason)."""
+    """The UPDATE of a table's row at the version `expected`, setting `columns` from parameters
+    of the same names (built once per set of columns, for the same reason)."""
     return (
         update(TABLES)
-        .where(TABLES.c.id == bindparam("row_id"))
+        .where(TABLES.c.id == bindparam("row_id"), TABLES.c.version == bindparam("expected"))
         .values({column: bindparam(column) for column in columns})
     )
+
+
+class Stale(TableError):
+    """A table's stored version moved past this process's copy: another server process changed
+    it. The copy is brought up to date (`Shelf.refresh`) before anything is decided on it."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(409, _("this table changed meanwhile; try again"))
+        self.table_id = table_id
+
+
+CHANNEL = "parlour_tables"
+"""The PostgreSQL channel on which each change of a table is told ("ID VERSION")."""
+NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
 
 
 def now() -> datetime:
@@ -108,10 +123,16 @@ def record_action(
 
 
 def bump(db: Connection, table: LiveTable, **values: Any) -> None:
-    """Advance the table's version (and activity time) in the caller's transaction."""
+    """Advance the table's version (and activity time) in the caller's transaction, from the
+    version this copy holds only (compare and set): where another process changed the table
+    since, `Stale` is raised and the caller's transaction rolls back."""
+    values.update(version=table.version + 1, active_at=now())
+    parameters = {"row_id": table.id, "expected": table.version, **values}
+    if db.execute(table_update(frozenset(values)), parameters).rowcount != 1:
+        raise Stale(table.id)
     table.version += 1
-    values.update(version=table.version, active_at=now())
-    db.execute(table_update(frozenset(values)), {"row_id": table.id, **values})
+    if db.dialect.name == "postgresql":  # told to the other server processes at the commit
+        db.execute(NOTIFY, {"payload": f"{table.id} {table.version}"})
 
 
 def set_absent(

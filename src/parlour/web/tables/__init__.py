@@ -20,9 +20,10 @@ from sqlalchemy import Engine
 
 from parlour.web.clock import Clock
 from parlour.web.kinds import Kinds
-from parlour.web.live import TableError
+from parlour.web.live import LiveTable, TableError
 from parlour.web.tables.commits import Attempt, Commits
 from parlour.web.tables.driver import Driver
+from parlour.web.tables.news import News
 from parlour.web.tables.seats import TOKEN_HEADER
 from parlour.web.tables.shelf import Shelf
 from parlour.web.tables.tasks import Tasks
@@ -72,6 +73,18 @@ class Tables:
             self.driver,
             min_turn_limit=min_turn_limit,
         )
+        self.news = News(engine, self.commits.heard, self.commits.missed)
+        self.shelf.loaded = self._loaded
+
+    def _loaded(self, table: LiveTable) -> None:
+        self.tasks.spawn(self._drive(table))
+
+    async def _drive(self, table: LiveTable) -> None:
+        """Drive a running table loaded on demand (one whose bots fail breaks alone)."""
+        if table.status == "running":
+            with contextlib.suppress(TableError):  # broken alone, and logged
+                async with table.lock:
+                    await self.driver.resume(table)
 
     async def start(self) -> None:
         """Start the bots' workers, then rebuild the unfinished tables and drive the running
@@ -80,7 +93,9 @@ class Tables:
         for table in self.shelf.load_all():
             with contextlib.suppress(TableError):  # broken alone, and logged
                 await self.driver.resume(table)
+        await self.news.start()
 
     async def close(self) -> None:
-        """Stop the timers and the bots' workers (the server is shutting down)."""
+        """Stop listening, the timers and the bots' workers (the server is shutting down)."""
+        await self.news.close()
         await self.driver.close(list(self.shelf.tables.values()))

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterator
-from typing import Any, NamedTuple
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import Engine, select, update
 
@@ -31,13 +31,16 @@ from parlour.web.live import (
     deadline_of,
 )
 from parlour.web.security import new_seed, new_table_id, new_token, token_hash
-from parlour.web.storage import SEATS
+from parlour.web.storage import SEATS, Stale
 from parlour.web.tables.driver import Driver
 from parlour.web.tables.seats import identified, seat_for, seat_of, viewer_of
 from parlour.web.tables.shelf import Shelf
 from parlour.web.tables.watchers import Watchers
 
 LOG = logging.getLogger("parlour.web")
+T = TypeVar("T")
+STALE_TRIES = 3
+"""Times a request is tried on a copy brought up to date before it is refused (409)."""
 LEGAL_LISTED = " (your seat's state lists them under `legal`)"
 """The API's word where the kernel only counts the legal actions: where a client finds them."""
 
@@ -163,45 +166,49 @@ class Commits:
         one it is logged in to (one seat each)."""
         table = self.shelf.get(table_id)
         async with table.lock:
-            self.shelf.refuse_broken(table)
-            if seat_of(table, held, account) is not None:
-                raise TableError(409, _("you already have a seat at this table"))
-            table.kind.joining(table, account)
-            if table.status != "open":
-                raise TableError(409, _("this table has no open seat: it has started"))
-            if account is not None:
-                name = account.name
-            seat = next((s for s in table.seats if not s.taken), None)
-            if seat is None:
-                raise TableError(409, _("every seat of this table is taken"))
-            token = new_token()
-            hashed = token_hash(token)
-            with self.engine.begin() as db:
-                claimed = db.execute(
-                    update(SEATS)
-                    .where(
-                        SEATS.c.table_id == table.id,
-                        SEATS.c.seat == seat.seat,
-                        SEATS.c.token_hash.is_(None),
-                        SEATS.c.bot.is_(None),
-                    )
-                    .values(
-                        token_hash=hashed, name=name, account_id=account.id if account else None
-                    )
-                ).rowcount
-                if claimed != 1:
-                    raise TableError(409, _("that seat was just taken; try again"))
-                storage.bump(db, table)
-            seat.token_hash, seat.name = hashed, name
-            seat.account_id = account.id if account else None
-            if account is not None:
-                with self.engine.connect() as db:
-                    ratings.refresh(db, table)
-            if all(s.taken for s in table.seats):
-                await self._start_locked(table)
-            else:
-                await self.watchers.broadcast(table)
-            return table, token, seat.seat
+            return await self._fresh(table, lambda: self._join(table, name, held, account))
+
+    async def _join(
+        self, table: LiveTable, name: str, held: str | None, account: Account | None
+    ) -> tuple[LiveTable, str, int]:
+        """`join`, under the table's lock."""
+        self.shelf.refuse_broken(table)
+        if seat_of(table, held, account) is not None:
+            raise TableError(409, _("you already have a seat at this table"))
+        table.kind.joining(table, account)
+        if table.status != "open":
+            raise TableError(409, _("this table has no open seat: it has started"))
+        if account is not None:
+            name = account.name
+        seat = next((s for s in table.seats if not s.taken), None)
+        if seat is None:
+            raise TableError(409, _("every seat of this table is taken"))
+        token = new_token()
+        hashed = token_hash(token)
+        with self.engine.begin() as db:
+            claimed = db.execute(
+                update(SEATS)
+                .where(
+                    SEATS.c.table_id == table.id,
+                    SEATS.c.seat == seat.seat,
+                    SEATS.c.token_hash.is_(None),
+                    SEATS.c.bot.is_(None),
+                )
+                .values(token_hash=hashed, name=name, account_id=account.id if account else None)
+            ).rowcount
+            if claimed != 1:
+                raise TableError(409, _("that seat was just taken; try again"))
+            storage.bump(db, table)
+        seat.token_hash, seat.name = hashed, name
+        seat.account_id = account.id if account else None
+        if account is not None:
+            with self.engine.connect() as db:
+                ratings.refresh(db, table)
+        if all(s.taken for s in table.seats):
+            await self._start_locked(table)
+        else:
+            await self.watchers.broadcast(table)
+        return table, token, seat.seat
 
     async def fill_with_bots(
         self, table_id: str, token: str | None, bot: str | None, account: Account | None = None
@@ -209,30 +216,71 @@ class Commits:
         """The host starts the table now: every open seat gets a bot."""
         table = self.shelf.get(table_id)
         async with table.lock:
-            self.shelf.refuse_broken(table)
-            seat = identified(table, token, account)
-            if seat is None or not table.seats[seat].host:
-                raise TableError(403, _("only the table's host can fill the seats with bots"))
-            if table.status != "open":
-                raise TableError(409, _("this table has already started"))
-            table.kind.filling(table)
-            choice = bot or default_bot(table.game)
-            if choice not in offered_bots(table.game):
-                raise TableError(
-                    422, _("bot: {game} has no bot {bot!r}").format(game=table.game, bot=choice)
-                )
-            with self.engine.begin() as db:
-                for s in table.seats:
-                    if not s.taken:
-                        db.execute(
-                            update(SEATS)
-                            .where(SEATS.c.table_id == table.id, SEATS.c.seat == s.seat)
-                            .values(bot=choice, name=choice)
-                        )
-                        s.bot = s.name = choice
-                storage.bump(db, table)
-            await self._start_locked(table)
-            return table
+            return await self._fresh(table, lambda: self._fill(table, token, bot, account))
+
+    async def _fill(
+        self, table: LiveTable, token: str | None, bot: str | None, account: Account | None
+    ) -> LiveTable:
+        """`fill_with_bots`, under the table's lock."""
+        self.shelf.refuse_broken(table)
+        seat = identified(table, token, account)
+        if seat is None or not table.seats[seat].host:
+            raise TableError(403, _("only the table's host can fill the seats with bots"))
+        if table.status != "open":
+            raise TableError(409, _("this table has already started"))
+        table.kind.filling(table)
+        choice = bot or default_bot(table.game)
+        if choice not in offered_bots(table.game):
+            raise TableError(
+                422, _("bot: {game} has no bot {bot!r}").format(game=table.game, bot=choice)
+            )
+        with self.engine.begin() as db:
+            for s in table.seats:
+                if not s.taken:
+                    db.execute(
+                        update(SEATS)
+                        .where(SEATS.c.table_id == table.id, SEATS.c.seat == s.seat)
+                        .values(bot=choice, name=choice)
+                    )
+                    s.bot = s.name = choice
+            storage.bump(db, table)
+        await self._start_locked(table)
+        return table
+
+    async def heard(self, table_id: str, version: int) -> None:
+        """Another server process changed a table to `version` (`News`): a copy held here that
+        is behind is brought up to date, and its watchers told."""
+        table = self.shelf.tables.get(table_id)
+        if table is None or table.version >= version:
+            return
+        async with table.lock:
+            if table.version < version and table.status in ("open", "running"):
+                await self._catch_up(table)
+
+    async def missed(self) -> None:
+        """Bring up to date every copy held here that another process moved past while this
+        one was not listening (one query for all of them)."""
+        for table in self.shelf.behind():
+            async with table.lock:
+                await self._catch_up(table)
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        self.shelf.refresh(table)
+        await self.driver.changed(table)
+
+    async def _fresh(self, table: LiveTable, step: Callable[[], Awaitable[T]]) -> T:
+        """Run `step` (under the table's lock) on an up-to-date copy: where another server
+        process changed the table since this copy was made (its stored version says so, or
+        `Stale` at the commit), bring the copy up to date, tell the watchers and run it again.
+        Nothing is decided on a stale copy."""
+        for _try in range(STALE_TRIES):
+            try:
+                if self.shelf.stale(table):
+                    raise Stale(table.id)
+                return await step()
+            except Stale:
+                await self._catch_up(table)
+        raise Stale(table.id)
 
     async def _start(self, table: LiveTable) -> None:
         async with table.lock:
@@ -262,23 +310,36 @@ class Commits:
         Whatever the person sends takes their seat back from a stand-in (`_take_back`)."""
         table = self.shelf.get(table_id)
         async with table.lock:
-            self.shelf.refuse_broken(table)
-            seat = seat_for(table, token, account)
-            closed = table.kind.closed(table)
-            if table.status == "running" and closed is not None:
-                raise TableError(409, closed)
-            returned = table.status == "running" and self._take_back(table, seat)
-            try:
-                accepted = _accepted(table, seat, action_text, request_id)
-            except TableError:
-                if returned:
-                    await self.driver.changed(table)
-                raise
-            if isinstance(accepted, Sent):
-                if returned:
-                    await self.driver.changed(table)
-                return accepted.number
-            return await self.apply(table, seat, accepted, request_id, action_text)
+            return await self._fresh(
+                table, lambda: self._act(table, token, action_text, request_id, account)
+            )
+
+    async def _act(
+        self,
+        table: LiveTable,
+        token: str | None,
+        action_text: str,
+        request_id: str,
+        account: Account | None,
+    ) -> int:
+        """`act`, under the table's lock."""
+        self.shelf.refuse_broken(table)
+        seat = seat_for(table, token, account)
+        closed = table.kind.closed(table)
+        if table.status == "running" and closed is not None:
+            raise TableError(409, closed)
+        returned = table.status == "running" and self._take_back(table, seat)
+        try:
+            accepted = _accepted(table, seat, action_text, request_id)
+        except TableError:
+            if returned:
+                await self.driver.changed(table)
+            raise
+        if isinstance(accepted, Sent):
+            if returned:
+                await self.driver.changed(table)
+            return accepted.number
+        return await self.apply(table, seat, accepted, request_id, action_text)
 
     def _take_back(self, table: LiveTable, seat: int) -> bool:
         """The person at `seat` is here (they sent something, or reconnected): the seat is
@@ -320,10 +381,10 @@ class Commits:
             what = "its game failed applying an action"
             raise self.shelf.break_table(table, error, what) from error
         number = len(twin.history) - 1
-        with self.engine.begin() as db:
-            storage.record_action(db, table, number, seat, action, request_id, at, sent)
+        with self.engine.begin() as db:  # the version first: a stale copy stores nothing
             values: dict[str, Any] = {"status": "finished", "finished_at": storage.now()}
             storage.bump(db, table, deadline=deadline, **(values if over else {}))
+            storage.record_action(db, table, number, seat, action, request_id, at, sent)
             if over:
                 table.kind.finishing(db, table, twin)
         table.state = twin

@@ -22,6 +22,7 @@ from parlour.web import storage
 from parlour.web.clock import Clock
 from parlour.web.live import LiveTable
 from parlour.web.security import new_seed
+from parlour.web.storage import Stale
 from parlour.web.tables.shelf import Shelf
 from parlour.web.tables.tasks import Tasks
 from parlour.web.tables.watchers import Watchers
@@ -244,34 +245,43 @@ class Driver:
         )
 
     async def fire(self, table: LiveTable) -> None:
-        """Apply whatever is due: the clock's timeout, then the earliest bot decision made
-        for this version; mark people whose turn ran past the limit as away."""
+        """Apply whatever is due (`_due`); where another server process changed the table
+        meanwhile (`Stale`), bring this copy up to date and plan again instead."""
         async with table.lock:
             if table.status != "running":
                 return
-            now = self.clock.now()
-            deadline = table.deadline
-            if deadline is not None and now >= deadline and table.state.is_legal(TABLE, "timeout"):
-                await self.apply(table, TABLE, "timeout")
-                return
-            if table.turn_limit is not None:
-                late = [
-                    seat
-                    for seat, since in table.waiting_since.items()
-                    if table.seats[seat].bot is None
-                    and not table.seats[seat].absent
-                    and now >= since + table.turn_limit
-                ]
-                if late:
-                    with self.engine.begin() as db:
-                        for seat in late:
-                            storage.set_absent(db, table, seat, True)
+            try:
+                await self._due(table)
+            except Stale:
+                self.shelf.refresh(table)
+                await self.changed(table)
+
+    async def _due(self, table: LiveTable) -> None:
+        """Apply the clock's timeout, else the earliest bot decision made for this version;
+        mark people whose turn ran past the limit as away."""
+        now = self.clock.now()
+        deadline = table.deadline
+        if deadline is not None and now >= deadline and table.state.is_legal(TABLE, "timeout"):
+            await self.apply(table, TABLE, "timeout")
+            return
+        if table.turn_limit is not None:
+            late = [
+                seat
+                for seat, since in table.waiting_since.items()
+                if table.seats[seat].bot is None
+                and not table.seats[seat].absent
+                and now >= since + table.turn_limit
+            ]
+            if late:
+                with self.engine.begin() as db:
                     for seat in late:
-                        table.seats[seat].absent = True
-            first = table.pending.next(table.version)
-            if first is not None and first.ready <= now:
-                if table.state.is_legal(first.seat, first.action):
-                    await self.apply(table, first.seat, first.action)
-                    return
-                del table.pending[first.seat]
-            await self.changed(table)
+                        storage.set_absent(db, table, seat, True)
+                for seat in late:
+                    table.seats[seat].absent = True
+        first = table.pending.next(table.version)
+        if first is not None and first.ready <= now:
+            if table.state.is_legal(first.seat, first.action):
+                await self.apply(table, first.seat, first.action)
+                return
+            del table.pending[first.seat]
+        await self.changed(table)

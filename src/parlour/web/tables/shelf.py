@@ -52,12 +52,15 @@ class Shelf:
         self.tables: dict[str, LiveTable] = {}
         self.broken: dict[str, str] = {}
         """Why each table that broke since the start broke (others are found in the database)."""
+        self.loaded: Callable[[LiveTable], None] = lambda table: None
+        """Told of each unfinished table loaded on demand (one another server process made or
+        held): the assembly has the driver drive it."""
 
     # -- lookups ----------------------------------------------------------------------------
 
     def get(self, table_id: str) -> LiveTable:
-        """A table by id: from memory, or a finished game loaded again from its record; a
-        broken table is refused (410)."""
+        """A table by id: from memory, or loaded from its record (a finished game, or one
+        another server process made); a broken table is refused (410)."""
         table = self.tables.get(table_id)
         if table is None:
             if table_id in self.broken:
@@ -85,11 +88,13 @@ class Shelf:
     # -- restoring --------------------------------------------------------------------------
 
     def _load_stored(self, table_id: str) -> LiveTable:
-        """A finished game rebuilt from its record (a 410 for a broken table, 404 else)."""
+        """A table rebuilt from its record (a 410 for a broken table, 404 for none or an
+        expired one)."""
+        shown = ("open", "running", "finished", "broken")
         with Session(self.engine) as session:
             row = session.scalars(
                 select(TableRow)
-                .where(TableRow.id == table_id, TableRow.status.in_(("finished", "broken")))
+                .where(TableRow.id == table_id, TableRow.status.in_(shown))
                 .options(selectinload(TableRow.seats), selectinload(TableRow.actions))
             ).one_or_none()
             if row is None:
@@ -100,6 +105,8 @@ class Shelf:
             if table is None:
                 raise TableError(410, _(BROKEN).format(self.broken[table_id]))
             self.tables[table_id] = table
+        if table.status != "finished":
+            self.loaded(table)
         return table
 
     def _rebuilt(self, row: TableRow) -> LiveTable | None:
@@ -114,6 +121,41 @@ class Shelf:
         with self.engine.connect() as db:
             ratings.refresh(db, table)
         return table
+
+    def stale(self, table: LiveTable) -> bool:
+        """Whether another server process changed `table` since this copy was made (its stored
+        version moved on; one lookup by key)."""
+        if table.status not in ("open", "running"):
+            return False
+        with self.engine.connect() as db:
+            stored = db.execute(select(TABLES.c.version).where(TABLES.c.id == table.id))
+            return bool(stored.scalar_one() != table.version)
+
+    def behind(self) -> list[LiveTable]:
+        """The unfinished tables held here whose stored version moved on (one query)."""
+        held = {
+            table.id: table for table in self.tables.values() if table.status in ("open", "running")
+        }
+        if not held:
+            return []
+        with self.engine.connect() as db:
+            stored = db.execute(
+                select(TABLES.c.id, TABLES.c.version).where(TABLES.c.id.in_(held))
+            ).all()
+        return [held[row.id] for row in stored if row.version != held[row.id].version]
+
+    def refresh(self, table: LiveTable) -> None:
+        """Bring a copy another process moved past (`storage.Stale`) up to date from its stored
+        row and actions, in place: whoever holds it keeps holding it."""
+        with Session(self.engine) as session:
+            row = session.scalars(
+                select(TableRow)
+                .where(TableRow.id == table.id)
+                .options(selectinload(TableRow.seats), selectinload(TableRow.actions))
+            ).one()
+            table.take(storage.rebuild(row, self.kinds))
+        with self.engine.connect() as db:
+            ratings.refresh(db, table)
 
     def load_all(self) -> list[LiveTable]:
         """Rebuild every unfinished table from its record; returns the running ones, whose

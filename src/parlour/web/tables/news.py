@@ -1,0 +1,67 @@
+"""News of the tables from the other server processes on one PostgreSQL database: each change
+is told on a channel as it commits (`storage.bump`), and every process listens, so that a
+watcher connected to one process sees a move made through another at once (`Commits.heard`).
+SQLite has one server process (`database.hold_alone`), so nothing is told or heard there."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+import psycopg
+from sqlalchemy import Engine
+
+from parlour.web.storage import CHANNEL
+
+LOG = logging.getLogger("parlour.web")
+RECONNECT_SECONDS = 1.0
+"""How soon a listener whose connection failed connects again."""
+Heard = Callable[[str, int], Awaitable[None]]
+"""What is done with the news that table ID is at VERSION."""
+
+
+class News:
+    """One process's listener on the tables' channel (PostgreSQL only)."""
+
+    def __init__(self, engine: Engine, heard: Heard, missed: Callable[[], Awaitable[None]]):
+        self.engine = engine
+        self.heard = heard
+        self.missed = missed
+        """Run after (re)connecting: news told while nobody listened is lost."""
+        self._task: asyncio.Task[None] | None = None
+        self.listening = asyncio.Event()
+
+    async def start(self) -> None:
+        """Listen in the background from now on (returns once listening)."""
+        if self.engine.dialect.name != "postgresql":
+            return
+        self._task = asyncio.get_running_loop().create_task(self._listen())
+        await self.listening.wait()
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _listen(self) -> None:
+        """Hear the channel for ever, connecting again after a failure (and catching up on
+        what was missed meanwhile)."""
+        url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(url, autocommit=True) as db:
+                    await db.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    await self.missed()
+                    async for note in db.notifies():
+                        table_id, version = note.payload.split()
+                        try:
+                            await self.heard(table_id, int(version))
+                        except Exception:  # one table's trouble (broken: logged) stops no news
+                            LOG.exception("table %s: its news could not be heard", table_id)
+            except (psycopg.Error, OSError) as error:
+                LOG.warning("the tables' news: %s; listening again soon", error)
+                await asyncio.sleep(RECONNECT_SECONDS)

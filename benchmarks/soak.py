@@ -57,7 +57,7 @@ SERVER = """
 import uvicorn
 from parlour.web.app import Settings, create_app
 settings = Settings(db_url={db!r}, bot_pace={pace!r}, requests_per_10s=10**9,
-                    creates_per_minute=10**9)
+                    creates_per_minute=10**9, server_name="soak")
 uvicorn.run(create_app(settings), host="127.0.0.1", port={port}, log_level="warning")
 """
 TURN_LIMIT = 5.0

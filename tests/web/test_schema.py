@@ -37,7 +37,7 @@ def test_migrating_twice_changes_nothing(settings: Settings) -> None:
     engine = connect(settings.db_url)
     with engine.connect() as connection:
         head = ScriptDirectory.from_config(alembic_config()).get_current_head()
-        assert MigrationContext.configure(connection).get_current_revision() == head == "0003"
+        assert MigrationContext.configure(connection).get_current_revision() == head == "0004"
     engine.dispose()
 
 

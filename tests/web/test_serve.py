@@ -135,7 +135,8 @@ def test_sigterm_closes_websockets_with_1001_and_finishes_requests_in_flight(
     try:
         wait_until_up(base)
         body = {"game": "dicetime", "players": 2, "seats": ["person", "person"], "name": "Ann"}
-        table_id = httpx2.post(base + "/api/tables", json=body).json()["table"]["id"]
+        created = httpx2.post(base + "/api/tables", json=body, timeout=ANSWER_SECONDS)
+        table_id = created.json()["table"]["id"]
         joining = json.dumps({"name": "Bob"}).encode()
         with connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}", open_timeout=10) as live:
             live.send(json.dumps({"token": None}))

@@ -20,7 +20,7 @@ from parlour.web.kinds import CASUAL, Kinds, TableKind
 from parlour.web.live import LiveTable, SeatSpec, SeatState, TableError, Watcher
 from parlour.web.ratings import Rated
 from parlour.web.security import token_hash
-from parlour.web.storage import ACTIONS
+from parlour.web.storage import ACTIONS, TABLES
 from parlour.web.tables import Tables
 from parlour.web.tables.seats import (
     Sealed,
@@ -364,6 +364,56 @@ def test_a_watcher_on_one_process_sees_a_move_made_through_another(settings: Set
             assert second.shelf.get(table.id).state.history == ((0, "roll"),)
         finally:
             await first.close()
+            await second.close()
+
+    asyncio.run(main())
+    engine.dispose()
+
+
+def test_a_table_whose_driving_process_died_is_taken_over_by_another(settings: Settings) -> None:
+    """A running table is driven (its turn limits, bots and clock) by the one process holding
+    its lease; when that process dies, another takes the lease once it has run out and drives
+    the table on: here it marks the person whose turn ran past the limit as away."""
+    if not settings.db_url.startswith("postgresql"):
+        pytest.skip("SQLite is served by one process, which drives every table")
+    engine = connect(settings.db_url)
+    clocks = [ManualClock(), ManualClock()]
+
+    def layer(number: int) -> Tables:
+        return Tables(
+            engine,
+            bot_pace=0.0,
+            clock=clocks[number],
+            min_turn_limit=1.0,
+            lease_seconds=1.5,
+            server_name=f"process {number}",
+        )
+
+    async def main() -> None:
+        first, second = layer(0), layer(1)
+        await first.start()
+        await second.start()
+        people = [SeatSpec(), SeatSpec()]
+        table, _ = await first.commits.create(
+            "dicetime", 2, {}, people, name="Ann", listed=True, turn_limit=30.0
+        )
+        await first.commits.join(table.id, "Bob", None)
+        copy = second.shelf.get(table.id)
+        await asyncio.sleep(0.1)  # the second tries to drive the copy it loaded, and may not
+        assert table.driven and not copy.driven
+        first.leases.release = lambda: None  # type: ignore[method-assign]  # killed: nothing let go
+        await first.close()
+        clocks[1].advance(31.0)  # past the dead process's lease, and past the turn limit
+        for _ in range(500):
+            if copy.seats[0].absent:
+                break
+            await asyncio.sleep(0.01)
+        try:
+            assert copy.driven and copy.seats[0].absent
+            with engine.connect() as db:
+                driver = db.execute(select(TABLES.c.driver).where(TABLES.c.id == table.id))
+                assert driver.scalar_one() == "process 1"
+        finally:
             await second.close()
 
     asyncio.run(main())

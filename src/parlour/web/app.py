@@ -105,6 +105,12 @@ class Settings:
     table_clock: Clock = field(default_factory=Clock)
     """The time the tables count in: turn limits, stand-ins, bots' pace, puzzle clocks (tests
     hand in one that moves only when told)."""
+    lease_seconds: float = 10.0
+    """How long a server process drives a table (its bots and clocks) without renewing its
+    lease; another process takes it over once it has run out (PostgreSQL only)."""
+    server_name: str | None = None
+    """Who this process is among several on one database (`parlour serve`: host and port); a
+    process started again under its name drives its tables again at once. None: a new name."""
     bot_workers: int = field(default_factory=default_workers)
     """Worker processes in which bots think, off the event loop (`parlour serve
     --bot-workers`; docs/operations.md)."""
@@ -130,6 +136,8 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             min_turn_limit=settings.min_turn_limit,
             bot_workers=settings.bot_workers,
             clock=settings.table_clock,
+            lease_seconds=settings.lease_seconds,
+            server_name=settings.server_name,
         )
         tables.kinds.add(ratings.Rated())
         app.state.tables = tables

@@ -110,6 +110,7 @@ class LiveTable:
     waiting_since: dict[int, float] = field(default_factory=dict)
     timer: Timer | None = None
     failures: int = 0  # timed steps or plans failed in a row (see Driver.failed)
+    driven: bool = False  # this process drives its bots and clocks (holds its lease: Leases)
     touched: float = field(default_factory=time.monotonic)  # last asked for (monotonic)
 
     def take(self, stored: LiveTable) -> None:

@@ -57,6 +57,11 @@ class TableRow(Base):
     )
     """The UTC day (`YYYY-MM-DD`) of the daily challenge this table is an attempt at."""
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    driver: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    """The server process that drives the table (its bots, stand-ins and clocks) while its
+    lease lasts (PostgreSQL only; see `parlour.web.tables.leases`)."""
+    driven_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When the driver's lease ends unless renewed (epoch seconds by the tables' clock)."""
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", cascade="all, delete-orphan"

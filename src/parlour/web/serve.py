@@ -58,6 +58,7 @@ def serve(
         sys.exit(1)
     if bot_workers is not None:
         settings = replace(settings, bot_workers=bot_workers)
+    settings = replace(settings, server_name=f"{socket.gethostname()}:{port}")
     app = create_app(settings)
     shown = public_url or f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
 

@@ -13,7 +13,9 @@ that each do one thing (docs/architecture/tables.md says who calls whom):
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 from datetime import timedelta
 
 from sqlalchemy import Engine
@@ -23,6 +25,7 @@ from parlour.web.kinds import Kinds
 from parlour.web.live import LiveTable, TableError
 from parlour.web.tables.commits import Attempt, Commits
 from parlour.web.tables.driver import Driver
+from parlour.web.tables.leases import Leases
 from parlour.web.tables.news import News
 from parlour.web.tables.seats import TOKEN_HEADER
 from parlour.web.tables.shelf import Shelf
@@ -30,6 +33,7 @@ from parlour.web.tables.tasks import Tasks
 from parlour.web.tables.watchers import Watchers
 
 __all__ = ["TOKEN_HEADER", "Attempt", "Tables"]
+LOG = logging.getLogger("parlour.web")
 
 
 class Tables:
@@ -45,6 +49,8 @@ class Tables:
         min_turn_limit: float = 5.0,
         bot_workers: int = 1,
         clock: Clock | None = None,
+        lease_seconds: float = 10.0,
+        server_name: str | None = None,
     ) -> None:
         self.engine = engine
         self.clock = clock or Clock()
@@ -53,12 +59,14 @@ class Tables:
         self.tasks = Tasks()
         self.shelf = Shelf(engine, self.clock, self.kinds, self.tasks, idle_expiry)
         self.watchers = Watchers(self.shelf, self.clock)
+        self.leases = Leases(engine, self.clock, lease_seconds, server_name)
         self.driver = Driver(
             engine,
             self.clock,
             self.shelf,
             self.watchers,
             self.tasks,
+            self.leases,
             # Due actions go the commit path's way (made next, before any timer can fire).
             lambda table, seat, action: self.commits.apply(table, seat, action),
             bot_workers=bot_workers,
@@ -75,9 +83,40 @@ class Tables:
         )
         self.news = News(engine, self.commits.heard, self.commits.missed)
         self.shelf.loaded = self._loaded
+        self._leasing: asyncio.Task[None] | None = None
 
     def _loaded(self, table: LiveTable) -> None:
         self.tasks.spawn(self._drive(table))
+
+    async def _keep_leases(self) -> None:
+        """Every third of a lease: renew this process's leases, stop driving the tables another
+        process took over, and take over the running tables nobody drives (their process died
+        or stalled). A failure (the database's) is logged and tried again next time."""
+        while True:
+            await asyncio.sleep(self.leases.seconds / 3)
+            try:
+                held = self.leases.renew()
+                for table in list(self.shelf.tables.values()):
+                    if table.driven and table.id not in held:
+                        table.driven = False
+                        self.driver.replan(table)
+                for table_id in self.leases.orphans():
+                    await self._take_over(table_id)
+            except Exception:
+                LOG.exception("the tables' leases could not be kept; trying again")
+
+    async def _take_over(self, table_id: str) -> None:
+        """Drive a running table whose driver is gone, brought up to date first."""
+        table = self.shelf.tables.get(table_id)
+        if table is None:
+            self.shelf.get(table_id)  # loaded, and driven (`_loaded`)
+            return
+        async with table.lock:
+            if self.shelf.stale(table):
+                self.shelf.refresh(table)
+            if table.status == "running":
+                with contextlib.suppress(TableError):  # broken alone, and logged
+                    await self.driver.resume(table)
 
     async def _drive(self, table: LiveTable) -> None:
         """Drive a running table loaded on demand (one whose bots fail breaks alone)."""
@@ -94,8 +133,14 @@ class Tables:
             with contextlib.suppress(TableError):  # broken alone, and logged
                 await self.driver.resume(table)
         await self.news.start()
+        if self.leases.stored:
+            self._leasing = asyncio.get_running_loop().create_task(self._keep_leases())
 
     async def close(self) -> None:
-        """Stop listening, the timers and the bots' workers (the server is shutting down)."""
+        """Stop keeping leases and listening, stop the timers and the bots' workers, then give up
+        the leases (the server is shutting down: the other processes take its tables at once)."""
+        if self._leasing is not None:
+            self._leasing.cancel()
         await self.news.close()
         await self.driver.close(list(self.shelf.tables.values()))
+        self.leases.release()

@@ -292,7 +292,7 @@ class Commits:
         with self.engine.begin() as db:
             started = {"status": "running", "started_at": table.started_at}
             storage.bump(db, table, deadline=table.deadline, **started)
-        await self.driver.ready_bots(table)
+        await self.driver.drive(table)
         await self.driver.changed(table)
 
     # -- playing --------------------------------------------------------------------------

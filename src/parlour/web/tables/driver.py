@@ -23,6 +23,7 @@ from parlour.web.clock import Clock
 from parlour.web.live import LiveTable
 from parlour.web.security import new_seed
 from parlour.web.storage import Stale
+from parlour.web.tables.leases import Leases
 from parlour.web.tables.shelf import Shelf
 from parlour.web.tables.tasks import Tasks
 from parlour.web.tables.watchers import Watchers
@@ -46,6 +47,7 @@ class Driver:
         shelf: Shelf,
         watchers: Watchers,
         tasks: Tasks,
+        leases: Leases,
         apply: Apply,
         *,
         bot_workers: int = 1,
@@ -56,6 +58,7 @@ class Driver:
         self.shelf = shelf
         self.watchers = watchers
         self.tasks = tasks
+        self.leases = leases
         self.apply = apply
         self.pool = BotPool(bot_workers)
         """The worker processes in which bots think, off the event loop."""
@@ -66,10 +69,18 @@ class Driver:
         """Start the bots' workers (off the event loop)."""
         await asyncio.to_thread(self.pool.start)
 
+    async def drive(self, table: LiveTable) -> None:
+        """Drive a table that starts running here, or one rebuilt or loaded, if its lease is
+        this process's to take (`Leases.take`): its bots made ready (a table whose bots fail
+        breaks alone, raising its 410)."""
+        table.driven = self.leases.take(table.id)
+        if table.driven:
+            await self.ready_bots(table)
+
     async def resume(self, table: LiveTable) -> None:
-        """Drive a running table rebuilt after a restart: deadlines are absolute, so time
-        spent down counts against the clock (a table whose bots fail breaks alone)."""
-        await self.ready_bots(table)
+        """Drive a running table rebuilt after a restart or taken over: deadlines are
+        absolute, so time spent down counts against the clock."""
+        await self.drive(table)
         self.replan(table)
 
     async def close(self, tables: list[LiveTable]) -> None:
@@ -155,6 +166,10 @@ class Driver:
                 del table.waiting_since[seat]
         for seat in state.to_act:
             table.waiting_since.setdefault(seat, now)
+        if not table.driven:  # another process drives it (`Leases`)
+            table.pending.clear()
+            table.thinking.clear()
+            return
         bot_at = functools.partial(self.bot_at, table)
         for seat, bot in table.pending.wanted(state, bot_at, table.version):
             asked = ask(state, seat, now, table.version, self.bot_pace)

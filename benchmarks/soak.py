@@ -1,9 +1,14 @@
-"""Kill -9 soak: a real server holds tables of bots and scripted people and is killed with
-SIGKILL at random (seeded) moments, then restarted; nothing it acknowledged may be lost.
+"""Kill -9 soak: real server processes hold tables of bots and scripted people and are killed
+with SIGKILL at random (seeded) moments, then restarted; nothing they acknowledged may be lost.
 
     PYTHONPATH=src .venv/bin/python benchmarks/soak.py --db sqlite --kills 20 --seed 1
-    PYTHONPATH=src .venv/bin/python benchmarks/soak.py --kills 20 --seed 1 \\
+    PYTHONPATH=src .venv/bin/python benchmarks/soak.py --kills 20 --seed 1 --processes 2 \\
         --db postgresql+psycopg://parlour:parlour@127.0.0.1:5432/postgres
+
+With `--processes 2` (PostgreSQL only) two servers share the database: each request goes to
+one of them at random (to the other while it is down), the kills take them in turn, and a
+table's bots and clocks go on through the other process once the dead one's lease runs out
+(`LEASE_SECONDS`), or through the restarted one, which holds its name.
 
 `--db sqlite` soaks a fresh SQLite file; a PostgreSQL URL names a server on which a fresh
 database is created (and dropped afterwards); a `sqlite:///` URL is used as it is.
@@ -57,7 +62,7 @@ SERVER = """
 import uvicorn
 from parlour.web.app import Settings, create_app
 settings = Settings(db_url={db!r}, bot_pace={pace!r}, requests_per_10s=10**9,
-                    creates_per_minute=10**9, server_name="soak")
+                    creates_per_minute=10**9, server_name={name!r}, lease_seconds={lease!r})
 uvicorn.run(create_app(settings), host="127.0.0.1", port={port}, log_level="warning")
 """
 TURN_LIMIT = 5.0
@@ -69,6 +74,9 @@ resumed at once. It is three times the shortest limit so that a busy machine's s
 (the bot workers' start) is not taken for a fresh limit: at 5 s it was, on a loaded machine."""
 RESUME_WINDOW = AWAY_LIMIT
 """Seconds after a restart within which an away seat's stand-in must have acted again."""
+LEASE_SECONDS = 1.5
+"""How long a soaked process drives a table without renewing its lease: short, so that the
+other process takes over a dead one's tables well within `RESUME_WINDOW`."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +150,7 @@ class Figures:
     """What a soak did and found; `problems` is empty when nothing was lost or wrong."""
 
     database: str
+    processes: int = 1
     kills: int = 0
     tables: int = 0
     finished: int = 0
@@ -165,7 +174,8 @@ class Figures:
 
     def summary(self) -> str:
         return (
-            f"{self.database}: {self.kills} kills survived in {self.seconds:.0f} s; "
+            f"{self.database}, {self.processes} process(es): {self.kills} kills survived in "
+            f"{self.seconds:.0f} s; "
             f"{self.tables} tables ({self.finished} finished, {self.deadlines_fired} by their "
             f"clock; {self.abandoned} left half-seated by a lost answer); "
             f"{self.acknowledged} actions acknowledged ({self.retried} requests resent "
@@ -180,9 +190,11 @@ class Figures:
 class Server:
     """The server process: started from this checkout, killed with SIGKILL, started again."""
 
-    def __init__(self, db_url: str, log: Path, pace: float) -> None:
+    def __init__(self, db_url: str, log: Path, pace: float, name: str) -> None:
         self.port = free_port()
-        self.code = SERVER.format(db=db_url, pace=pace, port=self.port)
+        self.code = SERVER.format(
+            db=db_url, pace=pace, port=self.port, name=name, lease=LEASE_SECONDS
+        )
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
         self.base = f"http://127.0.0.1:{self.port}"
@@ -217,23 +229,33 @@ class Server:
 class Soak:
     """One soak campaign against one database."""
 
-    def __init__(self, db_url: str, seed: int, kinds: tuple[Kind, ...], log: Path) -> None:
-        self.server = Server(db_url, log, pace=0.05)
+    def __init__(
+        self, db_url: str, seed: int, kinds: tuple[Kind, ...], log: Path, processes: int = 1
+    ) -> None:
+        self.servers = [
+            Server(db_url, log.with_name(f"{log.stem}-{i}{log.suffix}"), 0.05, f"soak {i}")
+            for i in range(processes)
+        ]
         self.engine: Engine = create_engine(db_url)
         self.rng = random.Random(seed)
         self.seed = seed
         self.kinds = kinds
         self.tables: list[Tracked] = []
         self.acks: list[Ack] = []
-        self.figures = Figures(database=db_url.split(":", 1)[0].split("+", 1)[0])
+        self.figures = Figures(
+            database=db_url.split(":", 1)[0].split("+", 1)[0], processes=processes
+        )
         self.stopping = False
-        self.http = httpx2.AsyncClient(base_url=self.server.base, timeout=10)
+        self.clients = [httpx2.AsyncClient(base_url=s.base, timeout=10) for s in self.servers]
+        self.routes = random.Random(f"{seed}/routes")
+        """Which process each request goes to first (apart from `rng`, which times the kills)."""
 
     # -- the campaign ---------------------------------------------------------------------------
 
     async def run(self, kills: int, between: tuple[float, float], finish_within: float) -> Figures:
         started = time.monotonic()
-        await self.server.start()
+        for server in self.servers:
+            await server.start()
         players = [asyncio.create_task(self._keep_playing(kind)) for kind in self.kinds]
         try:
             for number in range(kills):
@@ -241,10 +263,11 @@ class Soak:
                 if number == 0:  # the first kill lands while a stand-in plays for someone
                     await self._until_someone_is_away(AWAY_LIMIT + 5)
                 away = await self._away_seats()
-                self.server.kill()
+                victim = self.servers[number % len(self.servers)]
+                victim.kill()
                 self.figures.kills += 1
                 away = self._still_running(away)
-                await self.server.start()
+                await victim.start()
                 await self._check_stand_ins(away)  # first: its window counts from the restart
                 await self._check_records()
             self.stopping = True
@@ -258,11 +281,13 @@ class Soak:
             for task in players:
                 task.cancel()
             await asyncio.gather(*players, return_exceptions=True)
-            self.server.kill()
-            await self.http.aclose()
+            for server, client in zip(self.servers, self.clients, strict=True):
+                server.kill()
+                await client.aclose()
             self.engine.dispose()
-        if self.server.tracebacks():
-            self.figures.problem("log", f"{self.server.tracebacks()} tracebacks in the log")
+        tracebacks = sum(server.tracebacks() for server in self.servers)
+        if tracebacks:
+            self.figures.problem("log", f"{tracebacks} tracebacks in the servers' logs")
         self.figures.seconds = time.monotonic() - started
         self.figures.tables = len(self.tables)
         self.figures.acknowledged = len(self.acks)
@@ -347,15 +372,18 @@ class Soak:
                 self.figures.problem("refused", f"{table.id}: {answer.status_code} {answer.text}")
 
     async def _call(self, method: str, url: str, **kwargs: Any) -> httpx2.Response:
-        """A request, sent again (the same request) until the server is back up."""
+        """A request to one of the processes (chosen at random), sent again (the same request)
+        to the next while it is down, until one answers."""
+        first = self.routes.randrange(len(self.clients))
         resent = False
         while True:
-            try:
-                return await self.http.request(method, url, **kwargs)
-            except httpx2.TransportError:
-                self.figures.retried += method == "POST" and not resent
-                resent = True
-                await asyncio.sleep(0.1)
+            for client in self.clients[first:] + self.clients[:first]:
+                try:
+                    return await client.request(method, url, **kwargs)
+                except httpx2.TransportError:
+                    self.figures.retried += method == "POST" and not resent
+                    resent = True
+            await asyncio.sleep(0.1)
 
     # -- the checks -----------------------------------------------------------------------------
 
@@ -511,11 +539,15 @@ def soak(
     puzzle_seconds: int = 20,
     finish_within: float = 180.0,
     log: Path | None = None,
+    processes: int = 1,
 ) -> Figures:
-    """Run one soak on `db_url` (an existing, empty or Parlour database)."""
+    """Run one soak on `db_url` (an existing, empty or Parlour database) with `processes`
+    servers sharing it (several on PostgreSQL only)."""
+    if processes > 1 and db_url.startswith("sqlite"):
+        raise ValueError("a SQLite database is served by one process; soak several on PostgreSQL")
     chosen = tuple(k for k in kinds(puzzle_seconds) if kinds_kept is None or k.name in kinds_kept)
     log = log or Path(tempfile.mkdtemp(prefix="parlour-soak-")) / "server.log"
-    campaign = Soak(db_url, seed, chosen, log)
+    campaign = Soak(db_url, seed, chosen, log, processes)
     return asyncio.run(campaign.run(kills, between, finish_within))
 
 
@@ -541,10 +573,17 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--puzzle-seconds", type=int, default=20)
+    parser.add_argument("--processes", type=int, default=1, help="servers (several: PostgreSQL)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     with database(args.db) as url:
-        figures = soak(url, kills=args.kills, seed=args.seed, puzzle_seconds=args.puzzle_seconds)
+        figures = soak(
+            url,
+            kills=args.kills,
+            seed=args.seed,
+            puzzle_seconds=args.puzzle_seconds,
+            processes=args.processes,
+        )
     if args.json:
         print(json.dumps(figures.__dict__))
     else:

@@ -1,7 +1,8 @@
-"""The short kill -9 soak (`benchmarks/soak.py` runs the long one): a real server process with
-tables of bots and scripted people is killed with SIGKILL three times on each database and
-restarted; nothing it acknowledged is lost, every record replays to what it serves, clocks
-and stand-ins resume and every game finishes."""
+"""The short kill -9 soak (`benchmarks/soak.py` runs the long one): real server processes with
+tables of bots and scripted people are killed with SIGKILL three times and restarted, one
+process on SQLite and two sharing PostgreSQL (requests to either, the kills in turn); nothing
+acknowledged is lost, every record replays to what is served, clocks and stand-ins resume
+(through the other process or the restarted one) and every game finishes."""
 
 from __future__ import annotations
 
@@ -14,12 +15,13 @@ from benchmarks.soak import QUICK_KINDS, Figures, soak
 from tests.web.conftest import fresh_database
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+@pytest.fixture(scope="module", params=[("sqlite", 1), ("postgresql", 2)], ids=str)
 def soaked(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Figures]:
     folder: Path = tmp_path_factory.mktemp("soak")
-    with fresh_database(request.param, folder) as url:
+    kind, processes = request.param
+    with fresh_database(kind, folder) as url:
         yield soak(
             url,
             kills=3,
@@ -29,6 +31,7 @@ def soaked(
             puzzle_seconds=6,
             finish_within=60,
             log=folder / "server.log",
+            processes=processes,
         )
 
 

@@ -255,8 +255,6 @@ def test_the_driver_marks_a_person_away_when_the_clock_passes_their_turn_limit(
 class Tournament(TableKind):
     """A new kind in one class: unlisted tables, no rematch, the final scores kept."""
 
-    name = "tournament"
-
     def __init__(self) -> None:
         self.results: list[tuple[str, tuple[float, ...]]] = []
 

@@ -332,8 +332,6 @@ class DailyChallenge(TableKind):
     over it takes no more moves (the day's records, which show every die, are out). No hints,
     no rematch; finishing keeps its score and has it judged."""
 
-    name = "daily"
-
     def __init__(self, challenges: Challenges) -> None:
         self.challenges = challenges
 

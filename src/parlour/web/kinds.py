@@ -21,8 +21,6 @@ if TYPE_CHECKING:
 class TableKind:
     """A casual table: anyone may create, join, watch, replay, ask for hints and rematch."""
 
-    name = "casual"
-
     def holds(self, table: LiveTable) -> bool:
         """Whether `table` is of this kind (read from its stored fields, so a table rebuilt
         after a restart finds its kind again)."""

@@ -179,8 +179,6 @@ def check_rated(
 class Rated(TableKind):
     """People with accounts only, a turn limit, no bots and no hints; finishing rates them."""
 
-    name = "rated"
-
     def holds(self, table: LiveTable) -> bool:
         return table.rated
 

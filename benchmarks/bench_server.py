@@ -2,16 +2,21 @@
 
     .venv/bin/python benchmarks/bench_server.py [--tables 100] [--seconds 30] [--think 0]
                                                 [--game dicetime] [--players 2] [--bot NAME]
-                                                [--bot-workers N]
+                                                [--bot-workers N] [--db sqlite|URL]
+                                                [--processes N]
 
-The server runs in its own process (uvicorn, a fresh SQLite file, bots without delay, limits
-off: every client comes from 127.0.0.1); the clients run here on asyncio, one WebSocket and one
-HTTP connection each, as browsers do: wait for a frame that offers this seat actions, think for
+The server runs in its own process (uvicorn, a fresh database: a SQLite file, or with a
+PostgreSQL URL a new database on that server; bots without delay, limits off: every client
+comes from 127.0.0.1), or in `--processes` processes sharing a PostgreSQL database; the clients
+run here on asyncio, one WebSocket and one HTTP connection each, as browsers do (with several
+processes, client i posts to process i mod N and watches through the next one, so every frame
+it waits for crosses processes): wait for a frame that offers this seat actions, think for
 `--think` seconds (0: none, the server's saturation; people take seconds), pick one at random,
 POST it. An action's latency is the time from sending the POST to its response (the action
 checked by the kernel, stored in its transaction, and every watcher sent its frame). When a
-game ends, the client starts a new table. Reports actions per second and the 50th/99th
-percentile latency.
+game ends, the client starts a new table. Reports actions per second, the 50th/99th
+percentile latency, and the 99th percentile of the delay from sending an action to its frame
+reaching the client's WebSocket (`seen_p99_ms`: through another process when there are several).
 
 It runs twice, on a fresh server each: first with `random` bots at the other seats (they
 decide at once: no bot is thinking), then with `--bot` (default: the hardest level the game
@@ -31,13 +36,12 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx2
 import websockets
+from benchmarks.soak import database
 
 from parlour.bots.registry import bots_for, default_bot
 
@@ -46,7 +50,7 @@ import uvicorn
 from parlour.web.app import Settings, create_app
 settings = Settings(
     db_url={db!r}, bot_pace=0.0, requests_per_10s=10**9, creates_per_minute=10**9,
-    ws_per_address=10**9, metrics=True, **{workers!r}
+    ws_per_address=10**9, metrics=True, server_name={name!r}, **{workers!r}
 )
 uvicorn.run(create_app(settings), host="127.0.0.1", port={port}, log_level="warning",
             ws_per_message_deflate=False)
@@ -62,23 +66,27 @@ def hardest(game: str) -> str:
 
 async def client(
     base: str,
+    watched: str,
     game: str,
     seats: list[str],
     until: float,
     think: float,
     latencies: list[float],
+    seen: list[float],
     rng: random.Random,
 ) -> tuple[int, int]:
-    """Play tables one after another until `until`; returns the games finished and the
-    actions of ours the server applied (not those it refused as no longer legal)."""
+    """Play tables one after another until `until`, acting through `base` and watching
+    through `watched`; returns the games finished and the actions of ours the server applied
+    (not those it refused as no longer legal)."""
     finished = applied = 0
+    waiting: tuple[int, float] | None = None  # the version our last action made, when sent
     async with httpx2.AsyncClient(base_url=base, timeout=60) as http:
         while time.perf_counter() < until:
             body = {"game": game, "players": len(seats), "seats": seats, "name": "load"}
             created = (await http.post("/api/tables", json=body)).json()
             table_id, token = created["table"]["id"], created["token"]
             headers = {"X-Seat-Token": token}
-            url = base.replace("http", "ws") + f"/ws/tables/{table_id}"
+            url = watched.replace("http", "ws") + f"/ws/tables/{table_id}"
             async with websockets.connect(url, max_size=None) as socket:
                 await socket.send(json.dumps({"token": token}))
                 number = 0
@@ -86,6 +94,9 @@ async def client(
                     frame = json.loads(await socket.recv())
                     if frame.get("type") != "state":
                         continue
+                    if waiting is not None and frame["table"]["version"] >= waiting[0]:
+                        seen.append(time.perf_counter() - waiting[1])
+                        waiting = None
                     if frame["view"] and frame["view"]["over"]:
                         finished += 1
                         break
@@ -105,30 +116,52 @@ async def client(
                     if response.status_code != 200 and response.status_code != 409:
                         raise RuntimeError(response.text)
                     applied += response.status_code == 200
+                    if response.status_code == 200:
+                        waiting = (response.json()["version"], started)
+            waiting = None
     return finished, applied
 
 
 async def load(
-    base: str, game: str, seats: list[str], tables: int, seconds: float, think: float = 0.0
+    bases: list[str],
+    game: str,
+    seats: list[str],
+    tables: int,
+    seconds: float,
+    think: float = 0.0,
 ) -> dict[str, Any]:
     latencies: list[float] = []
+    seen: list[float] = []
     until = time.perf_counter() + seconds
     started = time.perf_counter()
+    n = len(bases)
     played = await asyncio.gather(
         *[
-            client(base, game, seats, until, think, latencies, random.Random(i))
+            client(
+                bases[i % n],
+                bases[(i + 1) % n],
+                game,
+                seats,
+                until,
+                think,
+                latencies,
+                seen,
+                random.Random(i),
+            )
             for i in range(tables)
         ]
     )
     elapsed = time.perf_counter() - started
     ordered = sorted(latencies)
-    async with httpx2.AsyncClient(base_url=base) as http:
-        metrics = (await http.get("/metrics")).text
-    total = next(
-        float(line.split()[-1])
-        for line in metrics.splitlines()
-        if line.startswith("parlour_actions_applied_total")
-    )
+    total = 0.0
+    for base in bases:
+        async with httpx2.AsyncClient(base_url=base) as http:
+            metrics = (await http.get("/metrics")).text
+        total += next(
+            float(line.split()[-1])
+            for line in metrics.splitlines()
+            if line.startswith("parlour_actions_applied_total")
+        )
     return {
         "bot": seats[-1],
         "tables": tables,
@@ -140,28 +173,44 @@ async def load(
         "bot_actions": int(total) - sum(applied for _, applied in played),
         "p50_ms": 1000 * statistics.median(ordered),
         "p99_ms": 1000 * ordered[int(0.99 * (len(ordered) - 1))],
+        "processes": n,
+        "seen_p99_ms": 1000 * sorted(seen)[int(0.99 * (len(seen) - 1))] if seen else None,
     }
 
 
 def run(args: argparse.Namespace, bot: str) -> dict[str, Any]:
-    """One load run on a fresh server, the other seats played by `bot`."""
-    folder = Path(tempfile.mkdtemp(prefix="parlour-load-"))
+    """One load run on fresh servers and a fresh database, the other seats played by `bot`."""
+    if args.processes > 1 and args.db == "sqlite":
+        raise SystemExit("several processes share a PostgreSQL database: give --db URL")
     workers = {} if args.bot_workers is None else {"bot_workers": args.bot_workers}
-    code = SERVER.format(db=f"sqlite:///{folder / 'load.db'}", port=args.port, workers=workers)
-    server = subprocess.Popen([sys.executable, "-c", code], env=os.environ.copy())
-    base = f"http://127.0.0.1:{args.port}"
-    seats = ["person"] + [bot] * (args.players - 1)
-    try:
-        for _ in range(300):
-            try:
-                httpx2.get(base + "/api/games", timeout=1)
-                break
-            except httpx2.HTTPError:
-                time.sleep(0.1)
-        return asyncio.run(load(base, args.game, seats, args.tables, args.seconds, args.think))
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+    with database(args.db) as url:
+        ports = [args.port + i for i in range(args.processes)]
+        servers = [
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-c",
+                    SERVER.format(db=url, port=port, workers=workers, name=f"load {port}"),
+                ],
+                env=os.environ.copy(),
+            )
+            for port in ports
+        ]
+        bases = [f"http://127.0.0.1:{port}" for port in ports]
+        seats = ["person"] + [bot] * (args.players - 1)
+        try:
+            for base in bases:
+                for _ in range(300):
+                    try:
+                        httpx2.get(base + "/api/games", timeout=1)
+                        break
+                    except httpx2.HTTPError:
+                        time.sleep(0.1)
+            return asyncio.run(load(bases, args.game, seats, args.tables, args.seconds, args.think))
+        finally:
+            for server in servers:
+                server.terminate()
+                server.wait(timeout=30)
 
 
 def main() -> None:
@@ -174,6 +223,8 @@ def main() -> None:
     parser.add_argument("--bot", help="the bots thinking (default: the game's hardest level)")
     parser.add_argument("--bot-workers", type=int, help="the server's bot processes")
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--db", default="sqlite", help="sqlite, or a PostgreSQL server's URL")
+    parser.add_argument("--processes", type=int, default=1, help="servers (several: PostgreSQL)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     results = [run(args, bot) for bot in ("random", args.bot or hardest(args.game))]
@@ -182,12 +233,13 @@ def main() -> None:
         return
     for result in results:
         print(
+            f"{result['processes']} process(es), "
             f"{result['tables']} concurrent tables of {args.game} against {result['bot']} "
             f"(clients think {args.think} s) for {result['seconds']:.1f} s: "
             f"{result['actions_per_second']:,.0f} people's actions/s ({result['actions']:,} "
             f"actions, {result['games_finished']} games finished, {result['bot_actions']:,} "
             f"bot actions); people's action latency p50 {result['p50_ms']:.1f} ms, "
-            f"p99 {result['p99_ms']:.1f} ms"
+            f"p99 {result['p99_ms']:.1f} ms; its frame seen p99 {result['seen_p99_ms']:.1f} ms"
         )
 
 

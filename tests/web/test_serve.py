@@ -17,6 +17,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from parlour.web.database import DatabaseInUse, hold_alone
+from tests.web.conftest import fresh_database
 from tests.web.live_server import free_port
 
 
@@ -103,6 +104,41 @@ def test_the_sqlite_lock_is_one_server_s_and_postgresql_takes_none(tmp_path: Pat
     assert again is not None
     again.close()
     assert hold_alone("postgresql+psycopg://parlour@127.0.0.1/parlour") is None
+
+
+def test_processes_serve_one_postgresql_database_and_stop_together(tmp_path: Path) -> None:
+    """`--processes 2`: a table made through one port is served through the next, and
+    stopping the first stops the other."""
+    with fresh_database("postgresql", tmp_path) as url:
+        port = free_port()
+        command = [*serve_command(port, tmp_path / "unused.db"), "--processes", "2"]
+        command[command.index("--db") + 1] = url
+        first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        bases = [f"http://127.0.0.1:{port}", f"http://127.0.0.1:{port + 1}"]
+        try:
+            for base in bases:
+                wait_until_up(base)
+            body = {"game": "dicetime", "players": 2, "seats": ["person", "person"], "name": "A"}
+            made = httpx2.post(bases[0] + "/api/tables", json=body, timeout=ANSWER_SECONDS)
+            table_id = made.json()["table"]["id"]
+            elsewhere = httpx2.get(f"{bases[1]}/api/tables/{table_id}", timeout=ANSWER_SECONDS)
+            assert elsewhere.status_code == 200 and elsewhere.json()["status"] == "open"
+        finally:
+            first.terminate()
+            first.communicate(timeout=60)
+        with pytest.raises(httpx2.ConnectError):
+            httpx2.get(bases[1] + "/api/games", timeout=ANSWER_SECONDS)
+
+
+def test_several_processes_on_sqlite_are_refused(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [*serve_command(free_port(), tmp_path / "one.db"), "--processes", "2"],
+        capture_output=True,
+        text=True,
+        timeout=ANSWER_SECONDS,
+        check=False,
+    )
+    assert done.returncode == 1 and "PostgreSQL" in done.stderr
 
 
 def test_a_busy_port_is_named_and_nothing_is_announced(tmp_path: Path) -> None:

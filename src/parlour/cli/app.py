@@ -801,13 +801,28 @@ def serve(
             min=1, help="Processes in which bots think (default: one a CPU but one, at least 1)."
         ),
     ] = None,
+    processes: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Server processes on ports PORT, PORT+1, ... sharing one PostgreSQL database "
+            "(put a proxy in front; docs/scaling.md).",
+        ),
+    ] = 1,
 ) -> None:
     """Serve Parlour in the browser: the lobby, tables, bots and live play. SIGTERM or Ctrl+C
     stops it gracefully; /healthz says whether it can serve."""
     from parlour.web.serve import serve as run_server
 
     run_server(
-        host, port, db, public_url, api_docs=api_docs, metrics=metrics, bot_workers=bot_workers
+        host,
+        port,
+        db,
+        public_url,
+        api_docs=api_docs,
+        metrics=metrics,
+        bot_workers=bot_workers,
+        processes=processes,
     )
 
 

@@ -1,5 +1,6 @@
-"""`parlour serve`: the application under uvicorn in one process; several on one PostgreSQL
-database, one alone on a SQLite file (a second is refused at start, `hold_alone`).
+"""`parlour serve`: the application under uvicorn in one process (`--processes N`: this one and
+N-1 more on the ports after it, sharing one PostgreSQL database); one alone on a SQLite file (a
+second is refused at start, `hold_alone`).
 
 It binds its port before anything else (a busy port is one clear line and exit code 1), says
 where to open it only once it is ready, and stops gracefully on SIGTERM or Ctrl+C: it stops
@@ -9,9 +10,11 @@ requests in flight finish (for up to `GRACE_SECONDS`), then closes its tables.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import errno
 import socket
+import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -40,17 +43,24 @@ def serve(
     api_docs: bool = False,
     metrics: bool = False,
     bot_workers: int | None = None,
+    processes: int = 1,
 ) -> None:
     """Bind, start, then say where to open the server; serve until stopped (`bot_workers`:
-    None, the default number)."""
+    None, the default number). With several `processes` (PostgreSQL only) this one serves
+    `port` and starts the others on the ports after it, stopping them when it stops."""
+    url = db or default_url()
+    if processes > 1 and not url.startswith("postgresql"):
+        Console(stderr=True).print(
+            "[red]Error:[/red] several processes share a PostgreSQL database (--db "
+            "postgresql+psycopg://...); a SQLite database is served by one process"
+        )
+        sys.exit(1)
     try:
         listener = bind(host, port)
     except OSError as error:
         Console(stderr=True).print(f"[red]Error:[/red] {_bind_failure(host, port, error)}")
         sys.exit(1)
-    settings = Settings(
-        db_url=db or default_url(), public_url=public_url, api_docs=api_docs, metrics=metrics
-    )
+    settings = Settings(db_url=url, public_url=public_url, api_docs=api_docs, metrics=metrics)
     try:
         held = hold_alone(settings.db_url)  # kept open (locked) until the process ends
     except DatabaseInUse as error:
@@ -69,6 +79,10 @@ def serve(
             soft_wrap=True,  # a URL must stay whole to be clicked or copied
         )
 
+    others = [
+        subprocess.Popen(_command(host, port + i, url, public_url, api_docs, metrics, bot_workers))
+        for i in range(1, processes)
+    ]
     config = uvicorn.Config(
         app,
         ws_max_size=settings.max_message,
@@ -78,21 +92,30 @@ def serve(
         forwarded_allow_ips=TRUSTED_PROXY,
         timeout_graceful_shutdown=GRACE_SECONDS,
     )
-    GracefulServer(config, app.state.sockets, announce).run(sockets=[listener])
-    if held is not None:
-        held.close()
+    try:
+        GracefulServer(config, app.state.sockets, announce, others).run(sockets=[listener])
+    finally:
+        _stop(others)  # uvicorn ends the process itself after a signal: `shutdown` stops them
+        if held is not None:
+            held.close()
 
 
 class GracefulServer(uvicorn.Server):
     """uvicorn's server, which announces itself once started and, when stopping, closes the
-    app's WebSockets with 1001 before uvicorn would close them with 1012."""
+    app's WebSockets with 1001 before uvicorn would close them with 1012, and stops the other
+    processes it started (`--processes`)."""
 
     def __init__(
-        self, config: uvicorn.Config, sockets: Sockets, announce: Callable[[], None]
+        self,
+        config: uvicorn.Config,
+        sockets: Sockets,
+        announce: Callable[[], None],
+        others: list[subprocess.Popen[bytes]],
     ) -> None:
         super().__init__(config)
         self.open_sockets = sockets
         self.announce = announce
+        self.others = others
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
@@ -103,6 +126,35 @@ class GracefulServer(uvicorn.Server):
             server.close()
         await self.open_sockets.close_all()
         await super().shutdown(sockets)
+        await asyncio.to_thread(_stop, self.others)
+
+
+def _stop(others: list[subprocess.Popen[bytes]]) -> None:
+    """Stop the other processes (each stops gracefully on SIGTERM, as this one does)."""
+    for other in others:
+        if other.poll() is None:
+            other.terminate()
+    for other in others:
+        other.wait()
+
+
+def _command(
+    host: str,
+    port: int,
+    url: str,
+    public_url: str | None,
+    api_docs: bool,
+    metrics: bool,
+    bot_workers: int | None,
+) -> list[str]:
+    """The `parlour serve` command of another process on `port`, with this one's settings."""
+    command = [sys.executable, "-m", "parlour", "serve", "--host", host, "--port", str(port)]
+    command += ["--db", url]
+    command += ["--public-url", public_url] if public_url else []
+    command += ["--api-docs"] if api_docs else []
+    command += ["--metrics"] if metrics else []
+    command += ["--bot-workers", str(bot_workers)] if bot_workers else []
+    return command
 
 
 def bind(host: str, port: int) -> socket.socket:

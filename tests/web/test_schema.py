@@ -3,6 +3,8 @@ tables forward."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
@@ -13,7 +15,7 @@ from sqlalchemy import create_engine, insert, select, text
 from sqlalchemy.exc import IntegrityError
 
 from parlour.web.app import Settings
-from parlour.web.database import MIGRATIONS, connect
+from parlour.web.database import MIGRATIONS, connect, migrate
 from parlour.web.models import Base
 from parlour.web.storage import ACTIONS, SEATS, TABLES
 
@@ -39,6 +41,20 @@ def test_migrating_twice_changes_nothing(settings: Settings) -> None:
         head = ScriptDirectory.from_config(alembic_config()).get_current_head()
         assert MigrationContext.configure(connection).get_current_revision() == head == "0004"
     engine.dispose()
+
+
+def test_processes_starting_together_migrate_one_after_another(settings: Settings) -> None:
+    """Server processes started at once on a new PostgreSQL database (`serve --processes`,
+    or several machines) all start: one migrates, the others find the schema there."""
+    if not settings.db_url.startswith("postgresql"):
+        pytest.skip("a SQLite database is served by one process")
+    engines = [create_engine(settings.db_url) for _ in range(4)]
+    with ThreadPoolExecutor(len(engines)) as pool:
+        list(pool.map(migrate, engines))
+    with engines[0].connect() as connection:
+        assert MigrationContext.configure(connection).get_current_revision() == "0004"
+    for engine in engines:
+        engine.dispose()
 
 
 def test_a_database_at_0001_with_tables_in_it_migrates_to_head(settings: Settings) -> None:

@@ -11,9 +11,11 @@ from typing import IO, Any
 import platformdirs
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+MIGRATING = 7_240_001
+"""The PostgreSQL advisory lock that migrations hold (any number that is Parlour's own)."""
 
 
 def default_url() -> str:
@@ -72,9 +74,13 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
 
 
 def migrate(engine: Engine) -> None:
-    """Run Alembic's migrations up to `head` on `engine`."""
+    """Run Alembic's migrations up to `head` on `engine`. On PostgreSQL, server processes
+    starting together migrate one after another (a transaction's advisory lock): the first
+    brings the schema up, the others find it there."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATING})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")

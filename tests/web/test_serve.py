@@ -69,15 +69,8 @@ def test_parlour_serve_prints_its_url_and_serves_the_lobby(tmp_path: Path) -> No
 
 
 def test_a_second_server_on_one_sqlite_file_is_refused_and_says_why(tmp_path: Path) -> None:
-    port = free_port()
-    first = subprocess.Popen(
-        serve_command(port, tmp_path / "one.db"),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    held = hold_alone(f"sqlite:///{tmp_path / 'one.db'}")  # as a first server holds it
     try:
-        wait_until_up(f"http://127.0.0.1:{port}")
         second = subprocess.run(
             serve_command(free_port(), tmp_path / "one.db"),
             capture_output=True,
@@ -86,8 +79,8 @@ def test_a_second_server_on_one_sqlite_file_is_refused_and_says_why(tmp_path: Pa
             check=False,
         )
     finally:
-        first.terminate()
-        first.communicate(timeout=10)
+        assert held is not None
+        held.close()
     assert second.returncode == 1 and "Parlour is serving" not in second.stdout
     assert "another Parlour server is serving" in second.stderr
     assert "PostgreSQL" in second.stderr

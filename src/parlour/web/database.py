@@ -39,6 +39,12 @@ def connect(url: str) -> Engine:
     return engine
 
 
+def shared(engine: Engine) -> bool:
+    """Whether several server processes may share the database: PostgreSQL; a SQLite file is
+    served by one (`hold_alone`), whose copies of the tables are never stale."""
+    return engine.dialect.name == "postgresql"
+
+
 class DatabaseInUse(Exception):
     """Another server process already serves this SQLite database."""
 

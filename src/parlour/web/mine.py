@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import HTMLResponse
 from sqlalchemy import Engine, Row, func, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session
 
 from parlour.i18n import _, language
 from parlour.web import responses, storage
@@ -117,11 +117,7 @@ def _stored(
     held = {row.id: _held(row) for row in done}
     ids = [row.id for row in done[:FINISHED_PAGE]]
     with Session(engine) as session:
-        rows = session.scalars(
-            select(TableRow)
-            .where(TableRow.id.in_(ids))
-            .options(selectinload(TableRow.seats), selectinload(TableRow.actions))
-        ).all()
+        rows = session.scalars(storage.whole_rows().where(TableRow.id.in_(ids))).all()
         rebuilt = {row.id: storage.rebuild(row, kinds) for row in rows}
     return (
         {row.id: _held(row) for row in live},

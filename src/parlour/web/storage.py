@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Connection, Table, Update, bindparam, insert, text, update
+from sqlalchemy import Connection, Select, Table, Update, bindparam, insert, select, text, update
+from sqlalchemy.orm import selectinload
 
 from parlour.i18n import _
 from parlour.kernel import load
@@ -47,6 +48,11 @@ class Stale(TableError):
 CHANNEL = "parlour_tables"
 """The PostgreSQL channel on which each change of a table is told ("ID VERSION")."""
 NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
+
+
+def whole_rows() -> Select[TableRow]:
+    """The SELECT of tables' rows with their seats and records: all a table is rebuilt from."""
+    return select(TableRow).options(selectinload(TableRow.seats), selectinload(TableRow.actions))
 
 
 def now() -> datetime:

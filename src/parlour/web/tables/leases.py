@@ -17,6 +17,7 @@ from sqlalchemy import Engine, or_, select, update
 from sqlalchemy.exc import DBAPIError
 
 from parlour.web.clock import Clock
+from parlour.web.database import shared
 from parlour.web.storage import TABLES
 
 LOG = logging.getLogger("parlour.web")
@@ -34,7 +35,7 @@ class Leases:
         self.name = name or secrets.token_hex(8)
         """Who this process is (`Settings.server_name`): a process started again under the same
         name drives its tables again at once, without waiting for their leases to run out."""
-        self.stored = engine.dialect.name == "postgresql"
+        self.stored = shared(engine)
 
     def take(self, table_id: str) -> bool:
         """Whether this process drives the table from now on: its lease is free, ran out or

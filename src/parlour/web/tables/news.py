@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 import psycopg
 from sqlalchemy import Engine
 
+from parlour.web.database import shared
 from parlour.web.storage import CHANNEL
 
 LOG = logging.getLogger("parlour.web")
@@ -35,7 +36,7 @@ class News:
 
     async def start(self) -> None:
         """Listen in the background from now on (returns once listening)."""
-        if self.engine.dialect.name != "postgresql":
+        if not shared(self.engine):
             return
         self._task = asyncio.get_running_loop().create_task(self._listen())
         await self.listening.wait()

@@ -17,11 +17,12 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Engine, select, update
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session
 
 from parlour.i18n import N_, _
 from parlour.web import ratings, storage
 from parlour.web.clock import Clock
+from parlour.web.database import shared
 from parlour.web.kinds import Kinds
 from parlour.web.live import LiveTable, TableError, Watcher, encode
 from parlour.web.models import TableRow
@@ -49,6 +50,7 @@ class Shelf:
         self.kinds = kinds
         self.tasks = tasks
         self.idle_expiry = idle_expiry
+        self.shared = shared(engine)
         self.tables: dict[str, LiveTable] = {}
         self.broken: dict[str, str] = {}
         """Why each table that broke since the start broke (others are found in the database)."""
@@ -93,9 +95,7 @@ class Shelf:
         shown = ("open", "running", "finished", "broken")
         with Session(self.engine) as session:
             row = session.scalars(
-                select(TableRow)
-                .where(TableRow.id == table_id, TableRow.status.in_(shown))
-                .options(selectinload(TableRow.seats), selectinload(TableRow.actions))
+                storage.whole_rows().where(TableRow.id == table_id, TableRow.status.in_(shown))
             ).one_or_none()
             if row is None:
                 raise TableError(404, _("no such table (it may have expired)"))
@@ -124,8 +124,8 @@ class Shelf:
 
     def stale(self, table: LiveTable) -> bool:
         """Whether another server process changed `table` since this copy was made (its stored
-        version moved on; one lookup by key)."""
-        if table.status not in ("open", "running"):
+        version moved on; one lookup by key, where processes may share the database)."""
+        if not self.shared or table.status not in ("open", "running"):
             return False
         with self.engine.connect() as db:
             stored = db.execute(select(TABLES.c.version).where(TABLES.c.id == table.id))
@@ -148,11 +148,7 @@ class Shelf:
         """Bring a copy another process moved past (`storage.Stale`) up to date from its stored
         row and actions, in place: whoever holds it keeps holding it."""
         with Session(self.engine) as session:
-            row = session.scalars(
-                select(TableRow)
-                .where(TableRow.id == table.id)
-                .options(selectinload(TableRow.seats), selectinload(TableRow.actions))
-            ).one()
+            row = session.scalars(storage.whole_rows().where(TableRow.id == table.id)).one()
             table.take(storage.rebuild(row, self.kinds))
         with self.engine.connect() as db:
             ratings.refresh(db, table)
@@ -162,9 +158,8 @@ class Shelf:
         bots and clock are to be resumed (finished games are loaded when someone asks)."""
         with Session(self.engine) as session:
             rows = session.scalars(
-                select(TableRow)
+                storage.whole_rows()
                 .where(TableRow.status.in_(("open", "running")))
-                .options(selectinload(TableRow.seats), selectinload(TableRow.actions))
                 .order_by(TableRow.created_at)
             ).all()
             for row in rows:

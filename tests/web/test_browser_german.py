@@ -143,3 +143,23 @@ def test_the_pages_name_seats_in_german_in_their_text_and_the_logs(
         "Ann und greedy (Platz 3) schlagen Platz 4; Platz 9",
     ]
     page.close()
+
+
+def test_a_name_typed_while_the_catalogue_loads_stays(browser: Any, base_url: str) -> None:  # noqa: F811
+    """The lobby's script waits for the German catalogue; a name typed into the form before
+    it runs stays there (it was wiped, and the empty required field stopped the table's
+    creation without a word)."""
+    page = browser.new_page(locale="de-DE")
+    held: list[Any] = []
+    page.route("**/i18n/de.json", lambda route: held.append(route))
+    page.goto(base_url + "/", wait_until="commit")
+    for _ in range(600):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the lobby asked for no German catalogue"
+    page.fill("#name", "Tester")
+    held[0].continue_()
+    page.wait_for_selector("#game-dokitto", state="attached")
+    assert page.input_value("#name") == "Tester"
+    page.close()

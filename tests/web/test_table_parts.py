@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from parlour.kernel import State, load
 from parlour.web.accounts import Account
@@ -20,6 +21,8 @@ from parlour.web.kinds import CASUAL, Kinds, TableKind
 from parlour.web.live import LiveTable, SeatSpec, SeatState, TableError, Watcher
 from parlour.web.ratings import Rated
 from parlour.web.security import token_hash
+from parlour.web import storage
+from parlour.web.models import TableRow
 from parlour.web.storage import ACTIONS, TABLES
 from parlour.web.tables import Tables
 from parlour.web.tables.seats import (
@@ -142,9 +145,11 @@ async def two_people(layer: Tables, **kw: Any) -> tuple[LiveTable, list[str]]:
     return table, [host, guest]
 
 
-async def play(layer: Tables, table: LiveTable, tokens: list[str], actions: int) -> None:
-    """Play the first legal action of whoever acts, `actions` times."""
-    for number in range(actions):
+async def play(
+    layer: Tables, table: LiveTable, tokens: list[str], actions: int, first: int = 0
+) -> None:
+    """Play the first legal action of whoever acts, `actions` times (request ids from `first`)."""
+    for number in range(first, first + actions):
         seat = table.state.to_act[0]
         action = table.state.legal_actions(seat)[0]
         await layer.commits.act(table.id, tokens[seat], action, f"r{number}")
@@ -182,6 +187,36 @@ def test_a_restarted_layer_rebuilds_the_tables_from_their_records(tmp_path: Path
 
     run(tmp_path, before)
     run(tmp_path, after)
+
+
+def test_a_copy_behind_applies_only_the_actions_it_lacks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A started copy another process moved past (held here as the copy made after three
+    actions) reads and applies only the newer actions, and ends as a whole rebuild would:
+    its state, clocks, request ids and version."""
+
+    def whole(table_id: str, engine: Any) -> LiveTable:
+        with Session(engine) as session:
+            row = session.scalars(storage.whole_rows().where(TableRow.id == table_id)).one()
+            return storage.rebuild(row, Kinds())
+
+    async def body(layer: Tables, clock: ManualClock) -> None:
+        table, tokens = await two_people(layer)
+        await play(layer, table, tokens, 3)
+        copy = whole(table.id, layer.engine)
+        clock.advance(4.0)
+        await play(layer, table, tokens, 6, first=3)
+        truth = whole(table.id, layer.engine)
+        with monkeypatch.context() as patched:
+            patched.setattr(storage, "rebuild", None)  # a started copy is never replayed whole
+            layer.shelf.refresh(copy)
+        assert copy.state.history == truth.state.history == table.state.history
+        assert copy.version == truth.version and copy.action_times == truth.action_times
+        assert copy.waiting_since == truth.waiting_since
+        assert copy.request_ids == truth.request_ids and len(copy.request_ids) == 9
+
+    run(tmp_path, body)
 
 
 def test_watchers_get_their_seats_frames_and_one_gone_away_is_forgotten(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ from their rows by replaying the record through the kernel."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from functools import cache
 from typing import Any
@@ -12,7 +13,7 @@ from sqlalchemy import Connection, Select, Table, Update, bindparam, insert, sel
 from sqlalchemy.orm import selectinload
 
 from parlour.i18n import _
-from parlour.kernel import load
+from parlour.kernel import State, load
 from parlour.web.kinds import Kinds
 from parlour.web.live import LiveTable, SeatState, Sent, TableError
 from parlour.web.models import ActionRow, SeatRow, TableRow
@@ -165,16 +166,56 @@ def rebuild(row: TableRow, kinds: Kinds) -> LiveTable:
     acting seat's turn clock from the stored time its turn began (the start, its own last
     action, the action that made it act, or its person taking it back from a stand-in since),
     so that a restart neither resets nor loses it. Its kind is the one of `kinds` that holds it."""
-    game = load(row.game, row.players, **row.options)
-    state = game.new(int(row.seed))
-    since = dict.fromkeys(state.to_act, row.started_at or 0.0)
-    for action in row.actions:
+    state = load(row.game, row.players, **row.options).new(int(row.seed))
+    since = play_on(state, dict.fromkeys(state.to_act, row.started_at or 0.0), row.actions)
+    times = [a.at for a in row.actions]
+    return _live(row, kinds, state, since, times, sent_by(row.actions))
+
+
+def advance(table: LiveTable, row: TableRow, newer: Sequence[ActionRow], kinds: Kinds) -> LiveTable:
+    """`table`, a started copy, as its stored `row` has it: only the actions the copy lacks
+    (`newer`, in order) are applied, to a clone of its state, so a copy one action behind pays
+    for one action rather than for replaying the whole record."""
+    state = table.state.clone()
+    since = play_on(state, dict(table.waiting_since), newer)
+    times = table.action_times + [a.at for a in newer]
+    return _live(row, kinds, state, since, times, {**table.request_ids, **sent_by(newer)})
+
+
+def play_on(
+    state: State, since: dict[int, float], actions: Iterable[ActionRow]
+) -> dict[int, float]:
+    """Apply stored `actions` to `state`; returns when each seat to act began to wait, from
+    `since` (when the seats to act before them began)."""
+    for action in actions:
         before = state.to_act
         state.apply(action.seat, action.action)
         since = {
             seat: since[seat] if seat in before and seat != action.seat else action.at
             for seat in state.to_act
         }
+    return since
+
+
+def sent_by(actions: Iterable[ActionRow]) -> dict[tuple[int, str], Sent]:
+    """What each seat's request id of `actions` was used for."""
+    return {
+        (a.seat, a.request_id): Sent(a.number, a.sent or a.action)
+        for a in actions
+        if a.request_id is not None and a.seat is not None
+    }
+
+
+def _live(
+    row: TableRow,
+    kinds: Kinds,
+    state: State,
+    since: dict[int, float],
+    action_times: list[float],
+    request_ids: dict[tuple[int, str], Sent],
+) -> LiveTable:
+    """The live table of `row` with its replayed state and clocks (a seat's clock restarts
+    when its person took it back from a stand-in)."""
     for s in row.seats:
         if s.seat in since and s.back_at is not None:
             since[s.seat] = max(since[s.seat], s.back_at)
@@ -194,13 +235,9 @@ def rebuild(row: TableRow, kinds: Kinds) -> LiveTable:
         ],
         state=state,
         started_at=row.started_at,
-        action_times=[a.at for a in row.actions],
+        action_times=action_times,
         waiting_since=since if row.started_at is not None else {},
-        request_ids={
-            (a.seat, a.request_id): Sent(a.number, a.sent or a.action)
-            for a in row.actions
-            if a.request_id is not None and a.seat is not None
-        },
+        request_ids=request_ids,
         rematch=row.rematch,
         rematch_of=row.rematch_of,
         rated=row.rated,

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Engine, select, update
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from parlour.i18n import N_, _
 from parlour.web import ratings, storage
@@ -25,7 +25,7 @@ from parlour.web.clock import Clock
 from parlour.web.database import shared
 from parlour.web.kinds import Kinds
 from parlour.web.live import LiveTable, TableError, Watcher, encode
-from parlour.web.models import TableRow
+from parlour.web.models import ActionRow, TableRow
 from parlour.web.storage import TABLES
 from parlour.web.tables.tasks import Tasks
 
@@ -146,10 +146,25 @@ class Shelf:
 
     def refresh(self, table: LiveTable) -> None:
         """Bring a copy another process moved past (`storage.Stale`) up to date from its stored
-        row and actions, in place: whoever holds it keeps holding it."""
+        row, in place: whoever holds it keeps holding it. A started copy reads and applies
+        only the actions it lacks; one not started yet (no actions) is rebuilt."""
+        held = len(table.action_times)
         with Session(self.engine) as session:
-            row = session.scalars(storage.whole_rows().where(TableRow.id == table.id)).one()
-            table.take(storage.rebuild(row, self.kinds))
+            if table.started_at is None:
+                row = session.scalars(storage.whole_rows().where(TableRow.id == table.id)).one()
+                table.take(storage.rebuild(row, self.kinds))
+            else:
+                row = session.scalars(
+                    select(TableRow)
+                    .options(selectinload(TableRow.seats))
+                    .where(TableRow.id == table.id)
+                ).one()
+                newer = session.scalars(
+                    select(ActionRow)
+                    .where(ActionRow.table_id == table.id, ActionRow.number >= held)
+                    .order_by(ActionRow.number)
+                ).all()
+                table.take(storage.advance(table, row, newer, self.kinds))
         with self.engine.connect() as db:
             ratings.refresh(db, table)
 

@@ -11,7 +11,8 @@ const rated = document.getElementById("rated");
 let games = [];
 let current = null;
 
-nameInput.value = localStorage.getItem("parlour.name") || "";
+// A name typed while the page was still loading (the language's catalogue comes first) stays.
+if (!nameInput.value) nameInput.value = localStorage.getItem("parlour.name") || "";
 accountName(nameInput);
 
 function chosenGame() {

@@ -14,15 +14,15 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from parlour.kernel import State, load
+from parlour.web import storage
 from parlour.web.accounts import Account
 from parlour.web.app import Settings
 from parlour.web.database import connect
 from parlour.web.kinds import CASUAL, Kinds, TableKind
 from parlour.web.live import LiveTable, SeatSpec, SeatState, TableError, Watcher
+from parlour.web.models import TableRow
 from parlour.web.ratings import Rated
 from parlour.web.security import token_hash
-from parlour.web import storage
-from parlour.web.models import TableRow
 from parlour.web.storage import ACTIONS, TABLES
 from parlour.web.tables import Tables
 from parlour.web.tables.seats import (

@@ -24,8 +24,10 @@ puzzle whose game clock ends it, a Dicetime table whose person goes away after a
 After every restart the soak checks that every acknowledged action (a 2xx answer) is in its
 table's record in the database, with its seat, action and request id; that every record
 replays through `parlour.replay` to the view the server serves; and that a seat whose person
-was away when the server died is played by its stand-in again at once. At the end it waits
-for every game to finish (bots play on, deadlines fire) and checks the finished records.
+was away when the server died (at the last kill) is played by its stand-in again at once. Each
+table has a spectator on a WebSocket to one of the processes (to the next when it dies). At the
+end it waits for every game to finish (bots play on, deadlines fire) and checks the finished
+records, and that every spectator's last frame shows the finished game.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import random
@@ -47,7 +50,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
+import websockets
 from sqlalchemy import Engine, create_engine, select
+from websockets.exceptions import WebSocketException
 
 import parlour
 from parlour.web.storage import ACTIONS, TABLES
@@ -143,6 +148,8 @@ class Tracked:
     id: str
     kind: Kind
     tokens: list[str] = field(default_factory=list)
+    watched: dict[str, Any] | None = None
+    """The last frame its spectator's WebSocket was sent."""
 
 
 @dataclass
@@ -162,6 +169,9 @@ class Figures:
     checked: int = 0
     replayed: int = 0
     deadlines_fired: int = 0
+    watched: int = 0
+    """Spectators' WebSockets (one a table, moved to another process when theirs died) whose
+    last frame was the finished game's."""
     stand_ins_expected: int = 0
     stand_ins_resumed: int = 0
     slowest_resume: float = 0.0
@@ -180,7 +190,8 @@ class Figures:
             f"clock; {self.abandoned} left half-seated by a lost answer); "
             f"{self.acknowledged} actions acknowledged ({self.retried} requests resent "
             f"across a kill), {self.checked} acknowledgements checked against the records, "
-            f"{self.replayed} records replayed; stand-ins resumed at once after "
+            f"{self.replayed} records replayed, {self.watched} watchers ended with the final "
+            f"frame; stand-ins resumed at once after "
             f"{self.stand_ins_resumed} of {self.stand_ins_expected} restarts with a seat away "
             f"(the slowest after {self.slowest_resume:.1f} s); "
             f"problems: {sum(map(len, self.problems.values())) or 'none'}"
@@ -246,6 +257,7 @@ class Soak:
             database=db_url.split(":", 1)[0].split("+", 1)[0], processes=processes
         )
         self.stopping = False
+        self.watchers: list[asyncio.Task[None]] = []
         self.clients = [httpx2.AsyncClient(base_url=s.base, timeout=10) for s in self.servers]
         self.routes = random.Random(f"{seed}/routes")
         """Which process each request goes to first (apart from `rng`, which times the kills)."""
@@ -254,14 +266,13 @@ class Soak:
 
     async def run(self, kills: int, between: tuple[float, float], finish_within: float) -> Figures:
         started = time.monotonic()
-        for server in self.servers:
-            await server.start()
+        await asyncio.gather(*(server.start() for server in self.servers))
         players = [asyncio.create_task(self._keep_playing(kind)) for kind in self.kinds]
         try:
             for number in range(kills):
                 await asyncio.sleep(self.rng.uniform(*between))
-                if number == 0:  # the first kill lands while a stand-in plays for someone
-                    await self._until_someone_is_away(AWAY_LIMIT + 5)
+                if number == kills - 1:  # the last kill lands while a stand-in plays for someone
+                    await self._until_someone_is_away(2 * AWAY_LIMIT)
                 away = await self._away_seats()
                 victim = self.servers[number % len(self.servers)]
                 victim.kill()
@@ -274,13 +285,14 @@ class Soak:
             await asyncio.wait_for(asyncio.gather(*players), finish_within)
             await self._until_finished(finish_within)
             await self._check_records()
+            await asyncio.wait_for(asyncio.gather(*self.watchers), finish_within)
             await self._check_finished()
         except TimeoutError:
             self.figures.problem("unfinished", f"games still running after {finish_within} s")
         finally:
-            for task in players:
+            for task in players + self.watchers:
                 task.cancel()
-            await asyncio.gather(*players, return_exceptions=True)
+            await asyncio.gather(*players, *self.watchers, return_exceptions=True)
             for server, client in zip(self.servers, self.clients, strict=True):
                 server.kill()
                 await client.aclose()
@@ -334,7 +346,26 @@ class Soak:
                 return None
             table.tokens[joined.json()["seat"]] = joined.json()["token"]
         self.tables.append(table)
+        self.watchers.append(asyncio.create_task(self._watch(table)))
         return table
+
+    async def _watch(self, table: Tracked) -> None:
+        """Watch `table` as a spectator over a WebSocket to one of the processes (to the next
+        when its process dies) until it is sent the finished game."""
+        first = self.routes.randrange(len(self.servers))
+        for attempt in itertools.count():
+            server = self.servers[(first + attempt) % len(self.servers)]
+            url = server.base.replace("http", "ws") + f"/ws/tables/{table.id}"
+            with contextlib.suppress(OSError, WebSocketException):
+                async with websockets.connect(url, max_size=None) as socket:
+                    await socket.send(json.dumps({"token": None}))
+                    async for text in socket:
+                        frame = json.loads(text)
+                        if frame.get("type") == "state":
+                            table.watched = frame
+                            if frame["table"]["status"] == "finished":
+                                return
+            await asyncio.sleep(0.1)
 
     async def _person(self, table: Tracked, seat: int, token: str, rng: random.Random) -> None:
         """Play `seat` until the game ends (or, for an away kind's host, stop after a few)."""
@@ -522,6 +553,11 @@ class Soak:
                 continue
             self.figures.finished += 1
             self.figures.replayed += 1
+            final = json.loads(json.dumps(parlour.replay(record).view(None)))
+            if table.watched is None or table.watched["view"] != final:
+                self.figures.problem("watcher", f"{table.id}: its watcher saw no end")
+            else:
+                self.figures.watched += 1
             if table.kind.options.get("mode") == "puzzle" and stored[-1] == [None, "timeout"]:
                 self.figures.deadlines_fired += 1
         puzzles = [t for t in self.tables if t.kind.options.get("mode") == "puzzle"]

@@ -2,7 +2,8 @@
 tables of bots and scripted people are killed with SIGKILL three times and restarted, one
 process on SQLite and two sharing PostgreSQL (requests to either, the kills in turn); nothing
 acknowledged is lost, every record replays to what is served, clocks and stand-ins resume
-(through the other process or the restarted one) and every game finishes."""
+(through the other process or the restarted one), every game finishes and each table's
+spectator, connected to either process, ends with the finished game's frame."""
 
 from __future__ import annotations
 
@@ -46,6 +47,11 @@ def test_no_acknowledged_action_is_lost(soaked: Figures) -> None:
 def test_every_record_replays_to_the_served_state(soaked: Figures) -> None:
     assert soaked.replayed >= soaked.tables
     assert "replay" not in soaked.problems
+
+
+def test_every_watcher_ends_with_the_final_state(soaked: Figures) -> None:
+    assert soaked.watched == soaked.tables
+    assert "watcher" not in soaked.problems
 
 
 def test_bots_and_clocks_play_on_and_every_game_finishes(soaked: Figures) -> None:

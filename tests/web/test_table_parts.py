@@ -20,7 +20,7 @@ from parlour.web.app import Settings
 from parlour.web.database import connect
 from parlour.web.kinds import CASUAL, Kinds, TableKind
 from parlour.web.live import LiveTable, SeatSpec, SeatState, TableError, Watcher
-from parlour.web.models import TableRow
+from parlour.web.models import ActionRow, TableRow
 from parlour.web.ratings import Rated
 from parlour.web.security import token_hash
 from parlour.web.storage import ACTIONS, TABLES
@@ -364,6 +364,33 @@ def test_two_processes_on_one_database_never_act_on_a_stale_copy(settings: Setti
         with engine.connect() as db:
             numbers = db.execute(select(ACTIONS.c.number).where(ACTIONS.c.table_id == table.id))
             assert sorted(numbers.scalars()) == list(range(8))
+
+    asyncio.run(main())
+    engine.dispose()
+
+
+def test_a_copy_is_read_from_one_moment_of_the_database(settings: Settings) -> None:
+    """A table's row and its actions are read by separate queries: an action another process
+    stores between them must not be read (its copy would have one version's state under
+    another's number, and a watcher there was sent stale frames marked new)."""
+    if not settings.db_url.startswith("postgresql"):
+        pytest.skip("SQLite is served by one process")
+    engine = connect(settings.db_url)
+
+    async def main() -> None:
+        layer = Tables(engine, bot_pace=0.0, clock=ManualClock())
+        await layer.start()
+        try:
+            table, tokens = await two_people(layer)
+            await play(layer, table, tokens, 2)
+            with layer.shelf.snapshot() as session:
+                version = session.scalars(select(TableRow.version).where(TableRow.id == table.id))
+                assert version.one() == table.version
+                await play(layer, table, tokens, 1, first=2)  # stored meanwhile, elsewhere
+                actions = session.scalars(select(ActionRow).where(ActionRow.table_id == table.id))
+                assert len(actions.all()) == 2
+        finally:
+            await layer.close()
 
     asyncio.run(main())
     engine.dispose()

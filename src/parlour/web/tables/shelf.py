@@ -51,6 +51,9 @@ class Shelf:
         self.tasks = tasks
         self.idle_expiry = idle_expiry
         self.shared = shared(engine)
+        self._reader = (
+            engine.execution_options(isolation_level="REPEATABLE READ") if self.shared else engine
+        )
         self.tables: dict[str, LiveTable] = {}
         self.broken: dict[str, str] = {}
         """Why each table that broke since the start broke (others are found in the database)."""
@@ -89,11 +92,18 @@ class Shelf:
 
     # -- restoring --------------------------------------------------------------------------
 
+    def snapshot(self) -> Session:
+        """A session whose queries see one moment of the database: a table's row, seats and
+        actions are read separately, and on a database other processes write to, an action
+        stored between them would give a copy the state of one version under the number of
+        another (PostgreSQL: REPEATABLE READ; SQLite's one writer is this process)."""
+        return Session(self._reader)
+
     def _load_stored(self, table_id: str) -> LiveTable:
         """A table rebuilt from its record (a 410 for a broken table, 404 for none or an
         expired one)."""
         shown = ("open", "running", "finished", "broken")
-        with Session(self.engine) as session:
+        with self.snapshot() as session:
             row = session.scalars(
                 storage.whole_rows().where(TableRow.id == table_id, TableRow.status.in_(shown))
             ).one_or_none()
@@ -149,7 +159,7 @@ class Shelf:
         row, in place: whoever holds it keeps holding it. A started copy reads and applies
         only the actions it lacks; one not started yet (no actions) is rebuilt."""
         held = len(table.action_times)
-        with Session(self.engine) as session:
+        with self.snapshot() as session:
             if table.started_at is None:
                 row = session.scalars(storage.whole_rows().where(TableRow.id == table.id)).one()
                 table.take(storage.rebuild(row, self.kinds))
@@ -171,7 +181,7 @@ class Shelf:
     def load_all(self) -> list[LiveTable]:
         """Rebuild every unfinished table from its record; returns the running ones, whose
         bots and clock are to be resumed (finished games are loaded when someone asks)."""
-        with Session(self.engine) as session:
+        with self.snapshot() as session:
             rows = session.scalars(
                 storage.whole_rows()
                 .where(TableRow.status.in_(("open", "running")))

@@ -207,6 +207,26 @@ def test_logins_to_one_name_are_limited_across_addresses(settings: Settings) -> 
         assert fresh.post("/api/session", json={"name": "Bob", "password": PASSWORD}).is_success
 
 
+def test_failed_logins_are_counted_by_every_process_on_the_database(settings: Settings) -> None:
+    """Two server processes on one database count the same guesses: three to one name through
+    either use up a limit of three, on both; a right password elsewhere counts for nothing."""
+    limited = replace(settings, logins_per_name_anywhere=3)
+    with (
+        TestClient(create_app(limited)) as first,
+        TestClient(create_app(limited)) as second,
+    ):
+        register(first, "Ann")
+        right = {"name": "Ann", "password": PASSWORD}
+        assert second.post("/api/session", json=right).is_success
+        for number, server in enumerate((first, second, first)):
+            guesser = TestClient(server.app, client=(f"192.0.2.{number}", 5000))
+            guess = guesser.post("/api/session", json={"name": "ann", "password": "guess guess"})
+            assert guess.status_code == 401
+        for server in (first, second):
+            fresh = TestClient(server.app, client=("198.51.100.1", 5000))
+            assert fresh.post("/api/session", json=right).status_code == 429
+
+
 @pytest.mark.parametrize("scheme", ["http", "https"])
 def test_the_session_cookie_is_httponly_lax_and_secure_over_tls(
     settings: Settings, scheme: str

@@ -152,6 +152,19 @@ class SessionRow(Base):
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class LoginAttemptRow(Base):
+    """A login attempt at a name from an address (the SHA-256 of the name's `name_key` and of
+    the address), counted against the login limits by every server process sharing the
+    database; a right password's is deleted, and any older than the limits' window."""
+
+    __tablename__ = "login_attempts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name_hash: Mapped[str] = mapped_column(String(64), index=True)
+    address_hash: Mapped[str] = mapped_column(String(64))
+    at: Mapped[float] = mapped_column(Float, index=True)  # epoch seconds
+
+
 class RatingRow(Base):
     """An account's OpenSkill rating at one game (`mu`, `sigma`) after `games` rated games."""
 

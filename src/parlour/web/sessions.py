@@ -19,6 +19,7 @@ from parlour.web.accounts import (
     name_key,
 )
 from parlour.web.live import TableError
+from parlour.web.login_attempts import LoginAttempts
 from parlour.web.routing import tables_of
 from parlour.web.schemas import Credentials
 from parlour.web.security import RateLimit, client_address
@@ -29,9 +30,10 @@ if TYPE_CHECKING:
 
 def add_routes(app: FastAPI, settings: Settings, accounts: Accounts) -> None:
     """The account and session routes of `app`, with their limits."""
-    logins = RateLimit(settings.logins_per_minute, 60.0)
-    failed_here = RateLimit(settings.logins_per_name, 900.0)  # per name and address
-    failed_anywhere = RateLimit(settings.logins_per_name_anywhere, 900.0)  # per name
+    logins = RateLimit(settings.logins_per_minute, 60.0)  # this process's password checks
+    attempts = LoginAttempts(
+        accounts.engine, settings.logins_per_name, settings.logins_per_name_anywhere
+    )
 
     @app.post("/api/account", status_code=201, responses=responses.REGISTER)
     async def register(request: Request, body: Credentials, response: Response) -> dict[str, Any]:
@@ -47,15 +49,13 @@ def add_routes(app: FastAPI, settings: Settings, accounts: Accounts) -> None:
         name and a wrong password get the same 401; attempts are limited per address and
         per name. The seats of the `tokens` the browser sends become the account's."""
         slow_down(logins, request)
-        # Each attempt counts before the (slow) check, so guesses sent at once count too; a
-        # right password takes its count back.
-        key = name_key(body.name)
-        here = f"{key}\n{client_address(request.scope)}"
-        if not failed_here.allow(here) or not failed_anywhere.allow(key):
+        # Each attempt counts (in the database: on every process) before the slow check, so
+        # guesses sent at once count too; a right password takes its count back.
+        attempt = attempts.count(name_key(body.name), client_address(request.scope))
+        if attempt is None:
             raise TableError(429, _("too many failed logins to this name; wait a while"))
         account = await asyncio.to_thread(accounts.check, body.name, body.password)
-        failed_here.give_back(here)
-        failed_anywhere.give_back(key)
+        attempts.take_back(attempt)
         return await _logged_in(request, response, account, body.tokens)
 
     @app.delete("/api/session", status_code=204, responses=responses.LOGOUT)

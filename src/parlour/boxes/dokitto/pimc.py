@@ -13,14 +13,17 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import TYPE_CHECKING
 
 from parlour.bots.registry import Bot, BotFactory, BotInfo, View, register_bot
 from parlour.boxes.dokitto.determinize import determinize
 from parlour.boxes.dokitto.game import Dokitto
 from parlour.boxes.dokitto.notation import CARD_OF_PLAY, FLAVOUR_OF_TAKE
-from parlour.boxes.dokitto.solver import Position, Solver, local_card
 from parlour.boxes.dokitto.state import DokittoState
 from parlour.kernel import Action, Game, OptionError, Rng
+
+if TYPE_CHECKING:
+    from parlour.boxes.dokitto.solver import Solver
 
 
 @dataclass(frozen=True)
@@ -45,7 +48,11 @@ LEVELS = {
 @cache
 def shared_solver() -> Solver:
     """The process's one solver: its table (about 12 MB) is shared by every `pimc` seat, each
-    decision searching under a generation of its own."""
+    decision searching under a generation of its own. Imported here: numba's compiler, which
+    the solver needs, takes most of a second to load, and every process that loads the box
+    (the CLI, servers, their bot workers) would pay it without ever playing `pimc`."""
+    from parlour.boxes.dokitto.solver import Solver
+
     return Solver()
 
 
@@ -81,6 +88,8 @@ def is_number(text: str) -> bool:
 
 def values(solver: Solver, state: DokittoState, legal: Sequence[Action]) -> list[float]:
     """The exact value of each of `legal` for the seat to act in the world `state`."""
+    from parlour.boxes.dokitto.solver import Position, local_card  # see `shared_solver`
+
     position = Position.of(state)
     local = {flavour: index for index, flavour in enumerate(position.flavours)}
     if position.choosing:

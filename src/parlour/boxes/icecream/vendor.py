@@ -21,7 +21,6 @@ import numpy as np
 from parlour.bots.mcts import LEVEL_NAMES
 from parlour.bots.registry import Bot, BotFactory, BotInfo, View, register_bot
 from parlour.bots.search import MARGIN
-from parlour.boxes.icecream import fast
 from parlour.boxes.icecream.bots import OTHERS_WEIGHT
 from parlour.boxes.icecream.notation import ACTIONS
 from parlour.boxes.icecream.state import IcecreamState
@@ -59,6 +58,10 @@ class VendorBot(Bot):
         self.game = game
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        # Imported when a vendor plays: numba's compiler takes most of a second to load, and
+        # every process that loads the box (the CLI, servers, their bot workers) would pay it.
+        from parlour.boxes.icecream import fast
+
         if len(legal) == 1:
             return legal[0]
         if self.game is None:
@@ -83,6 +86,8 @@ class VendorBot(Bot):
         assert self.game is not None
         world = self.game.determinize(view, self.rng)
         assert isinstance(world, IcecreamState)
+        from parlour.boxes.icecream import fast  # see `choose`
+
         return fast.from_state(world)
 
 

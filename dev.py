@@ -3,8 +3,8 @@
 
     python3 dev.py run [ARGS...]   create or reuse .venv, install Parlour, run `parlour ARGS...`
                                    (no ARGS: `parlour serve`, the web app on 127.0.0.1:8000)
-    python3 dev.py test [ARGS...]  the same set-up with the dev tools, then ruff, then mypy
-                                   beside pytest ARGS (on one worker process more than the cores;
+    python3 dev.py test [ARGS...]  the same set-up with the dev tools, then ruff, mypy and pytest
+                                   ARGS (on one worker process more than the cores;
                                    PARLOUR_TEST_WORKERS=N for N, 0 for one process; `-n` in
                                    ARGS decides instead)
 
@@ -158,33 +158,20 @@ def pytest_args(args: list[str]) -> list[str]:
 
 
 def test(args: list[str]) -> int:
-    """Lint, then type-check beside the whole test suite (mypy uses one core, which the
-    suite's waits on browsers and servers leave idle much of the time). Returns ruff's exit
-    code if it failed, else mypy's if it failed, else pytest's."""
+    """Lint, type-check and run the whole test suite; stop at the first failing step."""
     ensure_venv("dev")
     os.environ.update(services())
-    lint = [str(PYTHON), "-m", "ruff", "check", *LINTED]
-    types = [str(PYTHON), "-m", "mypy"]
-    tests = [str(PYTHON), "-m", "pytest", *pytest_args(args)]
-    shown(lint)
-    code = subprocess.call(lint, cwd=ROOT)
-    if code:
-        return code
-    with subprocess.Popen(
-        types, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
-    ) as mypy:
-        shown(tests)
-        tested = subprocess.call(tests, cwd=ROOT)
-        typed = mypy.communicate()[0].decode(errors="replace")
-    shown(types)
-    print(typed, end="")
-    return mypy.returncode or tested
-
-
-def shown(step: list[str]) -> None:
-    """Print a step's command as a person would type it."""
-    words = [Path(step[0]).name, *step[1:]]
-    print("$", " ".join(words), flush=True)
+    steps = [
+        [str(PYTHON), "-m", "ruff", "check", *LINTED],
+        [str(PYTHON), "-m", "mypy"],
+        [str(PYTHON), "-m", "pytest", *pytest_args(args)],
+    ]
+    for step in steps:
+        print("$", " ".join(Path(step[0]).name if i == 0 else s for i, s in enumerate(step)))
+        code = subprocess.call(step, cwd=ROOT)
+        if code:
+            return code
+    return 0
 
 
 def main() -> int:

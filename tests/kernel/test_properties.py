@@ -53,7 +53,7 @@ CONFIGS = configs()
 IDS = [config_id(config) for config in CONFIGS]
 
 PROPERTY = settings(
-    max_examples=25,
+    max_examples=15,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

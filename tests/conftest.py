@@ -16,27 +16,6 @@ from parlour.kernel import Game, registry
 pytest_plugins = ["tests.one_game", "tests.leftovers"]
 
 
-LONGEST_FIRST = (
-    "tests/web/test_soak.py",
-    "tests/boxes/dicetime/test_solver.py",
-    "tests/tiny/test_every_suite.py",
-    "tests/test_ray.py",
-    "tests/web/test_browser.py",
-    "tests/kernel/test_properties.py",
-    "tests/kernel/test_contract.py",
-    "tests/cli/test_cli.py",
-)
-"""The modules that take longest (`--durations`), started first: pytest-xdist hands each
-module to one worker, and one of these started last kept a worker busy for minutes after the
-others had finished."""
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put the modules of `LONGEST_FIRST` first, in that order (the rest keep theirs)."""
-    rank = {module: number for number, module in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
-
-
 @pytest.fixture(scope="session", autouse=True)
 def parlour_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Point PARLOUR_CACHE (read by the solver and inherited by CLI subprocesses) at a fresh

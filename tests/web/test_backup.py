@@ -54,6 +54,7 @@ def test_a_restored_backup_resumes_its_running_table(settings: Settings, tmp_pat
     (tmp_path / "restored").mkdir()
     with fresh_database(_kind(settings), tmp_path / "restored") as url:
         restore(tmp_path / "parlour.backup", url)
+        assert _leases(url) == [(None, None)]  # the old server's: a new one drives at once
         with make_client(settings, db_url=url) as restored:
             assert frame(restored, table_id)["view"] == before["view"]
             assert frame(restored, table_id, token)["table"]["status"] == "running"
@@ -108,3 +109,11 @@ def _stored_actions(db_url: str, table_id: str) -> list[list[object]]:
         ).all()
     engine.dispose()
     return [[seat, action] for seat, action in rows]
+
+
+def _leases(db_url: str) -> list[tuple[object, object]]:
+    engine = create_engine(db_url)
+    with engine.connect() as db:
+        rows = db.execute(text("select driver, driven_until from tables")).all()
+    engine.dispose()
+    return [tuple(row) for row in rows]

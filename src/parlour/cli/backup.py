@@ -12,7 +12,7 @@ import sqlite3
 import subprocess
 from pathlib import Path
 
-from sqlalchemy import create_engine, inspect
+from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import URL, make_url
 
 from parlour.kernel import ParlourError
@@ -67,6 +67,21 @@ def restore(path: Path, db_url: str) -> None:
         )
     else:
         raise ParlourError(f"cannot restore into a {kind} database")
+    _release_leases(db_url)
+
+
+def _release_leases(db_url: str) -> None:
+    """No process drives a restored database's tables yet: the leases the backup holds name
+    processes of the old server, and a new one would wait for them to run out before its bots
+    and clocks went on (a backup older than leases has none to release)."""
+    engine = create_engine(db_url)
+    try:
+        with engine.begin() as connection:
+            columns = {column["name"] for column in inspect(connection).get_columns("tables")}
+            if "driver" in columns:
+                connection.execute(text("UPDATE tables SET driver = NULL, driven_until = NULL"))
+    finally:
+        engine.dispose()
 
 
 def _header(path: Path) -> bytes:

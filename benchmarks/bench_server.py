@@ -18,7 +18,8 @@ game ends, the client starts a new table. With `--ramp` the clients arrive one a
 over that many seconds (500 arriving at once time out on two cores). Reports actions per
 second, the 50th/99th percentile latency, and the 50th/99th percentile of the delay from
 sending an action to its frame reaching the client's WebSocket (`seen_p50_ms`, `seen_p99_ms`:
-through another process when there are several).
+through another process when there are several), and the connections `dropped` (a WebSocket
+the server closed or a request that failed; its client starts a new table).
 
 It runs twice, on a fresh server each: first with `random` bots at the other seats (they
 decide at once: no bot is thinking), then with `--bot` (default: the hardest level the game
@@ -77,53 +78,76 @@ async def client(
     seen: list[float],
     rng: random.Random,
     arrives: float = 0.0,
-) -> tuple[int, int]:
+) -> tuple[int, int, int]:
     """Play tables one after another until `until`, acting through `base` and watching
-    through `watched`; returns the games finished and the actions of ours the server applied
-    (not those it refused as no longer legal)."""
-    finished = applied = 0
-    waiting: tuple[int, float] | None = None  # the version our last action made, when sent
+    through `watched`; returns the games finished, the actions of ours the server applied
+    (not those it refused as no longer legal) and the connections dropped (a WebSocket the
+    server closed, or a request that failed: the client starts a new table)."""
+    finished = applied = dropped = 0
     await asyncio.sleep(arrives)
     async with httpx2.AsyncClient(base_url=base, timeout=60) as http:
         while time.perf_counter() < until:
-            body = {"game": game, "players": len(seats), "seats": seats, "name": "load"}
-            created = (await http.post("/api/tables", json=body)).json()
-            table_id, token = created["table"]["id"], created["token"]
-            headers = {"X-Seat-Token": token}
-            url = watched.replace("http", "ws") + f"/ws/tables/{table_id}"
-            async with websockets.connect(url, max_size=None, open_timeout=60) as socket:
-                await socket.send(json.dumps({"token": token}))
-                number = 0
-                while time.perf_counter() < until:
-                    frame = json.loads(await socket.recv())
-                    if frame.get("type") != "state":
-                        continue
-                    if waiting is not None and frame["table"]["version"] >= waiting[0]:
-                        seen.append(time.perf_counter() - waiting[1])
-                        waiting = None
-                    if frame["view"] and frame["view"]["over"]:
-                        finished += 1
-                        break
-                    if not frame["legal"]:
-                        continue
-                    if think:
-                        await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
-                    action = rng.choice(frame["legal"])
-                    started = time.perf_counter()
-                    response = await http.post(
-                        f"/api/tables/{table_id}/actions",
-                        json={"action": action, "request_id": f"r{number}"},
-                        headers=headers,
-                    )
-                    latencies.append(time.perf_counter() - started)
-                    number += 1
-                    if response.status_code != 200 and response.status_code != 409:
-                        raise RuntimeError(response.text)
-                    applied += response.status_code == 200
-                    if response.status_code == 200:
-                        waiting = (response.json()["version"], started)
-            waiting = None
-    return finished, applied
+            try:
+                done, ours = await play_table(
+                    http, watched, game, seats, until, think, latencies, seen, rng
+                )
+                finished += done
+                applied += ours
+            except (websockets.exceptions.WebSocketException, OSError, httpx2.HTTPError):
+                dropped += 1
+    return finished, applied, dropped
+
+
+async def play_table(
+    http: httpx2.AsyncClient,
+    watched: str,
+    game: str,
+    seats: list[str],
+    until: float,
+    think: float,
+    latencies: list[float],
+    seen: list[float],
+    rng: random.Random,
+) -> tuple[int, int]:
+    """One table of `client`'s: whether its game finished, and our actions applied."""
+    applied = 0
+    waiting: tuple[int, float] | None = None  # the version our last action made, when sent
+    body = {"game": game, "players": len(seats), "seats": seats, "name": "load"}
+    created = (await http.post("/api/tables", json=body)).json()
+    table_id, token = created["table"]["id"], created["token"]
+    headers = {"X-Seat-Token": token}
+    url = watched.replace("http", "ws") + f"/ws/tables/{table_id}"
+    async with websockets.connect(url, max_size=None, open_timeout=60) as socket:
+        await socket.send(json.dumps({"token": token}))
+        number = 0
+        while time.perf_counter() < until:
+            frame = json.loads(await socket.recv())
+            if frame.get("type") != "state":
+                continue
+            if waiting is not None and frame["table"]["version"] >= waiting[0]:
+                seen.append(time.perf_counter() - waiting[1])
+                waiting = None
+            if frame["view"] and frame["view"]["over"]:
+                return 1, applied
+            if not frame["legal"]:
+                continue
+            if think:
+                await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+            action = rng.choice(frame["legal"])
+            started = time.perf_counter()
+            response = await http.post(
+                f"/api/tables/{table_id}/actions",
+                json={"action": action, "request_id": f"r{number}"},
+                headers=headers,
+            )
+            latencies.append(time.perf_counter() - started)
+            number += 1
+            if response.status_code != 200 and response.status_code != 409:
+                raise RuntimeError(response.text)
+            applied += response.status_code == 200
+            if response.status_code == 200:
+                waiting = (response.json()["version"], started)
+    return 0, applied
 
 
 async def load(
@@ -175,8 +199,9 @@ async def load(
         "seconds": elapsed,
         "actions": len(latencies),
         "actions_per_second": len(latencies) / elapsed,
-        "games_finished": sum(games for games, _ in played),
-        "bot_actions": int(total) - sum(applied for _, applied in played),
+        "games_finished": sum(games for games, _, _ in played),
+        "bot_actions": int(total) - sum(applied for _, applied, _ in played),
+        "dropped": sum(dropped for _, _, dropped in played),
         "p50_ms": 1000 * statistics.median(ordered),
         "p99_ms": 1000 * ordered[int(0.99 * (len(ordered) - 1))],
         "processes": n,
@@ -252,7 +277,7 @@ def main() -> None:
             f"actions, {result['games_finished']} games finished, {result['bot_actions']:,} "
             f"bot actions); people's action latency p50 {result['p50_ms']:.1f} ms, "
             f"p99 {result['p99_ms']:.1f} ms; its frame seen p50 {result['seen_p50_ms']:.1f} ms, "
-            f"p99 {result['seen_p99_ms']:.1f} ms"
+            f"p99 {result['seen_p99_ms']:.1f} ms; {result['dropped']} connections dropped"
         )
 
 

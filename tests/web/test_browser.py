@@ -12,6 +12,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import shutil
 import time
 from collections.abc import Callable, Iterator
@@ -324,6 +325,29 @@ def test_two_people_play_one_table_from_a_shared_link(browser: Any, base_url: st
     # each page names its own seat "You", as the board does, and the other by name, as text
     assert "You" in hosts and FRIEND in hosts and "Tester" not in hosts
     assert "You" in guests and "Tester" in guests and FRIEND not in guests
+
+
+def test_a_dot_shows_whether_the_other_persons_page_is_connected(
+    browser: Any, base_url: str
+) -> None:
+    """Issue 31, item 10: a closed tab turns its seat's dot grey within seconds."""
+    host = browser.new_context().new_page()
+    create_in_lobby(host, base_url, "dicetime", 2, people=2)
+    guests = browser.new_context()
+    guest = guests.new_page()
+    guest.goto(host.locator("input.link").input_value())
+    guest.fill("#join-name", FRIEND)
+    guest.click("#join button[type=submit]")
+    friend = host.locator(".seat-presence", has_text=FRIEND)
+    playwright_api.expect(friend).to_have_attribute("title", f"{FRIEND}: connected")
+    playwright_api.expect(guest.locator(".seat-presence", has_text="You")).to_have_class(
+        re.compile(r"\bhere\b")
+    )
+    guests.close()  # the tab closed
+    playwright_api.expect(friend).to_have_attribute(
+        "title", f"{FRIEND}: not connected", timeout=10_000
+    )
+    playwright_api.expect(friend).to_have_class(re.compile(r"\bgone\b"))
 
 
 def test_the_share_link_copies_with_one_click(browser: Any, base_url: str) -> None:

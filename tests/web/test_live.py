@@ -67,6 +67,7 @@ def test_each_seat_receives_its_own_frame_and_spectators_the_public_one(
             first = mine.receive_json()
             assert first["seat"] == 0 and first["legal"] == ["roll"]
             assert spectator.receive_json()["table"]["status"] == "running"
+            assert spectator.receive_json()["table"]["seats"][0]["connected"]  # the host's page
             send_action(client, table_id, host, "roll", "1")
             after = mine.receive_json()
             watched = spectator.receive_json()

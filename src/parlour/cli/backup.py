@@ -67,19 +67,22 @@ def restore(path: Path, db_url: str) -> None:
         )
     else:
         raise ParlourError(f"cannot restore into a {kind} database")
-    _release_leases(db_url)
+    _forget_old_processes(db_url)
 
 
-def _release_leases(db_url: str) -> None:
-    """No process drives a restored database's tables yet: the leases the backup holds name
-    processes of the old server, and a new one would wait for them to run out before its bots
-    and clocks went on (a backup older than leases has none to release)."""
+def _forget_old_processes(db_url: str) -> None:
+    """No process serves a restored database yet: the leases and the pages' presence the
+    backup holds name processes of the old server, and a new one would wait for them to run
+    out before its bots and clocks went on (a backup older than them has none)."""
     engine = create_engine(db_url)
     try:
         with engine.begin() as connection:
-            columns = {column["name"] for column in inspect(connection).get_columns("tables")}
+            found = inspect(connection)
+            columns = {column["name"] for column in found.get_columns("tables")}
             if "driver" in columns:
                 connection.execute(text("UPDATE tables SET driver = NULL, driven_until = NULL"))
+            if found.has_table("presence"):
+                connection.execute(text("DELETE FROM presence"))
     finally:
         engine.dispose()
 

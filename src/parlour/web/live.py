@@ -112,6 +112,8 @@ class LiveTable:
     failures: int = 0  # timed steps or plans failed in a row (see Driver.failed)
     driven: bool = False  # this process drives its bots and clocks (holds its lease: Leases)
     touched: float = field(default_factory=time.monotonic)  # last asked for (monotonic)
+    present: frozenset[int] = frozenset()
+    """The seats with a page connected to the table, on any process (`tables.presence`)."""
 
     def take(self, stored: LiveTable) -> None:
         """Become `stored` (the same table rebuilt from the database) in all that is stored,
@@ -150,6 +152,7 @@ class LiveTable:
                     "taken": s.taken,
                     "host": s.host,
                     "absent": s.absent,
+                    "connected": None if s.bot else s.seat in self.present,
                     "you": s.seat == seat,
                     "rating": self.ratings.get(s.seat),
                 }

@@ -165,6 +165,21 @@ class LoginAttemptRow(Base):
     at: Mapped[float] = mapped_column(Float, index=True)  # epoch seconds
 
 
+class PresenceRow(Base):
+    """A server process holds a WebSocket of a seat's page at a table (PostgreSQL only): each
+    process keeps its own rows, renewed with its leases, so a dead process's run out (see
+    `parlour.web.tables.presence`)."""
+
+    __tablename__ = "presence"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    server: Mapped[str] = mapped_column(String(80), primary_key=True)
+    until: Mapped[float] = mapped_column(Float)  # epoch seconds by the tables' clock
+
+
 class RatingRow(Base):
     """An account's OpenSkill rating at one game (`mu`, `sigma`) after `games` rated games."""
 

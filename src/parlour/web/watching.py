@@ -68,7 +68,7 @@ def add_routes(app: FastAPI, settings: Settings, sockets: Sockets) -> None:
         finally:
             sockets.release(websocket)
             if watcher is not None:
-                tables.watchers.remove(table_id, watcher)
+                await tables.watchers.remove(table_id, watcher)
 
 
 def hello_token(text: str) -> str | None:

@@ -27,6 +27,7 @@ from parlour.web.tables.commits import Attempt, Commits
 from parlour.web.tables.driver import Driver
 from parlour.web.tables.leases import Leases
 from parlour.web.tables.news import News
+from parlour.web.tables.presence import Presence
 from parlour.web.tables.seats import TOKEN_HEADER
 from parlour.web.tables.shelf import Shelf
 from parlour.web.tables.tasks import Tasks
@@ -58,8 +59,9 @@ class Tables:
         self.kinds = Kinds()
         self.tasks = Tasks()
         self.shelf = Shelf(engine, self.clock, self.kinds, self.tasks, idle_expiry)
-        self.watchers = Watchers(self.shelf, self.clock)
         self.leases = Leases(engine, self.clock, lease_seconds, server_name)
+        self.presence = Presence(engine, self.clock, lease_seconds, self.leases.name)
+        self.watchers = Watchers(self.shelf, self.clock, self.presence)
         self.driver = Driver(
             engine,
             self.clock,
@@ -81,7 +83,7 @@ class Tables:
             self.driver,
             min_turn_limit=min_turn_limit,
         )
-        self.news = News(engine, self.commits.heard, self.commits.missed)
+        self.news = News(engine, self.commits.heard, self.commits.missed, self.watchers.seen)
         self.shelf.loaded = self._loaded
         self._leasing: asyncio.Task[None] | None = None
 
@@ -95,6 +97,8 @@ class Tables:
         while True:
             await asyncio.sleep(self.leases.seconds / 3)
             try:
+                self.presence.renew()
+                await self.watchers.seen_again()  # a dead process's pages run out
                 held = self.leases.renew()
                 for table in list(self.shelf.tables.values()):
                     if table.driven and table.id not in held:
@@ -129,6 +133,7 @@ class Tables:
         """Start the bots' workers, then rebuild the unfinished tables and drive the running
         ones again (one whose bots fail breaks alone)."""
         await self.driver.start()
+        self.presence.release()  # a life before a kill -9 under this name held pages
         for table in self.shelf.load_all():
             with contextlib.suppress(TableError):  # broken alone, and logged
                 await self.driver.resume(table)
@@ -144,3 +149,4 @@ class Tables:
         await self.news.close()
         await self.driver.close(list(self.shelf.tables.values()))
         self.leases.release()
+        self.presence.release()

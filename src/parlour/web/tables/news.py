@@ -1,6 +1,7 @@
 """News of the tables from the other server processes on one PostgreSQL database: each change
 is told on a channel as it commits (`storage.bump`), and every process listens, so that a
-watcher connected to one process sees a move made through another at once (`Commits.heard`).
+watcher connected to one process sees a move made through another at once (`Commits.heard`);
+so is a seat's page arriving or leaving (`Presence`, `Watchers.seen`).
 SQLite has one server process (`database.hold_alone`), so nothing is told or heard there."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from sqlalchemy import Engine
 
 from parlour.web.database import shared
 from parlour.web.storage import CHANNEL
+from parlour.web.tables.presence import PRESENCE_NEWS
 
 LOG = logging.getLogger("parlour.web")
 RECONNECT_SECONDS = 1.0
@@ -26,11 +28,19 @@ Heard = Callable[[str, int], Awaitable[None]]
 class News:
     """One process's listener on the tables' channel (PostgreSQL only)."""
 
-    def __init__(self, engine: Engine, heard: Heard, missed: Callable[[], Awaitable[None]]):
+    def __init__(
+        self,
+        engine: Engine,
+        heard: Heard,
+        missed: Callable[[], Awaitable[None]],
+        seen: Callable[[str], Awaitable[None]],
+    ):
         self.engine = engine
         self.heard = heard
         self.missed = missed
         """Run after (re)connecting: news told while nobody listened is lost."""
+        self.seen = seen
+        """What is done with the news that a table's connected seats changed ("ID presence")."""
         self._task: asyncio.Task[None] | None = None
         self.listening = asyncio.Event()
 
@@ -58,9 +68,12 @@ class News:
                     self.listening.set()
                     await self.missed()
                     async for note in db.notifies():
-                        table_id, version = note.payload.split()
+                        table_id, what = note.payload.split()
                         try:
-                            await self.heard(table_id, int(version))
+                            if what == PRESENCE_NEWS:
+                                await self.seen(table_id)
+                            else:
+                                await self.heard(table_id, int(what))
                         except Exception:  # one table's trouble (broken: logged) stops no news
                             LOG.exception("table %s: its news could not be heard", table_id)
             except (psycopg.Error, OSError) as error:

@@ -1,36 +1,90 @@
 """Who watches which table, and the frames they are sent: after every change each watcher gets
 its seat's frame (a spectator's where it holds none) in its language, computed and encoded once
-a seat and language. A frame the game cannot show breaks its table alone (`Shelf.shown`)."""
+a seat and language. A frame the game cannot show breaks its table alone (`Shelf.shown`). A
+seat's page arriving or leaving (on this process or another: `Presence`) is a change too: the
+dot beside its name."""
 
 from __future__ import annotations
 
 import contextlib
+import logging
 from typing import Any
+
+from sqlalchemy.exc import DBAPIError
 
 from parlour.i18n import speaking
 from parlour.web.clock import Clock
 from parlour.web.live import Frame, LiveTable, TableError, Watcher, encode
+from parlour.web.tables.presence import Presence
 from parlour.web.tables.shelf import Shelf
+
+LOG = logging.getLogger("parlour.web")
 
 
 class Watchers:
     """The connections watching the tables on the shelf, and what each one is shown."""
 
-    def __init__(self, shelf: Shelf, clock: Clock) -> None:
+    def __init__(self, shelf: Shelf, clock: Clock, presence: Presence) -> None:
         self.shelf = shelf
         self.clock = clock
+        self.presence = presence
 
     async def add(self, table: LiveTable, watcher: Watcher) -> None:
-        """Send `watcher` its first frame and subscribe it to the table's (under its lock)."""
-        seat, code, now = watcher.seat, watcher.language, self.clock.now()
-        first = self.shelf.shown(table, lambda: _encoded(table, seat, code, now))
-        table.watchers.add(watcher)
-        await watcher.send(first)
+        """Send `watcher` its first frame and subscribe it to the table's (under its lock); a
+        seat's page arriving shows the others its seat connected."""
+        seat, code = watcher.seat, watcher.language
+        if seat is not None and self.presence.arrived(table.id, seat):
+            await self._present(table)
+        try:
+            now = self.clock.now()
+            first = self.shelf.shown(table, lambda: _encoded(table, seat, code, now))
+            table.watchers.add(watcher)
+            await watcher.send(first)
+        except BaseException:  # never watched: nobody will say it left
+            table.watchers.discard(watcher)
+            if seat is not None:
+                self.presence.left(table.id, seat)
+            raise
 
-    def remove(self, table_id: str, watcher: Watcher) -> None:
+    async def remove(self, table_id: str, watcher: Watcher) -> None:
+        """A connection went away; the seat's last page leaving shows the others its seat
+        unconnected (a failing database is only logged: the row then runs out)."""
         table = self.shelf.tables.get(table_id)
         if table is not None:
             table.watchers.discard(watcher)
+        if watcher.seat is None:
+            return
+        try:
+            last = self.presence.left(table_id, watcher.seat)
+        except DBAPIError:
+            LOG.exception("table %s: a page leaving could not be stored", table_id)
+            return
+        if last and table is not None:
+            await self.seen(table_id)
+
+    async def seen(self, table_id: str) -> None:
+        """The seats connected to a table held here may have changed (here or, told by
+        `News`, on another process): its watchers are shown them."""
+        table = self.shelf.tables.get(table_id)
+        if table is not None:
+            async with table.lock:
+                await self._present(table)
+
+    async def seen_again(self) -> None:
+        """Look again at the seats connected to every watched table held here (one query), so
+        the pages of a process that died without a word run out within a lease."""
+        watched = [table for table in self.shelf.tables.values() if table.watchers]
+        present = self.presence.seats([table.id for table in watched])
+        for table in watched:
+            if present[table.id] != table.present:
+                await self.seen(table.id)
+
+    async def _present(self, table: LiveTable) -> None:
+        """Show the table's watchers its connected seats where they changed (under its lock)."""
+        present = self.presence.seats([table.id])[table.id]
+        if present != table.present:
+            table.present = present
+            await self.broadcast(table)
 
     async def broadcast(self, table: LiveTable) -> None:
         """Send every watcher its seat's frame in its language, computed and encoded once a

@@ -126,6 +126,24 @@ function showStatus(current) {
   $("status").textContent = parts.filter(Boolean).join(" ");
 }
 
+// A dot for each person at a table of several: whether a page of theirs is connected now (the
+// server says so in every frame; a closed tab goes grey within seconds).
+function showPresence(current) {
+  const { table } = current;
+  const people = table.seats.filter((s) => s.kind === "person" && s.taken);
+  const box = $("presence");
+  box.hidden = people.length < 2 || table.status === "finished";
+  if (box.hidden) return;
+  box.replaceChildren(el("span", { text: t("At the table:") }), ...people.map((s) => {
+    const who = seatName(table, s.seat, current.seat);
+    const here = s.connected || s.seat === current.seat;
+    const said = here ? t("{who}: connected", { who }) : t("{who}: not connected", { who });
+    return el("span", { class: `seat-presence ${here ? "here" : "gone"}`, title: said, "data-seat": String(s.seat) },
+      el("span", { class: "dot", "aria-hidden": "true" }), el("span", { class: "who", text: who }),
+      el("span", { class: "sr-only", text: here ? t("connected") : t("not connected") }));
+  }));
+}
+
 // Everyone at the table sees who is away and that a bot plays for them, until they are back.
 function showAway(current) {
   const { table } = current;
@@ -257,6 +275,7 @@ function render(current) {
   $("title").textContent = t("{game} · table {table}", { game: title, table: table.id.slice(0, 6) });
   showSeating(table);
   showStatus(current);
+  showPresence(current);
   showAway(current);
   drawBoard(renderer, current, act);
   showRecent(current);

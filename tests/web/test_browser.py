@@ -327,10 +327,11 @@ def test_two_people_play_one_table_from_a_shared_link(browser: Any, base_url: st
     assert "You" in guests and "Tester" in guests and FRIEND not in guests
 
 
-def test_a_dot_shows_whether_the_other_persons_page_is_connected(
+def test_each_page_counts_the_turn_down_and_shows_who_is_connected(
     browser: Any, base_url: str
 ) -> None:
-    """Issue 31, item 10: a closed tab turns its seat's dot grey within seconds."""
+    """Issue 31, item 10: every page counts down the turn limit of the person to act (the
+    lobby's default: 5 minutes), and a closed tab turns its seat's dot grey within seconds."""
     host = browser.new_context().new_page()
     create_in_lobby(host, base_url, "dicetime", 2, people=2)
     guests = browser.new_context()
@@ -338,6 +339,13 @@ def test_a_dot_shows_whether_the_other_persons_page_is_connected(
     guest.goto(host.locator("input.link").input_value())
     guest.fill("#join-name", FRIEND)
     guest.click("#join button[type=submit]")
+    mine = host.locator("#turn-clock")
+    playwright_api.expect(mine).to_have_text(re.compile(r"Your turn: 4:5\d left\."))
+    shown = mine.inner_text()
+    playwright_api.expect(mine).not_to_have_text(shown)  # it counts down
+    playwright_api.expect(guest.locator("#turn-clock")).to_have_text(
+        re.compile(r"Tester's turn: 4:5\d left\.")
+    )
     friend = host.locator(".seat-presence", has_text=FRIEND)
     playwright_api.expect(friend).to_have_attribute("title", f"{FRIEND}: connected")
     playwright_api.expect(guest.locator(".seat-presence", has_text="You")).to_have_class(

@@ -1,6 +1,8 @@
-"""Presence (issue 31, item 10): every frame says of each person's seat whether a page of it is
-connected to the table now, on any server process; a seat's page arriving or leaving sends the
-others a frame; a process that dies without a word has its pages run out within a lease."""
+"""Presence and turn clocks (issue 31, item 10): every frame says of each person's seat whether
+a page of it is connected to the table now, on any server process (a seat's page arriving or
+leaving sends the others a frame; a process that dies without a word has its pages run out
+within a lease), and, at a table with a turn limit, when the turn of each person to act runs
+out, by the server's clock."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from parlour.web.database import connect
 from parlour.web.storage import PRESENCE
 from parlour.web.tables import Tables
 from tests.web.clocks import ManualClock
-from tests.web.conftest import create, frame, hello
+from tests.web.conftest import create, frame, hello, make_client, send_action
 from tests.web.test_table_parts import two_people
 
 
@@ -112,3 +114,32 @@ async def _until(done: Any) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("the news never came")
+
+
+LIMIT = 60.0
+
+
+def test_a_persons_turn_says_when_its_limit_runs_out(settings: Settings) -> None:
+    """The server's time, the same in every frame: from the start, from the seat's own last
+    action, from the action that made it act; a bot's seat and a seat not to act have none."""
+    clock = ManualClock()
+    with make_client(settings, table_clock=clock) as client:
+        created = create(client, "dicetime", ["person", "person"], turn_limit=LIMIT)
+        table_id, host = created["table"]["id"], created["token"]
+        client.post(f"/api/tables/{table_id}/join", json={"name": "Bob"})
+        started = clock.now()
+        assert turn_ends(frame(client, table_id)) == [started + LIMIT, None]
+        clock.advance(10)
+        assert send_action(client, table_id, host, "roll", "r1").status_code == 200
+        assert turn_ends(frame(client, table_id)) == [started + 10 + LIMIT, None]
+        clock.advance(5)
+        assert send_action(client, table_id, host, "enter chance", "r2").status_code == 200
+        assert turn_ends(frame(client, table_id)) == [None, started + 15 + LIMIT]
+    with make_client(settings, table_clock=clock) as client:  # restarted: the same clocks
+        assert turn_ends(frame(client, table_id)) == [None, started + 15 + LIMIT]
+        with_bot = create(client, "dicetime", ["person", "greedy"], turn_limit=LIMIT)
+        assert turn_ends(with_bot) == [clock.now() + LIMIT, None]
+
+
+def turn_ends(shown: dict[str, Any]) -> list[float | None]:
+    return [seat["turn_ends"] for seat in shown["table"]["seats"]]

@@ -127,6 +127,15 @@ class LiveTable:
         """When the table applies `timeout` (epoch seconds), or None if untimed."""
         return deadline_of(self.state, self.started_at, self.action_times)
 
+    def turn_ends(self, seat: int) -> float | None:
+        """When a person's turn runs past the table's turn limit (epoch seconds by the tables'
+        clock: a stand-in plays from then on), while it is their turn; otherwise None."""
+        since = self.waiting_since.get(seat)
+        held = self.seats[seat]
+        if self.turn_limit is None or since is None or held.bot or held.absent:
+            return None
+        return since + self.turn_limit if self.status == "running" else None
+
     def public(self, seat: int | None = None) -> dict[str, Any]:
         """What anyone may know of the table (`seat`: whose page asks, to mark `you`)."""
         return {
@@ -153,6 +162,7 @@ class LiveTable:
                     "host": s.host,
                     "absent": s.absent,
                     "connected": None if s.bot else s.seat in self.present,
+                    "turn_ends": self.turn_ends(s.seat),
                     "you": s.seat == seat,
                     "rating": self.ratings.get(s.seat),
                 }

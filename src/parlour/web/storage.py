@@ -191,11 +191,20 @@ def play_on(
     for action in actions:
         before = state.to_act
         state.apply(action.seat, action.action)
-        since = {
-            seat: since[seat] if seat in before and seat != action.seat else action.at
-            for seat in state.to_act
-        }
+        since = waiting(since, before, state.to_act, action.seat, action.at)
     return since
+
+
+def waiting(
+    since: dict[int, float],
+    before: Sequence[int],
+    to_act: Sequence[int],
+    seat: int | None,
+    at: float,
+) -> dict[int, float]:
+    """When each seat of `to_act` began to wait, after `seat` acted at `at`: a seat that was
+    waiting already and did not act keeps its time; the others begin now."""
+    return {s: since[s] if s in before and s != seat and s in since else at for s in to_act}
 
 
 def sent_by(actions: Iterable[ActionRow]) -> dict[tuple[int, str], Sent]:

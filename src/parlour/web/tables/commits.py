@@ -300,6 +300,7 @@ class Commits:
     async def _start_locked(self, table: LiveTable) -> None:
         table.status = "running"
         table.started_at = self.clock.now()
+        table.waiting_since = dict.fromkeys(table.state.to_act, table.started_at)
         with self.engine.begin() as db:
             started = {"status": "running", "started_at": table.started_at}
             storage.bump(db, table, deadline=table.deadline, **started)
@@ -398,14 +399,14 @@ class Commits:
             storage.record_action(db, table, number, seat, action, request_id, at, sent)
             if over:
                 table.kind.finishing(db, table, twin)
+        before = table.state.to_act
         table.state = twin
         table.action_times = times
+        table.waiting_since = storage.waiting(table.waiting_since, before, twin.to_act, seat, at)
         self.applied += 1
         table.pending.applied(twin, seat)  # the seat's decision is done; a new clock drops all
-        if seat is not None:
-            table.waiting_since.pop(seat, None)  # its turn clock starts again
-            if request_id is not None:
-                table.request_ids[seat, request_id] = Sent(number, sent or action)
+        if seat is not None and request_id is not None:
+            table.request_ids[seat, request_id] = Sent(number, sent or action)
         if twin.over:
             table.status = "finished"
         await self.driver.changed(table)

@@ -9,6 +9,7 @@ import asyncio
 import contextvars
 import functools
 import logging
+import math
 from collections.abc import Awaitable, Callable
 
 from sqlalchemy import Engine
@@ -185,12 +186,8 @@ class Driver:
         due = [p.ready for p in table.pending.values() if p.version == table.version]
         if table.deadline is not None:
             due.append(table.deadline)
-        if table.turn_limit is not None:
-            due += [
-                since + table.turn_limit
-                for seat, since in table.waiting_since.items()
-                if table.seats[seat].bot is None and not table.seats[seat].absent
-            ]
+        ends = [table.turn_ends(seat) for seat in table.waiting_since]
+        due += [end for end in ends if end is not None]
         if due:
             self._set_timer(table, max(0.0, min(due) - self.clock.now()))
 
@@ -279,20 +276,13 @@ class Driver:
         if deadline is not None and now >= deadline and table.state.is_legal(TABLE, "timeout"):
             await self.apply(table, TABLE, "timeout")
             return
-        if table.turn_limit is not None:
-            late = [
-                seat
-                for seat, since in table.waiting_since.items()
-                if table.seats[seat].bot is None
-                and not table.seats[seat].absent
-                and now >= since + table.turn_limit
-            ]
-            if late:
-                with self.engine.begin() as db:
-                    for seat in late:
-                        storage.set_absent(db, table, seat, True)
+        late = [seat for seat in table.waiting_since if now >= (table.turn_ends(seat) or math.inf)]
+        if late:
+            with self.engine.begin() as db:
                 for seat in late:
-                    table.seats[seat].absent = True
+                    storage.set_absent(db, table, seat, True)
+            for seat in late:
+                table.seats[seat].absent = True
         first = table.pending.next(table.version)
         if first is not None and first.ready <= now:
             if table.state.is_legal(first.seat, first.action):

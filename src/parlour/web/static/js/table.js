@@ -120,10 +120,36 @@ function showStatus(current) {
   }
   if (current.seat === null) parts.push(t("(You are watching.)"));
   if (table.deadline && !view?.over && !renderer.showsClock) {
-    const left = Math.max(0, Math.round(table.deadline - current.now));
-    parts.push(t("Time left: {time}.", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` }));
+    parts.push(t("Time left: {time}.", { time: clockText(table.deadline - current.now) }));
   }
   $("status").textContent = parts.filter(Boolean).join(" ");
+}
+
+// Whether the status line counts time down: the game's clock, or a person's turn limit.
+function ticking(table) {
+  return Boolean(table.deadline) || table.seats.some((s) => s.turn_ends !== null && s.turn_ends !== undefined);
+}
+
+// "1:05": whole seconds left, never below zero.
+function clockText(seconds) {
+  const left = Math.max(0, Math.round(seconds));
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+}
+
+// Where the table has a turn limit, how long each person to act has before a bot plays for
+// them: the server's time (`turn_ends`), so every page counts down alike. A timer, not a live
+// region: a screen reader is not told every second.
+function showTurnClocks(current) {
+  const { table, view } = current;
+  const timed = view && !view.over ? table.seats.filter((s) => s.turn_ends !== null && s.turn_ends !== undefined) : [];
+  const box = $("turn-clock");
+  box.hidden = timed.length === 0;
+  box.replaceChildren(...timed.map((s) => {
+    const time = clockText(s.turn_ends - current.now);
+    return el("span", { "data-seat": String(s.seat), text: s.seat === current.seat
+      ? t("Your turn: {time} left.", { time })
+      : t("{who}'s turn: {time} left.", { who: seatName(table, s.seat, current.seat), time }) });
+  }));
 }
 
 // A dot for each person at a table of several: whether a page of theirs is connected now (the
@@ -275,6 +301,7 @@ function render(current) {
   $("title").textContent = t("{game} · table {table}", { game: title, table: table.id.slice(0, 6) });
   showSeating(table);
   showStatus(current);
+  showTurnClocks(current);
   showPresence(current);
   showAway(current);
   drawBoard(renderer, current, act);
@@ -328,7 +355,9 @@ async function start() {
     showRules(info.game).catch((failure) => showError(failure.message));
     renderer = await rendererFor(info.game);
     connect();
-    setInterval(() => { if (frame && frame.table.deadline) { frame.now += 1; showStatus(frame); } }, 1000);
+    setInterval(() => {
+      if (frame && ticking(frame.table)) { frame.now += 1; showStatus(frame); showTurnClocks(frame); }
+    }, 1000);
   } catch (failure) {
     showError(failure.message);
   }

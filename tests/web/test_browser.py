@@ -377,6 +377,20 @@ def still_url(tmp_path: Path) -> Iterator[str]:
         yield url
 
 
+def test_a_bot_that_takes_its_time_says_it_is_thinking(browser: Any, still_url: str) -> None:
+    """Issue 31, item 13: where the tables' clock stands still, a bot's move never falls due;
+    after a second its seat says it is thinking, and for how long."""
+    page = browser.new_page()
+    create_in_lobby(page, still_url, "dicetime", 2)
+    page.click("[data-action='roll']")
+    page.click("[data-action='enter chance']")
+    thinking = page.locator("#turn-clock .thinking")
+    playwright_api.expect(thinking).to_have_text(re.compile(r"is thinking… 0:0[1-9]"))
+    shown = thinking.inner_text()
+    playwright_api.expect(thinking).not_to_have_text(shown)  # it counts up
+    page.close()
+
+
 def test_the_lobby_offers_an_option_only_where_it_applies(browser: Any, still_url: str) -> None:
     page = browser.new_page()
     page.clock.install()  # the page's clock stands still too: its time left never ticks

@@ -143,3 +143,22 @@ def test_a_persons_turn_says_when_its_limit_runs_out(settings: Settings) -> None
 
 def turn_ends(shown: dict[str, Any]) -> list[float | None]:
     return [seat["turn_ends"] for seat in shown["table"]["seats"]]
+
+
+def test_a_seat_to_act_says_since_when_the_game_waits_for_it(settings: Settings) -> None:
+    """A page shows how long a bot has been thinking from `acting_since` (the server's time,
+    the same on every process); a seat not to act has none."""
+    clock = ManualClock()
+    with make_client(settings, table_clock=clock, bot_pace=5.0) as client:
+        created = create(client, "dicetime", ["person", "greedy"])
+        table_id, host = created["table"]["id"], created["token"]
+        started = clock.now()
+        assert acting_since(frame(client, table_id)) == [started, None]
+        clock.advance(3)
+        send_action(client, table_id, host, "roll", "r1")
+        send_action(client, table_id, host, "enter chance", "r2")
+        assert acting_since(frame(client, table_id)) == [None, started + 3]  # its pace: 5 s
+
+
+def acting_since(shown: dict[str, Any]) -> list[float | None]:
+    return [seat["acting_since"] for seat in shown["table"]["seats"]]

@@ -130,11 +130,17 @@ class LiveTable:
     def turn_ends(self, seat: int) -> float | None:
         """When a person's turn runs past the table's turn limit (epoch seconds by the tables'
         clock: a stand-in plays from then on), while it is their turn; otherwise None."""
-        since = self.waiting_since.get(seat)
+        since = self.acting_since(seat)
         held = self.seats[seat]
         if self.turn_limit is None or since is None or held.bot or held.absent:
             return None
-        return since + self.turn_limit if self.status == "running" else None
+        return since + self.turn_limit
+
+    def acting_since(self, seat: int) -> float | None:
+        """Since when the running game has waited for `seat`'s move (epoch seconds by the
+        tables' clock; None while it waits for no move of that seat): a page says how long a
+        bot has been thinking."""
+        return self.waiting_since.get(seat) if self.status == "running" else None
 
     def public(self, seat: int | None = None) -> dict[str, Any]:
         """What anyone may know of the table (`seat`: whose page asks, to mark `you`)."""
@@ -163,6 +169,7 @@ class LiveTable:
                     "absent": s.absent,
                     "connected": None if s.bot else s.seat in self.present,
                     "turn_ends": self.turn_ends(s.seat),
+                    "acting_since": self.acting_since(s.seat),
                     "you": s.seat == seat,
                     "rating": self.ratings.get(s.seat),
                 }

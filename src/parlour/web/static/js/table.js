@@ -125,9 +125,11 @@ function showStatus(current) {
   $("status").textContent = parts.filter(Boolean).join(" ");
 }
 
-// Whether the status line counts time down: the game's clock, or a person's turn limit.
+// Whether the status line's clocks move: the game's clock, a person's turn limit or a bot
+// thinking.
 function ticking(table) {
-  return Boolean(table.deadline) || table.seats.some((s) => s.turn_ends !== null && s.turn_ends !== undefined);
+  return Boolean(table.deadline) || table.seats.some((s) => (s.turn_ends !== null && s.turn_ends !== undefined)
+    || (s.kind === "bot" && s.acting_since != null));
 }
 
 // "1:05": whole seconds left, never below zero.
@@ -137,19 +139,24 @@ function clockText(seconds) {
 }
 
 // Where the table has a turn limit, how long each person to act has before a bot plays for
-// them: the server's time (`turn_ends`), so every page counts down alike. A timer, not a live
-// region: a screen reader is not told every second.
+// them: the server's time (`turn_ends`), so every page counts down alike; and a bot that has
+// thought a second or more says so, with how long (`acting_since`), so nobody waits
+// guessing. A timer, not a live region: a screen reader is not told every second.
 function showTurnClocks(current) {
   const { table, view } = current;
-  const timed = view && !view.over ? table.seats.filter((s) => s.turn_ends !== null && s.turn_ends !== undefined) : [];
+  const going = view && !view.over;
+  const timed = going ? table.seats.filter((s) => s.turn_ends !== null && s.turn_ends !== undefined) : [];
+  const thinking = going ? table.seats.filter((s) => s.kind === "bot" && s.acting_since != null
+    && current.now - s.acting_since >= 1) : [];
   const box = $("turn-clock");
-  box.hidden = timed.length === 0;
+  box.hidden = timed.length + thinking.length === 0;
   box.replaceChildren(...timed.map((s) => {
     const time = clockText(s.turn_ends - current.now);
     return el("span", { "data-seat": String(s.seat), text: s.seat === current.seat
       ? t("Your turn: {time} left.", { time })
       : t("{who}'s turn: {time} left.", { who: seatName(table, s.seat, current.seat), time }) });
-  }));
+  }), ...thinking.map((s) => el("span", { class: "thinking", "data-seat": String(s.seat),
+    text: t("{who} is thinking… {time}", { who: seatName(table, s.seat, current.seat), time: clockText(current.now - s.acting_since) }) })));
 }
 
 // A dot for each person at a table of several: whether a page of theirs is connected now (the

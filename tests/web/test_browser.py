@@ -391,6 +391,31 @@ def test_a_bot_that_takes_its_time_says_it_is_thinking(browser: Any, still_url: 
     page.close()
 
 
+def test_the_lobby_keeps_its_columns_while_the_games_arrive(browser: Any, base_url: str) -> None:
+    """Issue 31, item 19: the first frame says the games are loading, and "Learn to play"
+    stays in the right-hand column when they come (the daily challenge's section, shown then,
+    took its place and pushed it below the form)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    held: list[Any] = []
+    page.route("**/api/games", lambda route: held.append(route))
+    page.goto(base_url + "/", wait_until="commit")
+    for _ in range(600):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the lobby asked for no games"
+    playwright_api.expect(page.locator("#games-loading")).to_be_visible()
+    before = page.locator("#learn-heading").bounding_box()
+    held[0].continue_()
+    page.wait_for_selector("#game-dicetime", state="attached")
+    playwright_api.expect(page.locator("#challenge-section")).to_be_visible()
+    after = page.locator("#learn-heading").bounding_box()
+    form = page.locator("#create").bounding_box()
+    assert after["x"] == before["x"] > form["x"] + form["width"] - 1  # beside the form
+    assert page.locator("#games-loading").count() == 0
+    page.close()
+
+
 def test_the_lobby_offers_an_option_only_where_it_applies(browser: Any, still_url: str) -> None:
     page = browser.new_page()
     page.clock.install()  # the page's clock stands still too: its time left never ticks

@@ -114,6 +114,7 @@ function playerRange(game) {
 
 async function loadGames() {
   games = await api("/api/games");
+  document.getElementById("games-loading").remove();
   const box = document.getElementById("games");
   for (const [index, game] of games.entries()) {
     const radio = el("input", { type: "radio", name: "game", value: game.name, checked: index === 0, id: `game-${game.name}` });

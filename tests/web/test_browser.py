@@ -416,6 +416,17 @@ def test_the_lobby_keeps_its_columns_while_the_games_arrive(browser: Any, base_u
     page.close()
 
 
+def test_dicecreams_points_say_what_the_beans_give(browser: Any, base_url: str) -> None:
+    """Issue 31, item 19: everyone starts Dicecream at the points of the beans they hold, and
+    the sheet says so beside the total."""
+    page = browser.new_page()
+    create_in_lobby(page, base_url, "dicecream", 2)
+    head = page.locator(".dc-sheet.own .dc-stats")
+    playwright_api.expect(head).to_contain_text("4 pts")
+    playwright_api.expect(head.locator(".dc-bean-points")).to_have_text("(4 from beans)")
+    page.close()
+
+
 def test_the_lobby_offers_an_option_only_where_it_applies(browser: Any, still_url: str) -> None:
     page = browser.new_page()
     page.clock.install()  # the page's clock stands still too: its time left never ticks

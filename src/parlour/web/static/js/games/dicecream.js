@@ -276,9 +276,16 @@ function sheet(s, seat) {
     el("h3", {}, s.name(seat.seat), el("span", { class: "dc-seat", text: t("seat {number}", { number: seat.seat + 1 }) }), ...badges),
     el("span", { class: "dc-stats" }, beans(s, seat.beans),
       el("span", { role: "img", title: t("toppings ticked"), "aria-label": tn("{count} topping ticked", "{count} toppings ticked", seat.toppings), text: `✓${seat.toppings}` }),
-      " · ", el("strong", { text: t("{total} pts", { total: seat.total }) })));
+      " · ", el("strong", { text: t("{total} pts", { total: seat.total }) }), beanPoints(s, seat)));
   const sundaes = el("div", { class: "dc-sundaes" }, seat.sundaes.map((sundae) => sundaeColumn(s, sundae, own, turn)));
   return el("section", { class: `card dc-sheet${own ? " own" : ""}${view.active === seat.seat ? " active" : ""}`, "aria-label": t("{who}: sheet", { who: s.name(seat.seat) }) }, head, sundaes);
+}
+
+// What of a seat's points its unspent beans give (its total less its sundaes', both from the
+// view), said beside the total: a new game starts at beans' points alone, which puzzled players.
+function beanPoints(s, seat) {
+  const points = seat.total - seat.sundaes.reduce((sum, sundae) => sum + sundae.score, 0);
+  return points ? s.el("small", { class: "dc-bean-points", text: t("({points} from beans)", { points }) }) : "";
 }
 
 function beans(s, left) {

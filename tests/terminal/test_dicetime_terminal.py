@@ -115,11 +115,11 @@ def test_no_question_when_every_open_row_scores_zero() -> None:
     view = state.view(0)
     turn = view["seats"][0]["turn"]
     turn["would_score"] = {"large_straight": 0, "five_of_a_kind": 0}
-    assert dicetime.confirm(view, "enter large_straight") is None
+    assert state.game.confirm(view, "enter large_straight") is None
     turn["would_score"] = {"large_straight": 0, "five_of_a_kind": 0, "chance": 12}
-    assert dicetime.confirm(view, "enter large_straight") is not None
-    assert dicetime.confirm(view, "keep 1,2") is None
-    assert dicetime.confirm(state.view(SPECTATOR), "enter large_straight") is None
+    assert state.game.confirm(view, "enter large_straight") is not None
+    assert state.game.confirm(view, "keep 1,2") is None
+    assert state.game.confirm(state.view(SPECTATOR), "enter large_straight") is None
 
 
 def test_play_no_confirm_enters_the_zero_at_once(tmp_path: Path) -> None:

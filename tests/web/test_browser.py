@@ -427,6 +427,32 @@ def test_dicecreams_points_say_what_the_beans_give(browser: Any, base_url: str) 
     page.close()
 
 
+def test_the_page_asks_before_a_zero_where_another_row_scores(browser: Any, still_url: str) -> None:
+    """Issue 31, item 11: the game's question (the terminal asks it too) comes before the
+    move; No sends nothing, and a switch stops the questions."""
+    page = browser.new_page()
+    create_in_lobby(page, still_url, "dicetime", 2)
+    page.click("[data-action='roll']")
+    wait_until(page, "Object.keys(window.parlourFrame.confirm).length > 0")
+    slip = page.evaluate("Object.keys(window.parlourFrame.confirm)[0]")
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", answer)
+    page.click(f"[data-action='{slip}']")
+    assert asked and asked[0].startswith("Enter 0 in")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.parlourFrame.view.to_act") == [0]  # nothing was sent
+    page.uncheck("#ask-first")
+    page.click(f"[data-action='{slip}']")
+    wait_until(page, "window.parlourFrame.view.to_act[0] === 1")
+    assert len(asked) == 1
+    page.close()
+
+
 def test_the_lobby_offers_an_option_only_where_it_applies(browser: Any, still_url: str) -> None:
     page = browser.new_page()
     page.clock.install()  # the page's clock stands still too: its time left never ticks

@@ -245,6 +245,13 @@ class Game(ABC):
         `parlour.kernel.advice`), or `None`: it gives none. Cheap to call."""
         return None
 
+    def confirm(self, view: View, action: Action) -> str | None:
+        """The question to ask a person before `action`, legal for the seat of `view`, where
+        it gives away what they may not mean to (entering 0 while another row would score), in
+        the language of the moment; `None`: nothing to ask (the default). Every front end asks
+        it, so the words and the rule live here once. Cheap: pages get one per legal action."""
+        return None
+
     @classmethod
     def challenge(cls, day: date) -> Challenge | None:
         """The game's daily challenge on UTC `day` (see `parlour.kernel.challenge`), or

@@ -31,7 +31,7 @@ from parlour.kernel import SPECTATOR, TABLE, IllegalAction, Seat, State, View
 from parlour.terminal.commands import HELP, command, yes
 from parlour.terminal.hints import hint_source
 from parlour.terminal.prompt import Prompt
-from parlour.terminal.renderers import clock_for, confirm_for, renderer_for
+from parlour.terminal.renderers import clock_for, renderer_for
 from parlour.terminal.renderers.names import labelled, player_name
 from parlour.terminal.rules import rules_of
 from parlour.terminal.saving import may_replace, save_record, unused, why_not
@@ -121,7 +121,7 @@ class TerminalGame:
             if kind != HUMAN
         }
         self.render = renderer_for(game)
-        self.confirm = confirm_for(game) if confirm else None
+        self.confirm = state.game.confirm if confirm else None
         self.show_clock = clock_for(game)
         self.humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
         self.played_by = [None if kind == HUMAN else kind for kind in seats]
@@ -203,8 +203,8 @@ class TerminalGame:
             self._tell(Text(late.format(action=action), "red"))
 
     def _confirmed(self, seat: int, action: str, deadline: float | None) -> bool:
-        """Whether the person means `action`: yes unless the renderer asks (a likely slip) and
-        the answer is not yes."""
+        """Whether the person means `action`: yes unless the game asks (`Game.confirm`: a
+        likely slip) and the answer is not yes."""
         question = None if self.confirm is None else self.confirm(self.state.view(seat), action)
         if question is None:
             return True

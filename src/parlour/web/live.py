@@ -187,12 +187,15 @@ class LiveTable:
             if started and seat is not None and seat in state.to_act
             else []
         )
+        view = state.view(seat) if started else None
+        ask = {action: state.game.confirm(view, action) for action in legal} if view else {}
         return {
             "type": "state",
             "table": self.public(seat),
             "seat": seat,
-            "view": state.view(seat) if started else None,
+            "view": view,
             "legal": legal,
+            "confirm": {action: question for action, question in ask.items() if question},
             "now": now,
         }
 

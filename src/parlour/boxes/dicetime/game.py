@@ -7,7 +7,7 @@ from datetime import date
 from typing import cast
 
 from parlour.boxes.dicetime import rules
-from parlour.boxes.dicetime.components import COLOURS, FACES, MODES
+from parlour.boxes.dicetime.components import CATEGORIES, COLOURS, FACES, MODES
 from parlour.boxes.dicetime.determinize import determinize as rebuild
 from parlour.boxes.dicetime.encoding import MOST_TOTAL, encoding
 from parlour.boxes.dicetime.fixed import DICE_MODES
@@ -121,6 +121,10 @@ CONFIGURATIONS = (
 )
 
 
+CATEGORY = {category.key: category for category in CATEGORIES}
+"""Each row by its key."""
+
+
 @register
 class Dicetime(Game):
     """Dicetime (elo Games): a Yahtzee-like game with five dice, multiplayer or a timed puzzle."""
@@ -200,6 +204,20 @@ class Dicetime(Game):
     def advice(self) -> DicetimeAdvice:
         """Hints, analysis and the exact solver, from the solved tables (`solver/`)."""
         return DicetimeAdvice(self)
+
+    def confirm(self, view: View, action: Action) -> str | None:
+        """Before entering 0 in a row while another open row would score (a slip, such as
+        `ls` for `ss`): the question, from what the view says each open row would score now."""
+        seat = view["seat"]
+        turn = None if seat is None else view["seats"][seat]["turn"]
+        would = cast(dict[str, int], turn.get("would_score", {})) if turn else {}
+        row = action.removeprefix("enter ")
+        best = max(would, key=would.__getitem__, default=row)
+        if would.get(row) != 0 or would[best] == 0:
+            return None
+        return _("Enter 0 in {row}? {best} would score {points}.").format(
+            row=CATEGORY[row].title, best=CATEGORY[best].title, points=would[best]
+        )
 
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> DicetimeState:
         return DicetimeState(self, rng, seed, chance)

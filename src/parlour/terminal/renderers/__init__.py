@@ -4,9 +4,9 @@ Renderers read views only; they hold no rules. A game's renderer is the module n
 in this folder (`NAME.py`, with a `render` function); a game without one is shown by the
 generic renderer. A renderer that exists but fails to import is an error, never hidden.
 
-A renderer may also define hooks the runner asks for generically: `confirm(view, action)`, a
-question to ask before an action that looks like a slip (or `None`), and `clock(view, left)`,
-how the seconds left on the game's clock are shown before each prompt.
+A renderer may also define a hook the runner asks for generically: `clock(view, left)`, how
+the seconds left on the game's clock are shown before each prompt. (The question before a move
+that looks like a slip is the game's, `Game.confirm`: the web asks it too.)
 """
 
 from __future__ import annotations
@@ -18,12 +18,10 @@ from types import ModuleType
 
 from rich.console import RenderableType
 
-from parlour.kernel import Action, View
+from parlour.kernel import View
 from parlour.terminal.renderers import generic
 
 Renderer = Callable[[View], RenderableType]
-Confirm = Callable[[View, Action], str | None]
-"""A question before `action` by the viewer of `view` (a likely slip), or `None`."""
 Clock = Callable[[View, float], RenderableType]
 """The seconds left on the clock, as the game shows them."""
 
@@ -38,12 +36,6 @@ def renderer_for(game: str) -> Renderer:
     """The renderer of `game`, or the generic one."""
     render: Renderer = _module(game).render
     return render
-
-
-def confirm_for(game: str) -> Confirm | None:
-    """`game`'s questions before likely slips, if its renderer asks any."""
-    confirm: Confirm | None = getattr(_module(game), "confirm", None)
-    return confirm
 
 
 def clock_for(game: str) -> Clock | None:

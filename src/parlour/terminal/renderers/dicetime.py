@@ -170,22 +170,6 @@ def _choices(rolls_left: int) -> str:
     )
 
 
-def confirm(shown: View, action: str) -> str | None:
-    """A question before entering 0 in a row while another open row would score (a slip, such
-    as `ls` for `ss`), from what the view says each open row would score now."""
-    view = cast(DicetimeView, shown)
-    seat = view["seat"]
-    turn = None if seat is None else view["seats"][seat]["turn"]
-    would = cast(dict[str, int], turn.get("would_score", {})) if turn else {}
-    row = action.removeprefix("enter ")
-    best = max(would, key=would.__getitem__, default=row)
-    if would.get(row) != 0 or would[best] == 0:
-        return None
-    return _("Enter 0 in {row}? {best} would score {points}.").format(
-        row=CATEGORY[row].title, best=CATEGORY[best].title, points=would[best]
-    )
-
-
 def clock(shown: View, left: float) -> Text:
     """The puzzle's time left, shown before each prompt."""
     return Text(_("Time left: {time}").format(time=_minutes(max(0, math.ceil(left)))), style="bold")

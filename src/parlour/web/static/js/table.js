@@ -29,8 +29,21 @@ function showError(message) {
   $("error").textContent = message || "";
 }
 
+// The game's question before a move that looks like a slip (entering 0 where another row
+// scores), asked unless the player turned the questions off (kept in this browser).
+const ASK = "parlour-ask-first";
+const askFirst = $("ask-first");
+askFirst.checked = localStorage.getItem(ASK) !== "off";
+askFirst.addEventListener("change", () => localStorage.setItem(ASK, askFirst.checked ? "on" : "off"));
+
+function meant(action) {
+  const question = frame?.confirm?.[action];
+  return !question || !askFirst.checked || window.confirm(question);
+}
+
 async function act(action) {
   if (busy || !online) return;
+  if (!meant(action)) return;
   busy = true;
   showError("");
   document.body.classList.add("busy");

@@ -11,10 +11,10 @@ from parlour.boxes.dicecream import determinize, views, words
 from parlour.boxes.dicecream.components import BONUS_CARDS, FACES, ROUNDS
 from parlour.boxes.dicecream.encoding import encoding
 from parlour.boxes.dicecream.howto import HOW_TO_PLAY
-from parlour.boxes.dicecream.notation import ACTIONS
+from parlour.boxes.dicecream.notation import ACTIONS, DONE
 from parlour.boxes.dicecream.state import DicecreamState
 from parlour.boxes.dicecream.tutorial import TUTORIAL
-from parlour.i18n import N_
+from parlour.i18n import N_, ngettext
 from parlour.kernel import (
     Action,
     Balance,
@@ -78,6 +78,22 @@ class Dicecream(Game):
     def encoding(self) -> Encoding:
         """The turn, the choices and every sheet, the viewer's first (`encoding.py`)."""
         return encoding(self.players)
+
+    def confirm(self, view: View, action: Action) -> str | None:
+        """Before ending the turn while a die of the roll could still be placed: the dice not
+        placed are lost (one click did it, with dice the seat meant to place)."""
+        turn = view["turn"]
+        if action != DONE or turn is None or turn["seat"] != view["seat"]:
+            return None
+        moves = view["moves"]
+        placeable = [d for d in turn["dice"] if d["use"] == "unused" and moves.get(d["colour"])]
+        if not placeable:
+            return None
+        return ngettext(
+            "End your turn? {count} die could still be placed; it is lost.",
+            "End your turn? {count} dice could still be placed; they are lost.",
+            len(placeable),
+        ).format(count=len(placeable))
 
     def all_actions(self) -> tuple[Action, ...]:
         """`roll`, the 31 rerolls (by number of dice, dice in order blue, yellow, red, green,

@@ -733,6 +733,7 @@ def test_the_others_last_moves_show_above_the_board_in_the_tables_names(
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     create_in_lobby(page, base_url, "dicetime", 2)
+    page.on("dialog", lambda dialog: dialog.accept())  # yes, a 0 there if it is one
     page.click("[data-action='roll']")
     page.click("[data-action^='enter ']")
     played = "window.parlourFrame.view.log.some((e) => e.seat === 1 && e.event === 'enter')"

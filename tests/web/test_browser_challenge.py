@@ -46,7 +46,9 @@ def player(browser: Any, base_url: str, name: str) -> Any:  # noqa: F811
 
 def play_today(page: Any, base_url: str) -> list[list[int]]:
     """From `/challenge`, start today's attempt and play it by clicking: roll once, then enter
-    the first row offered, each turn. The dice of each roll, as the page was sent them."""
+    the first row offered, each turn (a 0 there too: the page's question is answered yes).
+    The dice of each roll, as the page was sent them."""
+    page.on("dialog", lambda dialog: dialog.accept())
     page.goto(f"{base_url}/challenge")
     page.click("#play")
     page.wait_for_url("**/t/*")

@@ -60,6 +60,7 @@ def board_violations(page: Any) -> list[str]:
 def moments(page: Any) -> Iterator[str]:
     """A table of two in the chosen colours at the start, with a die kept, and after a turn
     of each seat: each moment named once the page shows it."""
+    page.on("dialog", lambda dialog: dialog.accept())  # yes, a 0 there if it is one
     wait_until(page, MY_TURN)
     yield "the start"
     page.click("#roll")

@@ -46,7 +46,7 @@ def configurations() -> list[Any]:
     ]
 
 
-FRAME_KEYS = {"type", "table", "seat", "view", "legal", "now"}
+FRAME_KEYS = {"type", "table", "seat", "view", "legal", "confirm", "now"}
 STAND_IN_LIMIT = 0.2
 """Seconds before a stand-in plays (in the table layer's memory: the API's minimum is 5 s)."""
 SCANNED = {"frames": 0}
@@ -116,13 +116,16 @@ def scan_frames(
             [] if seat is None else [seat]
         )
         if frame["view"] is None:
-            assert frame["table"]["status"] == "open" and frame["legal"] == []
+            assert frame["table"]["status"] == "open"
+            assert frame["legal"] == [] and frame["confirm"] == {}
             continue
         while (frame["view"], frame["legal"]) != expected:
             assert done < len(actions), f"seat {seat}: a frame that no state of the game shows"
             state.apply(*actions[done])
             done += 1
             expected = _seen(state, seat)
+        asked = {a: state.game.confirm(frame["view"], a) for a in frame["legal"]}
+        assert frame["confirm"] == {a: q for a, q in asked.items() if q}  # from the view alone
         text = json.dumps(frame)
         for secret in secrets_[0 if not state.over else 1 :]:
             assert secret not in text

@@ -83,8 +83,10 @@ def test_a_page_on_one_process_is_seen_on_another_and_a_dead_ones_run_out(
             async def send(text: str) -> None:
                 frames.append(connected(json.loads(text)))
 
-            await second.commits.watch(table.id, None, send, "en", None)
             page = await first.commits.watch(table.id, tokens[1], _ignore, "en", None)
+            unwatched = second.shelf.get(table.id)  # nobody watches it there: no news
+            assert connected(second.watchers.frame(unwatched, None)) == [False, True]
+            await second.commits.watch(table.id, None, send, "en", None)
             await _until(lambda: frames[-1] == [False, True])
             await first.watchers.remove(table.id, page)
             await _until(lambda: frames[-1] == [False, False])

@@ -102,6 +102,7 @@ class Watchers:
 
     def frame(self, table: LiveTable, seat: int | None) -> Frame:
         """The frame `seat` (None: a spectator) would receive now, proved to encode."""
+        self._unwatched(table)
 
         def proved() -> Frame:
             shown = table.frame(seat, self.clock.now())
@@ -112,7 +113,14 @@ class Watchers:
 
     def public(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
         """What anyone may know of the table (`seat`: whose page asks)."""
+        self._unwatched(table)
         return self.shelf.shown(table, lambda: table.public(seat))
+
+    def _unwatched(self, table: LiveTable) -> None:
+        """Read the connected seats of a table nobody watches here, for a request: news of
+        them reaches a process only for tables it has watchers of (one query)."""
+        if not table.watchers:
+            table.present = self.presence.seats([table.id])[table.id]
 
     def listing(self) -> list[dict[str, Any]]:
         """The lobby: listed tables that are open or running, newest first (one that cannot

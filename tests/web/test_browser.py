@@ -204,6 +204,19 @@ def _creating(response: Any) -> bool:
     return bool(response.request.method == "POST" and response.url.endswith("/api/tables"))
 
 
+def held(page: Any, pattern: str, url: str) -> Any:
+    """Open `url` in `page` and hold its first request to `pattern` (a Playwright route, to
+    `continue_()` once the test has looked at the page without it)."""
+    routes: list[Any] = []
+    page.route(pattern, lambda route: routes.append(route))
+    page.goto(url, wait_until="commit")
+    for _ in range(600):
+        if routes:
+            return routes[0]
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{url} asked for nothing like {pattern}")
+
+
 def wait_until(page: Any, expression: str, timeout: float = 30.0) -> None:
     """Poll `expression` in the page until it is true (wait_for_function would evaluate a
     string, which the CSP forbids)."""
@@ -396,17 +409,10 @@ def test_the_lobby_keeps_its_columns_while_the_games_arrive(browser: Any, base_u
     stays in the right-hand column when they come (the daily challenge's section, shown then,
     took its place and pushed it below the form)."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    held: list[Any] = []
-    page.route("**/api/games", lambda route: held.append(route))
-    page.goto(base_url + "/", wait_until="commit")
-    for _ in range(600):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the lobby asked for no games"
+    games = held(page, "**/api/games", base_url + "/")
     playwright_api.expect(page.locator("#games-loading")).to_be_visible()
     before = page.locator("#learn-heading").bounding_box()
-    held[0].continue_()
+    games.continue_()
     page.wait_for_selector("#game-dicetime", state="attached")
     playwright_api.expect(page.locator("#challenge-section")).to_be_visible()
     after = page.locator("#learn-heading").bounding_box()

@@ -19,6 +19,7 @@ from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)
     base_url,
     browser,
     create_in_lobby,
+    held,
     one_offered,
     wait_until,
 )
@@ -150,16 +151,9 @@ def test_a_name_typed_while_the_catalogue_loads_stays(browser: Any, base_url: st
     it runs stays there (it was wiped, and the empty required field stopped the table's
     creation without a word)."""
     page = browser.new_page(locale="de-DE")
-    held: list[Any] = []
-    page.route("**/i18n/de.json", lambda route: held.append(route))
-    page.goto(base_url + "/", wait_until="commit")
-    for _ in range(600):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the lobby asked for no German catalogue"
+    catalogue = held(page, "**/i18n/de.json", base_url + "/")
     page.fill("#name", "Tester")
-    held[0].continue_()
+    catalogue.continue_()
     page.wait_for_selector("#game-dokitto", state="attached")
     assert page.input_value("#name") == "Tester"
     page.close()

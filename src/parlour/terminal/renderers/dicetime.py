@@ -12,7 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from parlour.boxes.dicetime.components import CATEGORIES, colour_name
+from parlour.boxes.dicetime.components import colour_name
 from parlour.boxes.dicetime.views import DicetimeView, SeatView
 from parlour.i18n import N_, _, ngettext
 from parlour.kernel import View
@@ -46,7 +46,6 @@ STYLES = {
     "teal": "bold cyan",
 }
 FACES = "⚀⚁⚂⚃⚄⚅"
-CATEGORY = {category.key: category for category in CATEGORIES}
 
 
 def render(shown: View) -> RenderableType:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tests.kernel import test_clones, test_contract, test_encoding, test_properties
+from tests.kernel import test_clones, test_contract, test_encoding, test_properties, test_undo
 
 PROPERTIES: list[Callable[..., None]] = [
     test_properties.test_random_play_ends_within_the_bound,
@@ -16,6 +16,7 @@ PROPERTIES: list[Callable[..., None]] = [
     test_properties.test_tampered_record_is_refused,
     test_properties.test_views_and_records_are_copies,
     test_clones.test_a_clone_shares_no_mutable_object,
+    test_undo.test_an_undo_restores_the_state_before_the_move,
 ]
 """The protocol properties and the clone check, each called with `config=`."""
 CONTRACT: list[Callable[..., None]] = [

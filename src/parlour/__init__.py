@@ -11,6 +11,7 @@ and dice.
 from parlour.kernel import (
     SPECTATOR,
     TABLE,
+    UNDO,
     Action,
     Configuration,
     Game,
@@ -32,6 +33,7 @@ from parlour.kernel import (
 __all__ = [
     "SPECTATOR",
     "TABLE",
+    "UNDO",
     "Action",
     "Configuration",
     "Game",

@@ -12,6 +12,7 @@ from parlour.kernel.options import Option, OptionType
 from parlour.kernel.protocol import (
     SPECTATOR,
     TABLE,
+    UNDO,
     Action,
     Balance,
     Comparison,
@@ -33,6 +34,7 @@ from parlour.kernel.rng import ChanceNeeded, Rng, ScriptedRng, StrictRng
 __all__ = [
     "SPECTATOR",
     "TABLE",
+    "UNDO",
     "Action",
     "Advice",
     "Balance",

@@ -37,6 +37,11 @@ viewer); `TABLE` and `SPECTATOR` say which is meant."""
 Action = str
 """An action in its canonical text form; JSON-serialisable as it is."""
 
+UNDO: Action = "undo"
+"""The kernel's own action, for any game: a seat takes back its last move of its turn (see
+`State.undo_refusal`). Never among `legal_actions` (bots and adapters never meet it); recorded
+as `[seat, "undo"]` like any action, so records replay as they are."""
+
 TABLE: Seat = None
 """The seat of the table: it applies what no player decides, such as `timeout`."""
 
@@ -252,6 +257,13 @@ class Game(ABC):
         it, so the words and the rule live here once. Cheap: pages get one per legal action."""
         return None
 
+    def undoable(self, before: State, seat: int, action: Action) -> bool:
+        """Whether the rules let `seat` take back `action`, legal on `before`, within its turn:
+        a move that revealed nothing hidden (to anyone, its mover included). The kernel checks
+        the rest for every game: the seat is still alone to act after it, and it drew no chance
+        (see `State.undo_refusal`). The default: no move may be taken back."""
+        return False
+
     @classmethod
     def challenge(cls, day: date) -> Challenge | None:
         """The game's daily challenge on UTC `day` (see `parlour.kernel.challenge`), or
@@ -298,6 +310,8 @@ def _seat_checked_with(method: Callable[[Any, Seat, Any], _Result]) -> Callable[
     def checked(state: State, seat: Any, argument: Any) -> _Result:
         if not (seat is None or (type(seat) is int and 0 <= seat < state._seat_count)):
             seat = state._checked_seat(seat)
+        if argument == UNDO:  # the kernel's action, whatever the game's own fast path says
+            return state.undo_refusal(seat) is None  # type: ignore[return-value]
         return method(state, seat, argument)
 
     _UNCHECKED[checked] = method
@@ -323,6 +337,11 @@ def _typed_checked(method: Callable[[Any, Seat, str], Action]) -> Callable[..., 
         if len(text) > TYPED_MOST:
             reason = Reason("too_long", {"length": len(text), "most": TYPED_MOST})
             raise IllegalAction(state.game.tell(reason), reason)
+        if text.strip().lower() == UNDO:
+            refused = state.undo_refusal(seat)
+            if refused is not None:
+                raise IllegalAction(state.game.tell(refused), refused)
+            return UNDO
         return method(state, seat, text)
 
     _UNCHECKED[checked] = method
@@ -463,6 +482,8 @@ class State(ABC):
             return reason
         if type(action) is not str:
             return Reason("not_text", {"action": shown(action)})
+        if action == UNDO:
+            return self.undo_refusal(seat)
         if seat is not TABLE and seat not in self.to_act:
             if self.over:
                 return Reason("game_over")
@@ -480,7 +501,8 @@ class State(ABC):
 
     def parse_action(self, seat: Seat, text: str) -> Action:
         """Turn what a player typed into a legal action: the canonical text (any case) or an
-        unambiguous prefix of one. Games may accept more short forms."""
+        unambiguous prefix of one. Games may accept more short forms. (`undo`, where the
+        seat may take a move back, is the kernel's, answered before the game reads the text.)"""
         legal = self.legal_actions(seat)
         wanted = " ".join(text.lower().split())
         if wanted in legal:
@@ -503,10 +525,74 @@ class State(ABC):
         """Apply `action` for `seat`, or raise `IllegalAction` and change nothing."""
         if not (seat is None or (type(seat) is int and 0 <= seat < self._seat_count)):
             seat = self._checked_seat(seat)  # the common case costs a few comparisons
+        if action == UNDO:
+            self._undo(seat)
+            return
         if type(action) is not str or not self._is_legal_unchecked(seat, action):
             self._refuse(seat, action)
         self._apply(seat, action)
         self._actions.append((seat, action))
+
+    # -- taking a move back -------------------------------------------------------------------
+
+    def undo_refusal(self, seat: Seat) -> Reason | None:
+        """Why `seat` may not take back its last move now (`UNDO`), or `None` when it may: the
+        game is over; it is not alone to act (its turn passed); nothing is left to take back;
+        the last move still standing is not its own; the rules do not let that move be taken
+        back (`Game.undoable`); or it drew chance."""
+        return self._undoing(seat)[0]
+
+    def _undoing(self, seat: Seat) -> tuple[Reason | None, State | None]:
+        """`undo_refusal`, and when there is none the state before the move taken back: rebuilt
+        from the seed by the moves still standing (a person's game is short; bots never undo)."""
+        if self.over:
+            return Reason("game_over"), None
+        if seat is None or self.to_act != (seat,):  # the table never takes a move back
+            return Reason("undo_turn_passed"), None
+        standing = self._standing()
+        if not standing:
+            return Reason("undo_nothing"), None
+        mover, action = standing[-1]
+        if mover != seat:
+            return Reason("undo_not_yours"), None
+        if type(self.game).undoable is Game.undoable:  # the game takes nothing back
+            return Reason("undo_not_allowed", {"action": action}), None
+        before = self._rebuilt(standing[:-1])
+        if not self.game.undoable(before, seat, action):
+            return Reason("undo_not_allowed", {"action": action}), None
+        if before._rng.mark() != self._rng.mark():
+            return Reason("undo_chance", {"action": action}), None
+        return None, before
+
+    def _standing(self) -> list[tuple[Seat, Action]]:
+        """The moves of the record that no undo took back, in order."""
+        standing: list[tuple[Seat, Action]] = []
+        for seat, action in self._actions:
+            if action == UNDO:
+                standing.pop()
+            else:
+                standing.append((seat, action))
+        return standing
+
+    def _rebuilt(self, actions: Sequence[tuple[Seat, Action]]) -> State:
+        """This game dealt again as it was (its seed and chance script) with `actions` applied."""
+        strict = isinstance(self._rng, StrictRng)
+        state = self.game.new(self._seed, chance=self._chance, strict=strict)
+        for seat, action in actions:
+            state.apply(seat, action)
+        return state
+
+    def _undo(self, seat: Seat) -> None:
+        """Take back `seat`'s last move, or raise `IllegalAction` and change nothing: this
+        state becomes the one before it, its record the whole record and the undo."""
+        reason, before = self._undoing(seat)
+        if reason is not None:
+            raise IllegalAction(self.game.tell(reason), reason)
+        assert before is not None
+        actions = [*self._actions, (seat, UNDO)]
+        vars(self).clear()
+        vars(self).update(vars(before))
+        self._actions = actions
 
     @property
     def record(self) -> dict[str, Any]:

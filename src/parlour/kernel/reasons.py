@@ -47,6 +47,11 @@ KERNEL_TEXTS: Mapping[str, str] = {
     "not_legal": N_("{action!r} is not a legal action now; legal: {legal}"),
     "not_legal_many": N_("{action!r} is not one of the {count} legal actions now"),
     "ambiguous": N_("{text!r} could mean {matches}; say which"),
+    "undo_turn_passed": N_("a move can be taken back only within your own turn"),
+    "undo_nothing": N_("there is no move to take back"),
+    "undo_not_yours": N_("the last move was not yours to take back"),
+    "undo_not_allowed": N_("{action!r} cannot be taken back"),
+    "undo_chance": N_("{action!r} cannot be taken back: chance was drawn since"),
 }
 """The reasons the kernel gives for any game."""
 

@@ -41,6 +41,11 @@ class Rng:
         clone._random = clone._generator.random
         return clone
 
+    def mark(self) -> object:
+        """Where the RNG stands, to compare with another's: equal marks draw alike from here
+        on (how the kernel sees that a move drew no chance, see `State.apply` of `undo`)."""
+        return self._generator.getstate()
+
     def below(self, n: int) -> int:
         """An integer in `0 .. n-1`, uniform to within `n / 2**53` (exactly for a power of two
         up to `2**53`): one float draw scaled, which records depend on. Past `2**53` it reaches
@@ -99,6 +104,10 @@ class ScriptedRng(Rng):
         assert isinstance(clone, ScriptedRng)
         clone._script = list(self._script)
         return clone
+
+    def mark(self) -> object:
+        """The generator's place and how much of the script is left."""
+        return super().mark(), len(self._script)
 
     def __init__(self, seed: int, script: Iterable[int]) -> None:
         super().__init__(seed)

@@ -11,7 +11,7 @@ from parlour.boxes.dicecream import determinize, views, words
 from parlour.boxes.dicecream.components import BONUS_CARDS, FACES, ROUNDS
 from parlour.boxes.dicecream.encoding import encoding
 from parlour.boxes.dicecream.howto import HOW_TO_PLAY
-from parlour.boxes.dicecream.notation import ACTIONS, DONE
+from parlour.boxes.dicecream.notation import ACTIONS, DONE, PLACES, UNLOCKS
 from parlour.boxes.dicecream.state import DicecreamState
 from parlour.boxes.dicecream.tutorial import TUTORIAL
 from parlour.i18n import N_, ngettext
@@ -25,6 +25,7 @@ from parlour.kernel import (
     Game,
     GameInfo,
     Rng,
+    State,
     View,
     register,
 )
@@ -94,6 +95,11 @@ class Dicecream(Game):
             "End your turn? {count} dice could still be placed; they are lost.",
             len(placeable),
         ).format(count=len(placeable))
+
+    def undoable(self, before: State, seat: int, action: Action) -> bool:
+        """A sundae unlocked or a die placed in the seat's own turn: nothing is drawn or shown
+        until `done` (a reroll rolls dice: never taken back)."""
+        return action in UNLOCKS or action in PLACES
 
     def all_actions(self) -> tuple[Action, ...]:
         """`roll`, the 31 rerolls (by number of dice, dice in order blue, yellow, red, green,

@@ -857,3 +857,37 @@ def test_the_lobby_links_the_daily_challenge_only_where_a_game_offers_one(
     page.wait_for_selector("#game-dicetime")
     assert page.locator("#challenge-link").is_hidden()
     page.close()
+
+
+def test_the_undo_button_takes_back_a_move_and_the_others_see_it(
+    browser: Any, base_url: str
+) -> None:
+    """Issue 31, item 11: after an unlock in Dicecream the page offers "Undo" (never after the
+    roll); it takes the move back through the action route, and a watcher's page, which saw
+    the move, says who took it back, in its reader's language."""
+    page = browser.new_page()
+    create_in_lobby(page, base_url, "dicecream", 2)
+    wait_until(page, "Boolean(window.parlourFrame && window.parlourFrame.legal.length)")
+    page.click("[data-action='roll']")
+    page.wait_for_selector(".dc-tray.phase-place button.dc-die")
+    assert page.locator("#undo").count() == 0  # a roll is never taken back
+    watcher = browser.new_page()  # a context of its own: no seat, a spectator
+    watcher.goto(page.url)
+    wait_until(watcher, "window.parlourFrame?.view?.phase === 'place'")
+    logged = watcher.evaluate("window.parlourFrame.view.log.length")
+    page.locator("button.dc-die").first.click()  # a die picked: its places listed
+    page.click(".dc-chooser [data-action^='unlock ']")
+    page.wait_for_selector("#undo")
+    wait_until(watcher, f"window.parlourFrame.view.log.length === {logged + 1}")  # the move
+    page.click("#undo")
+    wait_until(page, "window.parlourFrame.undone === 0")
+    assert page.locator("#undo").count() == 0  # the roll is next
+    assert page.locator("#log li").last.text_content() == "You took back your move."
+    wait_until(watcher, "window.parlourFrame.undone === 0")
+    said = watcher.locator("#recent .taken-back")
+    playwright_api.expect(said).to_have_text("Tester took back their move.")
+    assert watcher.evaluate("window.parlourFrame.view.log.length") == logged
+    watcher.goto(page.url + "?lang=de")
+    playwright_api.expect(said).to_have_text("Tester hat den Zug zurückgenommen.")
+    page.close()
+    watcher.close()

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from parlour.i18n import LANGUAGES
 from tests.web.accessibility import grave_violations
 from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)
     base_url,
@@ -45,5 +48,29 @@ def test_axe_finds_no_grave_violation_at_the_start_and_mid_game(
     assert len(spaces) == 2 * 4 * 8 and all(spaces), "every space has a text label"
     initials = page.locator(".dc-space[data-initial]").count()
     assert initials == len(spaces), "every space shows its colour's initial, not its colour alone"
+    assert not errors, errors
+    page.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_axe_finds_no_grave_violation_with_the_undo_button_and_after_an_undo(
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+    language: str,
+) -> None:
+    """Issue 31, item 11: the table page offering "Undo", and after it is used."""
+    page, errors = _table(browser, base_url)
+    page.goto(f"{page.url}?lang={language}")
+    wait_until(page, MY_TURN)
+    page.click("[data-action='roll']")
+    page.wait_for_selector(".dc-tray.phase-place button.dc-die")
+    page.locator("button.dc-die").first.click()
+    page.click(".dc-chooser [data-action^='unlock ']")
+    page.wait_for_selector("#undo")
+    assert grave_violations(page) == []
+    page.click("#undo")
+    wait_until(page, "window.parlourFrame.undone === 0")
+    page.click("#play > details > summary")  # the log open, the undo said last
+    assert grave_violations(page) == []
     assert not errors, errors
     page.close()

@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 import parlour
-from parlour.kernel import State
+from parlour.kernel import UNDO, State
 from parlour.web.app import Settings
 from parlour.web.tables import Tables
 from tests.web.conftest import QUICK, hdr, hello, make_client
@@ -46,9 +46,11 @@ def configurations() -> list[Any]:
     ]
 
 
-FRAME_KEYS = {"type", "table", "seat", "view", "legal", "confirm", "now"}
+FRAME_KEYS = {"type", "table", "seat", "view", "legal", "confirm", "can_undo", "undone", "now"}
 STAND_IN_LIMIT = 0.2
 """Seconds before a stand-in plays (in the table layer's memory: the API's minimum is 5 s)."""
+UNDO_RATE = 0.3
+"""How often a person who may take back a move does (the others' frames then say so)."""
 SCANNED = {"frames": 0}
 
 
@@ -118,6 +120,7 @@ def scan_frames(
         if frame["view"] is None:
             assert frame["table"]["status"] == "open"
             assert frame["legal"] == [] and frame["confirm"] == {}
+            assert frame["can_undo"] is False and frame["undone"] is None
             continue
         while (frame["view"], frame["legal"]) != expected:
             assert done < len(actions), f"seat {seat}: a frame that no state of the game shows"
@@ -126,6 +129,10 @@ def scan_frames(
             expected = _seen(state, seat)
         asked = {a: state.game.confirm(frame["view"], a) for a in frame["legal"]}
         assert frame["confirm"] == {a: q for a, q in asked.items() if q}  # from the view alone
+        may_undo = bool(frame["legal"]) and state.undo_refusal(seat) is None
+        assert frame["can_undo"] is may_undo  # a fact of the seat's own turn, never another's
+        last = state.history[-1:]
+        assert frame["undone"] == (last[0][0] if last and last[0][1] == UNDO else None)
         text = json.dumps(frame)
         for secret in secrets_[0 if not state.over else 1 :]:
             assert secret not in text
@@ -157,7 +164,8 @@ def join_the_rest(client: TestClient, table_id: str, tokens: list[str], players:
 def play_randomly(
     client: TestClient, game: str, players: int, options: dict[str, Any], steps: int, seed: str
 ) -> None:
-    """People play random legal actions for up to `steps`, every frame read and scanned."""
+    """People play random legal actions for up to `steps`, now and then taking a move back
+    where they may, every frame read and scanned."""
     layer: Tables = client.app.state.tables  # type: ignore[attr-defined]
     rng = random.Random(seed)
     table_id, tokens = seat_everyone(client, game, players, options)
@@ -172,10 +180,11 @@ def play_randomly(
             if state.over:
                 break
             seat = rng.choice(state.to_act)
+            undo = state.undo_refusal(seat) is None and rng.random() < UNDO_RATE
             response = client.post(
                 f"/api/tables/{table_id}/actions",
                 json={
-                    "action": rng.choice(list(state.legal_actions(seat))),
+                    "action": UNDO if undo else rng.choice(list(state.legal_actions(seat))),
                     "request_id": f"s{step}",
                 },
                 headers=hdr(tokens[seat]),

@@ -27,7 +27,7 @@ from rich.text import Text
 from parlour.bots.registry import Bot, make_bot
 from parlour.bots.schedule import Schedule
 from parlour.i18n import _
-from parlour.kernel import SPECTATOR, TABLE, IllegalAction, Seat, State, View
+from parlour.kernel import SPECTATOR, TABLE, UNDO, IllegalAction, Seat, State, View
 from parlour.terminal.commands import HELP, command, yes
 from parlour.terminal.hints import hint_source
 from parlour.terminal.prompt import Prompt
@@ -65,7 +65,8 @@ def summarised(actions: Sequence[str]) -> list[str]:
 def legal_now(state: State, seat: int) -> list[Text]:
     """What `help` tells `seat`: the actions it may take now (summed up), and what else the
     prompt takes."""
-    legal = ", ".join(summarised(state.legal_actions(seat)))
+    undo = [UNDO] if state.undo_refusal(seat) is None else []
+    legal = ", ".join([*summarised(state.legal_actions(seat)), *undo])
     return [Text(_("Legal now: {actions}").format(actions=legal)), Text(_(HELP), style="dim")]
 
 
@@ -204,8 +205,10 @@ class TerminalGame:
 
     def _confirmed(self, seat: int, action: str, deadline: float | None) -> bool:
         """Whether the person means `action`: yes unless the game asks (`Game.confirm`: a
-        likely slip) and the answer is not yes."""
-        question = None if self.confirm is None else self.confirm(self.state.view(seat), action)
+        likely slip) and the answer is not yes; a move taken back (`undo`) is asked nothing."""
+        if self.confirm is None or action == UNDO:
+            return True
+        question = self.confirm(self.state.view(seat), action)
         if question is None:
             return True
         answer = self._ask(seat, _("{question} (y/n) > ").format(question=question), deadline)
@@ -257,6 +260,8 @@ class TerminalGame:
         if self.schedule.applied(self.state, seat):  # a new clock, a new question
             self.clock_started = time.monotonic()
         self._show_log()
+        if action == UNDO:  # the move left the game's log: say so under the board
+            self._tell(Text(_("Your last move is taken back."), style="dim"))
 
     def _show_log(self) -> None:
         viewer: Seat = self.humans[0] if self.humans else SPECTATOR

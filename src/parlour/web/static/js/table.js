@@ -203,7 +203,24 @@ function showAway(current) {
 
 function showLog(current) {
   const lines = (current.view?.log || []).map((entry) => el("li", { text: logText(current.table, entry, current.seat) }));
-  $("log").replaceChildren(...lines);
+  const undone = takenBack(current);
+  $("log").replaceChildren(...lines, ...(undone ? [el("li", { class: "taken-back", text: undone })] : []));
+}
+
+// Who took back their move, while that undo is the game's latest action (the move leaves the
+// game's log, so every page says it instead): "Seat 2 took back their move."; else "".
+function takenBack(current) {
+  const { undone, seat, table } = current;
+  if (undone === null || undone === undefined) return "";
+  return undone === seat ? t("You took back your move.") : t("{who} took back their move.", { who: seatName(table, undone, seat) });
+}
+
+// The kernel's undo, where the frame says this seat may take back its last move of the turn:
+// a button after the game's own choices, sending `undo` as any move is sent.
+function showUndo(current) {
+  if (!current.can_undo) return;
+  $("actions").append(el("button", { type: "button", id: "undo", class: "undo", text: t("Undo"),
+    title: t("Take back your last move"), onclick: () => act("undo") }));
 }
 
 // What the others did since this seat's own last moves: back from the log's end, past the
@@ -220,10 +237,12 @@ function othersMoves(log, seat, most = 4) {
 function showRecent(current) {
   const { view } = current;
   const moves = view && !view.over ? othersMoves(view.log, current.seat) : [];
+  const undone = current.undone !== current.seat && takenBack(current);
   const box = $("recent");
-  box.hidden = moves.length === 0;
+  box.hidden = moves.length === 0 && !undone;
   box.replaceChildren(el("h2", { text: t("Last moves") }),
-    el("ol", {}, moves.map((entry) => el("li", { text: logText(current.table, entry, current.seat) }))));
+    el("ol", {}, moves.map((entry) => el("li", { text: logText(current.table, entry, current.seat) })),
+      undone ? el("li", { class: "taken-back", text: undone }) : []));
 }
 
 // The result on top once the game is over: who won, the final scores (winners first, then by
@@ -325,6 +344,7 @@ function render(current) {
   showPresence(current);
   showAway(current);
   drawBoard(renderer, current, act);
+  showUndo(current);
   showRecent(current);
   showLog(current);
   showEnd(current);

@@ -269,3 +269,18 @@ def test_the_research_pages_dataset_example_runs(monkeypatch: pytest.MonkeyPatch
     (code,) = [block for block in re.findall(r"```python\n(.*?)```", page, re.DOTALL)]
     monkeypatch.chdir(ROOT)
     exec(compile(code, "docs/research.md", "exec"), {})
+
+
+def test_an_undo_and_the_move_it_took_back_are_no_decision() -> None:
+    """Issue 31, item 11: a person's game stored with undos exports the moves that stand."""
+    state = load("dicecream", 2).new(3)
+    state.apply(0, "roll")
+    unlock = next(a for a in state.legal_actions(0) if a.startswith("unlock "))
+    for action in (unlock, "undo", unlock, "done"):
+        state.apply(0, action)
+    rows = decisions(state.record, "x")
+    assert [(row.step, row.action_text) for row in rows[:3]] == [
+        (0, "roll"),
+        (3, unlock),
+        (4, "done"),
+    ]

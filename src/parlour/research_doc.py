@@ -104,7 +104,9 @@ the seat had no decision to make.
 A row is a player's decision: the table's own actions are applied but not exported, so `step`
 may skip; in these games the table's only action is `timeout`, so a game's rows in `step` order
 as `[seat, action_text]`, with `[null, "timeout"]` wherever `step` skips, are its record's
-actions. Where seats act at once, the view is the seat's when its action was applied. The
+actions. A person's `undo` (a stored web game) and the move it took back are no decision
+either: `step` skips both (`parlour.kernel.standing` names the actions that stand). Where seats
+act at once, the view is the seat's when its action was applied. The
 schema's metadata `parlour` holds, as JSON, the game set-up exported (`setups`: game,
 players, options, `actions`: the names in the mask's order, `encoding`: `describe()`), so a
 file explains itself.

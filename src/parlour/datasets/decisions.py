@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from parlour.datasets import load_pyarrow
-from parlour.kernel import Advice, Game, ParlourError, State, advice_of, load, replay
+from parlour.kernel import Advice, Game, ParlourError, State, advice_of, load, replay, standing
 from parlour.kernel.returns import returns
 from parlour.sim import SimSpec, play_game
 
@@ -68,8 +68,9 @@ def decisions(
     advice: Advice | None = None,
 ) -> list[Decision]:
     """A record's player decisions in order (the table's actions, such as `timeout`, are
-    applied but are nobody's decision); `bots` names who played each seat, `advice` values
-    the choices. A bad record raises `RecordError`."""
+    applied but are nobody's decision, and so are a person's undo and the move it took back:
+    only the moves that stand are decisions); `bots` names who played each seat, `advice`
+    values the choices. A bad record raises `RecordError`."""
     final = replay(record)
     game = final.game
     encoding = game.encoding()
@@ -78,8 +79,9 @@ def decisions(
     seed = str(record["seed"])
     worth = returns(final)
     rows = []
+    stands = set(standing(record["actions"]))
     for step, (seat, action) in enumerate(record["actions"]):
-        if seat is not None:
+        if seat is not None and step in stands:
             choices = state.legal_actions(seat)
             legal = np.zeros(len(space), dtype=np.int8)
             legal[[_index(space, game, choice) for choice in choices]] = 1

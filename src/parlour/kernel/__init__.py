@@ -25,6 +25,7 @@ from parlour.kernel.protocol import (
     State,
     View,
     seat_name,
+    standing,
 )
 from parlour.kernel.reasons import Reason
 from parlour.kernel.records import replay
@@ -78,4 +79,5 @@ __all__ = [
     "register",
     "replay",
     "seat_name",
+    "standing",
 ]

@@ -566,13 +566,7 @@ class State(ABC):
 
     def _standing(self) -> list[tuple[Seat, Action]]:
         """The moves of the record that no undo took back, in order."""
-        standing: list[tuple[Seat, Action]] = []
-        for seat, action in self._actions:
-            if action == UNDO:
-                standing.pop()
-            else:
-                standing.append((seat, action))
-        return standing
+        return [self._actions[number] for number in standing(self._actions)]
 
     def _rebuilt(self, actions: Sequence[tuple[Seat, Action]]) -> State:
         """This game dealt again as it was (its seed and chance script) with `actions` applied."""
@@ -644,6 +638,19 @@ class State(ABC):
     def __repr__(self) -> str:
         status = "over" if self.over else f"to act {_seats(self.to_act)}"
         return f"<{type(self).__name__} {self.game.name} {status} after {len(self._actions)}>"
+
+
+def standing(actions: Sequence[Sequence[Any]]) -> list[int]:
+    """The numbers (from 0) of a record's actions, `[seat, action]` pairs, that still stand: no
+    undo, and no move an undo took back (what a dataset of decisions keeps). The record must
+    replay (every undo takes back a move)."""
+    kept: list[int] = []
+    for number, (_seat, action) in enumerate(actions):
+        if action == UNDO:
+            kept.pop()
+        else:
+            kept.append(number)
+    return kept
 
 
 def _seats(seats: tuple[int, ...]) -> str:

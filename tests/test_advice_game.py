@@ -158,3 +158,25 @@ def test_web_hints_and_analysis(tmp_path: Path) -> None:
         report = analysis.json()
         assert report["optimal_expected_score"] == 6
         assert report["seats"][0]["lost"] == 1 and report["seats"][0]["score"] == 5
+
+
+class Forgiving(Tally):
+    """Tally whose every move may be taken back (played alone, the seat stays to act)."""
+
+    def undoable(self, before: parlour.State, seat: int, action: parlour.Action) -> bool:
+        return True
+
+
+def test_the_analysis_judges_only_the_moves_that_stand() -> None:
+    """Issue 31, item 11: a move taken back and its undo are no decision to judge."""
+    state = Forgiving(1, {}).new(0)
+    for action in ("one", "undo", "two", "two", "two"):
+        state.apply(0, action)
+    advice = state.game.advice()
+    assert advice is not None
+    (seat,) = advice.analyse(state)["seats"]
+    assert [(d["number"], d["action"], d["loss"]) for d in seat["decisions"]] == [
+        (3, "two", 0),
+        (4, "two", 0),
+        (5, "two", 0),
+    ]

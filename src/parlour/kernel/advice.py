@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from parlour.kernel.errors import OptionError
+from parlour.kernel.protocol import standing
 from parlour.kernel.registry import games, load
 from parlour.kernel.rng import Rng
 
@@ -117,15 +118,18 @@ class Advice(ABC):
     def analyse(self, final: State) -> dict[str, Any]:
         """Judge every decision of every seat in the game that led to `final` (a state of this
         advice's game) against the best choice, and each seat's proficiency: the share of the
-        optimal expected score it kept (JSON-ready)."""
+        optimal expected score it kept (JSON-ready). A move taken back, and its undo, is no
+        decision: only the moves that stand are judged (`standing`)."""
         record = final.record
         state = self.game.new(record["seed"], chance=record.get("chance", []))
         optimal = self.optimum()
         seats: list[dict[str, Any]] = [
             {"seat": seat, "decisions": [], "lost": 0.0} for seat in range(self.game.players)
         ]
+        stands = set(standing(final.history))
         for number, (seat, action) in enumerate(final.history, start=1):
-            choices = None if seat is None else self.choices(state, seat)
+            stood = number - 1 in stands
+            choices = None if seat is None or not stood else self.choices(state, seat)
             if seat is not None and choices is not None:
                 chosen = next(choice for choice in choices if choice.action == action)
                 seats[seat]["decisions"].append(

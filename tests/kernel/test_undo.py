@@ -14,8 +14,8 @@ from hypothesis import given, settings
 
 import parlour
 from parlour import UNDO, IllegalAction, State, replay
-from parlour.boxes.dicecream import Dicecream
-from parlour.kernel import Action, Game
+from parlour.boxes.dicecream import Dicecream, DicecreamState
+from parlour.kernel import Action, Game, Rng, Seat
 
 from ..helpers import snapshot
 from .test_properties import (
@@ -163,3 +163,36 @@ def test_the_game_over_is_never_undone() -> None:
         seat = state.to_act[0]
         state.apply(seat, rnd.choice(state.legal_actions(seat)))
     assert all(code(state, seat) == "game_over" for seat in (0, 1))
+
+
+class Counting(DicecreamState):
+    """A Dicecream state that notes how long the record was at each of its moves, as a game
+    whose clock restarts does (`clock_since`)."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.at: list[int] = []
+
+    def _apply(self, seat: Seat, action: Action) -> None:
+        self.at.append(len(self.history))
+        super()._apply(seat, action)
+
+
+class CountingGame(Dicecream):
+    def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> Counting:
+        return Counting(self, rng, seed, chance)
+
+
+def test_a_rebuilt_state_saw_each_move_where_the_record_made_it() -> None:
+    """The moves that stand are replayed each at its own place in the record, the moves taken
+    back and their undos counted: a game that counts the record counts as it did."""
+    state = CountingGame(2, {}).new(3, chance=[0] * 10 + [6, 2, 3, 1, 2])
+    state.apply(0, "roll")
+    for action in ("unlock blue", UNDO, "unlock red"):
+        state.apply(0, action)
+    placement = next(a for a in state.legal_actions(0) if not a.startswith(("unlock", "done")))
+    state.apply(0, placement)
+    state.apply(0, UNDO)
+    assert isinstance(state, Counting)
+    assert state.at == [0, 3]  # the roll, then the unlock of red, the record's fourth action
+    assert len(state.history) == 6

@@ -549,31 +549,31 @@ class State(ABC):
             return Reason("game_over"), None
         if seat is None or self.to_act != (seat,):  # the table never takes a move back
             return Reason("undo_turn_passed"), None
-        standing = self._standing()
-        if not standing:
+        stands = standing(self._actions)
+        if not stands:
             return Reason("undo_nothing"), None
-        mover, action = standing[-1]
+        mover, action = self._actions[stands[-1]]
         if mover != seat:
             return Reason("undo_not_yours"), None
         if type(self.game).undoable is Game.undoable:  # the game takes nothing back
             return Reason("undo_not_allowed", {"action": action}), None
-        before = self._rebuilt(standing[:-1])
+        before = self._rebuilt(stands[:-1])
         if not self.game.undoable(before, seat, action):
             return Reason("undo_not_allowed", {"action": action}), None
         if before._rng.mark() != self._rng.mark():
             return Reason("undo_chance", {"action": action}), None
         return None, before
 
-    def _standing(self) -> list[tuple[Seat, Action]]:
-        """The moves of the record that no undo took back, in order."""
-        return [self._actions[number] for number in standing(self._actions)]
-
-    def _rebuilt(self, actions: Sequence[tuple[Seat, Action]]) -> State:
-        """This game dealt again as it was (its seed and chance script) with `actions` applied."""
+    def _rebuilt(self, numbers: Sequence[int]) -> State:
+        """This game dealt again as it was (its seed and chance script) with the record's moves
+        `numbers` applied, each where the record made it: the record up to it (the moves taken
+        back and their undos included) is the history then, so a game that counts the record
+        (`clock_since`) counts as it did."""
         strict = isinstance(self._rng, StrictRng)
         state = self.game.new(self._seed, chance=self._chance, strict=strict)
-        for seat, action in actions:
-            state.apply(seat, action)
+        for number in numbers:
+            state._actions.extend(self._actions[len(state._actions) : number])
+            state.apply(*self._actions[number])
         return state
 
     def _undo(self, seat: Seat) -> None:

@@ -196,3 +196,10 @@ def test_a_rebuilt_state_saw_each_move_where_the_record_made_it() -> None:
     assert isinstance(state, Counting)
     assert state.at == [0, 3]  # the roll, then the unlock of red, the record's fourth action
     assert len(state.history) == 6
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_no_game_names_an_action_of_its_own_undo(config: Config) -> None:
+    """`undo` is the kernel's, reserved in every game: none lists it among its actions."""
+    game = parlour.load(config.game, config.players, **config.options)
+    assert UNDO not in game.all_actions()

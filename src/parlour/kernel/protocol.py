@@ -303,16 +303,17 @@ def _seat_checked(method: Callable[[Any, Seat], _Result]) -> Callable[[Any, Any]
     return checked
 
 
-def _seat_checked_with(method: Callable[[Any, Seat, Any], _Result]) -> Callable[..., _Result]:
-    """`method(seat, argument)` of a `State`, its seat checked first (see `_seat_checked`)."""
+def _legality_checked(method: Callable[[Any, Seat, Any], bool]) -> Callable[..., bool]:
+    """`is_legal(seat, action)` of a `State`, its seat checked first (see `_seat_checked`), and
+    `UNDO` answered by the kernel, whatever a game's own fast path would say."""
 
     @functools.wraps(method)
-    def checked(state: State, seat: Any, argument: Any) -> _Result:
+    def checked(state: State, seat: Any, action: Any) -> bool:
         if not (seat is None or (type(seat) is int and 0 <= seat < state._seat_count)):
             seat = state._checked_seat(seat)
-        if argument == UNDO:  # the kernel's action, whatever the game's own fast path says
-            return state.undo_refusal(seat) is None  # type: ignore[return-value]
-        return method(state, seat, argument)
+        if action == UNDO:
+            return state.undo_refusal(seat) is None
+        return method(state, seat, action)
 
     _UNCHECKED[checked] = method
     return checked
@@ -351,7 +352,7 @@ def _typed_checked(method: Callable[[Any, Seat, str], Action]) -> Callable[..., 
 _SEAT_FIRST: Mapping[str, Callable[[Any], Callable[..., Any]]] = {
     "legal_actions": _seat_checked,
     "view": _seat_checked,
-    "is_legal": _seat_checked_with,
+    "is_legal": _legality_checked,
     "parse_action": _typed_checked,
 }
 """The methods of a state whose first argument is a seat, and how the kernel checks it for

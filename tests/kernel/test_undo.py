@@ -67,6 +67,7 @@ def test_an_undo_restores_the_state_before_the_move(config: Config, seed: int, p
                 state.apply(seat, UNDO)
                 assert shown(state) == shown(before.pop())
                 assert state.history[-1] == (seat, UNDO)
+                assert state.taken_back[-1] == (seat, len(state.view(None)["log"]))
                 continue
             if reason is not None:
                 quick = cheap_snapshot(state)
@@ -143,6 +144,20 @@ def test_several_undos_take_back_several_moves_of_the_turn_in_turn() -> None:
         UNDO,
         UNDO,
     ]
+
+
+def test_each_undo_is_noted_where_the_games_log_then_ends() -> None:
+    """The move leaves the log; `taken_back` says who took a move back and where the log
+    ended then, and records replay it."""
+    state = rolled()
+    logged = len(state.view(None)["log"])
+    state.apply(0, "unlock blue")
+    state.apply(0, next(a for a in state.legal_actions(0) if not a.startswith(("un", "do"))))
+    state.apply(0, UNDO)
+    state.apply(0, UNDO)
+    assert state.taken_back == ((0, logged + 1), (0, logged))
+    assert replay(state.record).taken_back == state.taken_back == state.clone().taken_back
+    assert parlour.load("dicecream", 2).new(3).taken_back == ()
 
 
 def test_a_move_that_drew_chance_is_never_taken_back_whatever_the_game_says() -> None:

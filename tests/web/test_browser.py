@@ -864,7 +864,8 @@ def test_the_undo_button_takes_back_a_move_and_the_others_see_it(
 ) -> None:
     """Issue 31, item 11: after an unlock in Dicecream the page offers "Undo" (never after the
     roll); it takes the move back through the action route, and a watcher's page, which saw
-    the move, says who took it back, in its reader's language."""
+    the move, says who took it back, in its reader's language, and its log keeps saying so
+    where it happened once play goes on."""
     page = browser.new_page()
     create_in_lobby(page, base_url, "dicecream", 2)
     wait_until(page, "Boolean(window.parlourFrame && window.parlourFrame.legal.length)")
@@ -880,14 +881,20 @@ def test_the_undo_button_takes_back_a_move_and_the_others_see_it(
     page.wait_for_selector("#undo")
     wait_until(watcher, f"window.parlourFrame.view.log.length === {logged + 1}")  # the move
     page.click("#undo")
-    wait_until(page, "window.parlourFrame.undone === 0")
+    wait_until(page, "window.parlourFrame.taken_back.length === 1")
     assert page.locator("#undo").count() == 0  # the roll is next
     assert page.locator("#log li").last.text_content() == "You took back your move."
-    wait_until(watcher, "window.parlourFrame.undone === 0")
+    wait_until(watcher, "window.parlourFrame.taken_back.length === 1")
     said = watcher.locator("#recent .taken-back")
     playwright_api.expect(said).to_have_text("Tester took back their move.")
     assert watcher.evaluate("window.parlourFrame.view.log.length") == logged
     watcher.goto(page.url + "?lang=de")
     playwright_api.expect(said).to_have_text("Tester hat den Zug zurückgenommen.")
+    page.locator("button.dc-die").first.click()
+    page.click(".dc-chooser [data-action^='unlock ']")  # play goes on
+    wait_until(watcher, f"window.parlourFrame.view.log.length === {logged + 1}")
+    playwright_api.expect(said).to_have_count(0)  # no longer the latest news
+    lines = watcher.locator("#log li").all_text_contents()
+    assert lines[logged] == "Tester hat den Zug zurückgenommen." and len(lines) == logged + 2
     page.close()
     watcher.close()

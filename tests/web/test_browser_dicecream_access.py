@@ -69,7 +69,7 @@ def test_axe_finds_no_grave_violation_with_the_undo_button_and_after_an_undo(
     page.wait_for_selector("#undo")
     assert grave_violations(page) == []
     page.click("#undo")
-    wait_until(page, "window.parlourFrame.undone === 0")
+    wait_until(page, "window.parlourFrame.taken_back.length === 1")
     page.click("#play > details > summary")  # the log open, the undo said last
     assert grave_violations(page) == []
     assert not errors, errors

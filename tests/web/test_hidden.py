@@ -46,7 +46,7 @@ def configurations() -> list[Any]:
     ]
 
 
-FRAME_KEYS = {"type", "table", "seat", "view", "legal", "confirm", "can_undo", "undone", "now"}
+FRAME_KEYS = {"type", "table", "seat", "view", "legal", "confirm", "can_undo", "taken_back", "now"}
 STAND_IN_LIMIT = 0.2
 """Seconds before a stand-in plays (in the table layer's memory: the API's minimum is 5 s)."""
 UNDO_RATE = 0.3
@@ -120,7 +120,7 @@ def scan_frames(
         if frame["view"] is None:
             assert frame["table"]["status"] == "open"
             assert frame["legal"] == [] and frame["confirm"] == {}
-            assert frame["can_undo"] is False and frame["undone"] is None
+            assert frame["can_undo"] is False and frame["taken_back"] == []
             continue
         while (frame["view"], frame["legal"]) != expected:
             assert done < len(actions), f"seat {seat}: a frame that no state of the game shows"
@@ -131,8 +131,8 @@ def scan_frames(
         assert frame["confirm"] == {a: q for a, q in asked.items() if q}  # from the view alone
         may_undo = bool(frame["legal"]) and state.undo_refusal(seat) is None
         assert frame["can_undo"] is may_undo  # a fact of the seat's own turn, never another's
-        last = state.history[-1:]
-        assert frame["undone"] == (last[0][0] if last and last[0][1] == UNDO else None)
+        notes = [{"seat": seat, "after": after} for seat, after in state.taken_back]
+        assert frame["taken_back"] == notes  # who took a move back, and where: public
         text = json.dumps(frame)
         for secret in secrets_[0 if not state.over else 1 :]:
             assert secret not in text

@@ -1,8 +1,9 @@
 """Undo through the API (issue 31, item 11), on SQLite and PostgreSQL: a seat's frame says
 whether it may take back its last move (`can_undo`), `undo` goes through the action route like
 any move and is stored like one (a restarted server rebuilds the table with it), everyone's
-frame then says who took a move back (`undone`), a refused undo is a 409 with the kernel's
-reason, rated tables allow it, and a stand-in's decision made for the undone state is dropped."""
+frame then says who took a move back and where in the log (`taken_back`), a refused undo is a
+409 with the kernel's reason, rated tables allow it, and a stand-in's decision made for the
+undone state is dropped."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def unlocked(client: TestClient, **extra: Any) -> tuple[str, str, dict[str, Any]
     table_id, token = created["table"]["id"], created["token"]
     assert send_action(client, table_id, token, "roll", "r").status_code == 200
     rolled = frame(client, table_id, token)
-    assert rolled["can_undo"] is False and rolled["undone"] is None  # a roll is never undone
+    assert rolled["can_undo"] is False and rolled["taken_back"] == []  # a roll stays
     unlock = next(a for a in rolled["legal"] if a.startswith("unlock "))
     assert send_action(client, table_id, token, unlock, "u").status_code == 200
     return table_id, token, rolled
@@ -50,7 +51,8 @@ def test_undo_takes_back_the_move_for_everyone_and_is_stored(settings: Settings)
         assert send_action(client, table_id, token, "undo", "x").status_code == 200
         mine, watched = frame(client, table_id, token), frame(client, table_id)
         assert mine["view"] == rolled["view"] and mine["legal"] == rolled["legal"]
-        assert mine["undone"] == watched["undone"] == 0
+        logged = len(rolled["view"]["log"])
+        assert mine["taken_back"] == watched["taken_back"] == [{"seat": 0, "after": logged}]
         assert mine["can_undo"] is False  # the roll is next
         refused = send_action(client, table_id, token, "undo", "y")
         assert refused.status_code == 409
@@ -64,7 +66,7 @@ def test_undo_takes_back_the_move_for_everyone_and_is_stored(settings: Settings)
         assert parlour.replay(record).view(0) == mine["view"]
     with make_client(settings) as again:  # rebuilt from the stored actions, the undo included
         shown = frame(again, table_id, token)
-        keys = ("view", "legal", "can_undo", "undone")
+        keys = ("view", "legal", "can_undo", "taken_back")
         assert {k: shown[k] for k in keys} == {k: mine[k] for k in keys}
 
 
@@ -83,7 +85,7 @@ def test_a_rated_table_allows_undo_as_a_casual_one_does(client: TestClient) -> N
     table_id, (ann, _) = rated_duel(client, game="dicecream")
     for number, action in enumerate(["roll", "unlock red", "undo"]):
         assert send_action(client, table_id, ann, action, f"a{number}").status_code == 200
-    assert frame(client, table_id, ann)["undone"] == 0
+    assert [note["seat"] for note in frame(client, table_id, ann)["taken_back"]] == [0]
 
 
 @pytest.fixture

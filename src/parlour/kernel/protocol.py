@@ -389,6 +389,7 @@ class State(ABC):
         self._seed = seed
         self._chance = chance
         self._actions: list[tuple[Seat, Action]] = []
+        self._taken_back: tuple[tuple[int, int], ...] = ()
 
     # -- what a game implements -------------------------------------------------------------
 
@@ -585,9 +586,18 @@ class State(ABC):
             raise IllegalAction(self.game.tell(reason), reason)
         assert before is not None
         actions = [*self._actions, (seat, UNDO)]
+        told = (*self._taken_back, (seat, len(before.view(SPECTATOR).get("log", ()))))
         vars(self).clear()
         vars(self).update(vars(before))
         self._actions = actions
+        self._taken_back = told
+
+    @property
+    def taken_back(self) -> tuple[tuple[int, int], ...]:
+        """Each undo so far, in order: the seat that took back its move, and how many entries
+        the game's log (its views' `log`) held just after it: the move leaves the log, so front
+        ends tell the undo there."""
+        return self._taken_back
 
     @property
     def record(self) -> dict[str, Any]:
@@ -631,7 +641,7 @@ class State(ABC):
     def _copy_into(self, twin: State) -> None:
         """Give `twin` (a shallow copy) its own copies of this state's mutable parts.
         The default deep-copies them all; games may override it with something faster."""
-        shared = {"game", "_rng", "_actions"}
+        shared = {"game", "_rng", "_actions", "_taken_back"}
         for name, value in vars(self).items():
             if name not in shared:
                 setattr(twin, name, copy.deepcopy(value))

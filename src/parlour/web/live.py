@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from parlour.bots.registry import Bot
 from parlour.bots.schedule import Question, Schedule
 from parlour.i18n import SOURCE
-from parlour.kernel import SPECTATOR, UNDO, Reason, State
+from parlour.kernel import SPECTATOR, Reason, State
 from parlour.web.clock import Timer
 from parlour.web.kinds import CASUAL, TableKind
 
@@ -197,7 +197,7 @@ class LiveTable:
             "legal": legal,
             "confirm": {action: question for action, question in ask.items() if question},
             "can_undo": bool(legal) and state.undo_refusal(seat) is None,
-            "undone": taken_back_by(state),
+            "taken_back": [{"seat": seat, "after": after} for seat, after in state.taken_back],
             "now": now,
         }
 
@@ -231,15 +231,6 @@ STORED = (
     "kind",
 )
 """What of a `LiveTable` the database holds (the rest is this process's)."""
-
-
-def taken_back_by(state: State) -> int | None:
-    """The seat whose undo is the game's latest action (every page says who took a move back,
-    since the move leaves the game's log), or None."""
-    history = state.history
-    if history and history[-1][1] == UNDO:
-        return history[-1][0]
-    return None
 
 
 def encode(message: Frame) -> str:

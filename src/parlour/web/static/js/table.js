@@ -202,17 +202,18 @@ function showAway(current) {
 }
 
 function showLog(current) {
-  const lines = (current.view?.log || []).map((entry) => el("li", { text: logText(current.table, entry, current.seat) }));
-  const undone = takenBack(current);
-  $("log").replaceChildren(...lines, ...(undone ? [el("li", { class: "taken-back", text: undone })] : []));
+  const entries = current.view?.log || [];
+  const told = (at) => tookBack(current, (note) => Math.min(note.after, entries.length) === at);
+  $("log").replaceChildren(...entries.flatMap((entry, at) => [...told(at),
+    el("li", { text: logText(current.table, entry, current.seat) })]), ...told(entries.length));
 }
 
-// Who took back their move, while that undo is the game's latest action (the move leaves the
-// game's log, so every page says it instead): "Seat 2 took back their move."; else "".
-function takenBack(current) {
-  const { undone, seat, table } = current;
-  if (undone === null || undone === undefined) return "";
-  return undone === seat ? t("You took back your move.") : t("{who} took back their move.", { who: seatName(table, undone, seat) });
+// The undos `which` picks, as log lines: the move left the game's log, so the page says where
+// it was taken back ("Seat 2 took back their move."), after the log entries of the moment.
+function tookBack(current, which) {
+  const { seat, table } = current;
+  return (current.taken_back || []).filter(which).map((note) => el("li", { class: "taken-back",
+    text: note.seat === seat ? t("You took back your move.") : t("{who} took back their move.", { who: seatName(table, note.seat, seat) }) }));
 }
 
 // The kernel's undo, where the frame says this seat may take back its last move of the turn:
@@ -237,12 +238,11 @@ function othersMoves(log, seat, most = 4) {
 function showRecent(current) {
   const { view } = current;
   const moves = view && !view.over ? othersMoves(view.log, current.seat) : [];
-  const undone = current.undone !== current.seat && takenBack(current);
+  const latest = view && !view.over ? tookBack(current, (note) => note.seat !== current.seat && note.after >= view.log.length) : [];
   const box = $("recent");
-  box.hidden = moves.length === 0 && !undone;
+  box.hidden = moves.length + latest.length === 0;
   box.replaceChildren(el("h2", { text: t("Last moves") }),
-    el("ol", {}, moves.map((entry) => el("li", { text: logText(current.table, entry, current.seat) })),
-      undone ? el("li", { class: "taken-back", text: undone }) : []));
+    el("ol", {}, moves.map((entry) => el("li", { text: logText(current.table, entry, current.seat) })), latest));
 }
 
 // The result on top once the game is over: who won, the final scores (winners first, then by

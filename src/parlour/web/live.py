@@ -197,7 +197,7 @@ class LiveTable:
             "legal": legal,
             "confirm": {action: question for action, question in ask.items() if question},
             "can_undo": bool(legal) and state.undo_refusal(seat) is None,
-            "taken_back": [{"seat": seat, "after": after} for seat, after in state.taken_back],
+            "taken_back": [{"seat": who, "after": after} for who, after in state.taken_back],
             "now": now,
         }
 

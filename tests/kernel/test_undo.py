@@ -34,6 +34,8 @@ CHECK_RATE = 0.3
 """How often the random player asks whether it may take back a move (each asking rebuilds)."""
 UNDO_RATE = 0.5
 """How often it then takes the move back where it may."""
+REFUSED_RATE = 0.2
+"""How often it then tries an undo refused, to see that it changes nothing."""
 FEWER = settings(PROPERTY, max_examples=6)
 """Fewer games than the other properties: a game here plays up to twice its length."""
 
@@ -69,7 +71,7 @@ def test_an_undo_restores_the_state_before_the_move(config: Config, seed: int, p
                 assert state.history[-1] == (seat, UNDO)
                 assert state.taken_back[-1] == (seat, len(state.view(None)["log"]))
                 continue
-            if reason is not None:
+            if reason is not None and rnd.random() < REFUSED_RATE:
                 quick = cheap_snapshot(state)
                 with pytest.raises(IllegalAction) as refused:
                     state.apply(seat, UNDO)

@@ -131,7 +131,7 @@ def scan_frames(
         assert frame["confirm"] == {a: q for a, q in asked.items() if q}  # from the view alone
         may_undo = bool(frame["legal"]) and state.undo_refusal(seat) is None
         assert frame["can_undo"] is may_undo  # a fact of the seat's own turn, never another's
-        notes = [{"seat": seat, "after": after} for seat, after in state.taken_back]
+        notes = [{"seat": who, "after": after} for who, after in state.taken_back]
         assert frame["taken_back"] == notes  # who took a move back, and where: public
         text = json.dumps(frame)
         for secret in secrets_[0 if not state.over else 1 :]:

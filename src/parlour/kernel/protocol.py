@@ -584,7 +584,7 @@ class State(ABC):
         reason, before = self._undoing(seat)
         if reason is not None:
             raise IllegalAction(self.game.tell(reason), reason)
-        assert before is not None
+        assert before is not None and seat is not None  # no reason: a seat alone to act
         actions = [*self._actions, (seat, UNDO)]
         told = (*self._taken_back, (seat, len(before.view(SPECTATOR).get("log", ()))))
         vars(self).clear()

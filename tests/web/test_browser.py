@@ -404,6 +404,23 @@ def test_a_bot_that_takes_its_time_says_it_is_thinking(browser: Any, still_url: 
     page.close()
 
 
+def test_a_thinking_bot_says_how_long_its_moves_have_taken(browser: Any, tmp_path: Path) -> None:
+    """Issue 31, item 13: once a bot has moved, its thinking sign says how long its moves have
+    taken (each of this server's bot moves waits its pace, two seconds)."""
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'paced.db'}", bot_pace=2.0)
+    with running(settings) as url:
+        page = browser.new_page()
+        create_in_lobby(page, url, "dicetime", 2)
+        page.click("[data-action='roll']")
+        page.click("[data-action='enter chance']")
+        thinking = page.locator("#turn-clock .thinking")
+        playwright_api.expect(thinking).to_have_text(
+            re.compile(r"is thinking… 0:0\d \(Its moves have taken up to 2 seconds\.\)"),
+            timeout=10_000,
+        )
+        page.close()
+
+
 def test_the_lobby_keeps_its_columns_while_the_games_arrive(browser: Any, base_url: str) -> None:
     """Issue 31, item 19: the first frame says the games are loading, and "Learn to play"
     stays in the right-hand column when they come (the daily challenge's section, shown then,

@@ -169,7 +169,16 @@ function showTurnClocks(current) {
       ? t("Your turn: {time} left.", { time })
       : t("{who}'s turn: {time} left.", { who: seatName(table, s.seat, current.seat), time }) });
   }), ...thinking.map((s) => el("span", { class: "thinking", "data-seat": String(s.seat),
-    text: t("{who} is thinking… {time}", { who: seatName(table, s.seat, current.seat), time: clockText(current.now - s.acting_since) }) })));
+    text: [t("{who} is thinking… {time}", { who: seatName(table, s.seat, current.seat), time: clockText(current.now - s.acting_since) }),
+      tookUpTo(s.longest_move)].filter(Boolean).join(" ") })));
+}
+
+// How long a bot's moves have taken so far (`longest_move`, the server's measure), so a
+// person knows how long its thinking may go on; nothing before its first move.
+function tookUpTo(longest) {
+  if (longest === null || longest === undefined) return "";
+  const seconds = Math.max(1, Math.round(longest));
+  return tn("(Its moves have taken up to {count} second.)", "(Its moves have taken up to {count} seconds.)", seconds);
 }
 
 // A dot for each person at a table of several: whether a page of theirs is connected now (the

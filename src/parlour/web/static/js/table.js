@@ -291,7 +291,7 @@ async function showHints(current) {
   const { choices } = await api(`/api/tables/${tableId}/hints`, { token });
   if (!choices || frame !== current) return;
   const rows = choices.slice(0, 12).map((c) => el("tr", {},
-    el("td", {}, el("button", { class: "link-button", text: c.action, onclick: () => act(c.action) })),
+    el("td", {}, el("button", { class: "link-button", text: c.words, "data-hint": c.action, onclick: () => act(c.action) })),
     el("td", { text: c.expected.toFixed(2) }), el("td", { text: c.banked.toFixed(0) }),
     el("td", { text: c.to_come.toFixed(2) }), el("td", { text: c.loss ? `-${c.loss.toFixed(2)}` : t("best") })));
   box.append(el("table", { class: "hints" }, el("thead", {}, el("tr", {},

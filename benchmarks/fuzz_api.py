@@ -59,6 +59,7 @@ UNLIMITED: dict[str, Any] = {
     "logins_per_minute": 10**9,
     "logins_per_name": 10**9,
     "logins_per_name_anywhere": 10**9,
+    "chat_lines_per_10s": 10**9,
 }
 """Settings of a fuzzed server: bots without pauses, no rate limits (those have their tests)."""
 

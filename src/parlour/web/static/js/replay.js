@@ -1,5 +1,6 @@
 // Step through a finished game: each step is the spectator's view after that many actions.
-import { api, el } from "/static/js/api.js";
+import { api, el, tokenFor } from "/static/js/api.js";
+import { lineItem } from "/static/js/chat.js";
 import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
 import { t, tn } from "/static/js/i18n.js";
@@ -58,6 +59,16 @@ async function analysis() {
   }
 }
 
+// The table's talk beside the replay, for those who sat at the table (the server refuses
+// everyone else, and then nothing is shown).
+async function showChat() {
+  const token = tokenFor(tableId);
+  const { lines } = await api(`/api/tables/${tableId}/chat`, { token }).catch(() => ({ lines: [] }));
+  const box = $("chat");
+  box.hidden = lines.length === 0;
+  box.replaceChildren(el("h2", { text: t("Table talk") }), el("ol", { id: "chat-lines", class: "chat-lines" }, lines.map(lineItem)));
+}
+
 async function start() {
   try {
     const [table, games] = await Promise.all([api(`/api/tables/${tableId}`), api("/api/games")]);
@@ -68,6 +79,7 @@ async function start() {
     renderer = await rendererFor(info.game);
     $("download").href = `/api/tables/${tableId}/record`;
     await show(0);
+    showChat();
     $("first").addEventListener("click", () => show(0));
     $("back").addEventListener("click", () => show(step - 1));
     $("forward").addEventListener("click", () => show(step + 1));

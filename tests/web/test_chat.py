@@ -14,11 +14,14 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from parlour.web.accounts import SESSION_COOKIE
 from parlour.web.app import Settings
 from parlour.web.database import connect
 from parlour.web.tables import Tables
 from tests.web.clocks import ManualClock
 from tests.web.conftest import create, frame, hdr, hello, make_client
+from tests.web.test_accounts import register, switch_to
+from tests.web.test_api import play_until_over
 from tests.web.test_presence import _until
 from tests.web.test_table_parts import two_people
 
@@ -160,18 +163,37 @@ def test_a_finished_games_chat_is_for_those_who_sat_and_never_in_its_record(
     table_id, token = created["table"]["id"], created["token"]
     assert say(client, table_id, token, text="secret words").status_code == 200
     assert say(client, table_id, name="Zoe", text="onlooker words").status_code == 200
-    for number in range(100):
-        shown = frame(client, table_id, token)
-        if shown["table"]["status"] == "finished":
-            break
-        action = {"action": shown["legal"][0], "request_id": f"r{number}"}
-        client.post(f"/api/tables/{table_id}/actions", json=action, headers=hdr(token))
+    play_until_over(client, table_id, token)
     assert say(client, table_id, token, text="good game").status_code == 200
     mine = lines(client, table_id, token)
     assert [line["text"] for line in mine.json()["lines"]] == ["secret words", "good game"]
     assert lines(client, table_id).status_code == 403  # a spectator, after the game
     record = client.get(f"/api/tables/{table_id}/record").text
     assert "secret words" not in record and "onlooker" not in record and "good game" not in record
+
+
+def test_an_account_talks_from_its_seat_and_reads_its_finished_games_chat_anywhere(
+    client: TestClient,
+) -> None:
+    """A logged-in person needs no token: their account's seat talks in the players' channel
+    and reads the chat beside the replay from any browser; a logged-in spectator talks under
+    the account's name."""
+    created = create(client, "dicetime", ["person"])
+    table_id = created["table"]["id"]
+    register(client, "Ann", [created["token"]])
+    ann = client.cookies.get(SESSION_COOKIE)
+    assert say(client, table_id, text="from my account").json()["line"]["seat"] == 0
+    play_until_over(client, table_id, created["token"])
+    switch_to(client, None)
+    register(client, "Zoe")
+    assert lines(client, table_id).status_code == 403  # Zoe never sat there
+    running = create(client, "dicetime", ["person", "person"])["table"]["id"]
+    switch_to(client, None)
+    register(client, "Max")
+    spoken = say(client, running, text="hello from the stands").json()["line"]
+    assert (spoken["channel"], spoken["seat"], spoken["name"]) == ("spectators", None, "Max")
+    switch_to(client, ann)
+    assert [line["text"] for line in lines(client, table_id).json()["lines"]] == ["from my account"]
 
 
 def test_a_line_said_through_one_process_reaches_a_watcher_on_another(

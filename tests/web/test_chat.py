@@ -156,6 +156,17 @@ def test_the_host_turns_the_spectators_chat_off_and_it_stays_off(settings: Setti
         assert say(client, table_id, name="Zoe", text="hello").status_code == 200
 
 
+def test_a_rematch_keeps_the_hosts_choice_for_the_spectators_chat(client: TestClient) -> None:
+    created = create(client, "dicetime", ["person"])
+    table_id, token = created["table"]["id"], created["token"]
+    switch = f"/api/tables/{table_id}/chat/spectators"
+    assert client.post(switch, json={"allowed": False}, headers=hdr(token)).status_code == 200
+    play_until_over(client, table_id, token)
+    rematch = client.post(f"/api/tables/{table_id}/rematch", headers=hdr(token)).json()
+    assert rematch["table"]["spectator_chat"] is False
+    assert say(client, rematch["table"]["id"], name="Zoe", text="hi").status_code == 403
+
+
 def test_a_finished_games_chat_is_for_those_who_sat_and_never_in_its_record(
     client: TestClient,
 ) -> None:

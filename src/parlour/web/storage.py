@@ -86,6 +86,7 @@ def insert_table(db: Connection, table: LiveTable) -> None:
             rematch_of=table.rematch_of,
             rated=table.rated,
             challenge=table.challenge,
+            spectator_chat=table.spectator_chat,
         )
     )
     db.execute(

@@ -546,6 +546,7 @@ class Commits:
                 )
                 new.rated = table.rated
                 new.kind = table.kind
+                new.spectator_chat = table.spectator_chat  # the host's choice holds
                 new.probe(self.clock.now())
             with self.engine.begin() as db:
                 storage.insert_table(db, new)

@@ -112,6 +112,11 @@ def test_the_replay_shows_the_talk_to_those_who_sat_at_the_table_only(
     other.goto(f"{base_url}/replay/{table_id}")
     expect(other.locator("#step")).to_have_text("step 0 of " + str(page_steps(page)))
     expect(other.locator("#chat")).to_be_hidden()
+    other.goto(f"{base_url}/t/{table_id}")  # the finished table, as a spectator: no talk
+    expect(other.locator("#end")).to_be_visible()
+    expect(other.locator("#chat")).to_be_hidden()
+    page.goto(f"{base_url}/t/{table_id}")  # the seat's own page still has it
+    expect(page.locator("#chat-lines .reaction")).to_have_text("Gut gespielt!")
 
 
 def page_steps(page: Any) -> int:

@@ -179,6 +179,7 @@ def test_a_finished_games_chat_is_for_those_who_sat_and_never_in_its_record(
     mine = lines(client, table_id, token)
     assert [line["text"] for line in mine.json()["lines"]] == ["secret words", "good game"]
     assert lines(client, table_id).status_code == 403  # a spectator, after the game
+    assert say(client, table_id, name="Zoe", text="too late").status_code == 403
     record = client.get(f"/api/tables/{table_id}/record").text
     assert "secret words" not in record and "onlooker" not in record and "good game" not in record
 

@@ -29,12 +29,13 @@ def add_routes(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         """Say a line at the table: words (at most 300 characters) or a quick reaction. With a
         seat's token (or logged in to a seat's account) in the players' channel; else as a
-        spectator, with a `name` unless logged in, in the spectators' channel (403 where the
-        host turned it off). At most 5 lines in 10 seconds per person (429)."""
+        spectator while the game lasts, with a `name` unless logged in, in the spectators'
+        channel (403 where the host turned it off). At most 5 lines in 10 seconds per person
+        (429)."""
         tables = tables_of(request)
         table = await tables.commits.latest(table_id)
         account = account_of(request)
-        seat = viewer_of(table, token, account)
+        seat = _reader(table, token, request)
         if seat is not None:
             name, sender = table.seats[seat].name or "", f"seat {seat}"
         else:
@@ -69,8 +70,8 @@ def add_routes(app: FastAPI) -> None:
 
 
 def _reader(table: LiveTable, token: str | None, request: Request) -> int | None:
-    """Whose chat a request reads: a seat's; a spectator's while the game lasts (where the
-    table is not sealed); after the game only a seat's."""
+    """Whose chat a request reads and says: a seat's; a spectator's while the game lasts
+    (where the table is not sealed); after the game only a seat's."""
     seat = viewer_of(table, token, account_of(request))
     if seat is None and table.status not in ("open", "running"):
         raise Sealed(_("only those who sat at this table may read its chat"))

@@ -118,14 +118,17 @@ export function tableChat(box, tableId, token) {
       } }), " ", t("Spectators may chat among themselves"));
   }
 
+  const lasts = (current) => ["open", "running"].includes(current.table.status);
+
   // Redrawn when who the page is, or the switch, changes (not on every move: a half-typed
   // line stays).
   function update(current) {
-    const key = (f) => f && JSON.stringify([f.seat, f.table.spectator_chat, f.table.seats.map((s) => [s.name, s.taken])]);
+    const key = (f) => f && JSON.stringify([f.seat, lasts(f), f.table.spectator_chat, f.table.seats.map((s) => [s.name, s.taken])]);
     if (key(current) === key(frame)) return;
     const seatChanged = !frame || frame.seat !== current.seat;
     frame = current;
-    box.hidden = false;
+    box.hidden = current.seat === null && !lasts(current); // after the game: for those who sat
+    if (box.hidden) return;
     box.replaceChildren(el("h2", { text: t("Table talk") }), list, form(current), hostSwitch(current), muting(current), error);
     if (seatChanged) reload();
   }

@@ -39,6 +39,8 @@ export function tableChat(box, tableId, token) {
   const lines = new Map(); // by number
   const muted = mutedAt(tableId);
   let frame = null;
+  let mutable = ""; // the mute choices drawn, as their keys
+  const muteBox = el("details", { class: "chat-mute", hidden: true });
   const list = el("ol", { id: "chat-lines", class: "chat-lines", "aria-live": "polite", "aria-label": t("Messages") });
   const error = el("p", { id: "chat-error", class: "error", role: "alert" });
   const said = (body) => api(`/api/tables/${tableId}/chat`, { method: "POST", token: token(), body })
@@ -49,11 +51,21 @@ export function tableChat(box, tableId, token) {
     const shown = [...lines.values()].sort((a, b) => a.number - b.number).filter((line) => !muted.has(speaker(line)));
     list.replaceChildren(...shown.map(lineItem));
     list.hidden = shown.length === 0;
+    if (frame) muting(frame);
   }
 
+  // A new line at the end is appended (a screen reader announces it alone); else redrawn.
   function heard(line) {
+    if (lines.has(line.number)) return; // loaded already
+    const newest = Math.max(0, ...lines.keys());
     lines.set(line.number, line);
-    showLines();
+    if (line.number < newest || lines.size === 1) {
+      showLines();
+    } else if (!muted.has(speaker(line))) {
+      list.append(lineItem(line));
+      list.hidden = false;
+      if (line.seat === null && frame) muting(frame);
+    }
   }
 
   async function reload() {
@@ -64,15 +76,19 @@ export function tableChat(box, tableId, token) {
     } catch (failure) { error.textContent = failure.message; }
   }
 
-  // Whom this reader may mute: everyone else at the table, and the spectators who spoke.
+  // Whom this reader may mute: everyone else at the table, and the spectators who spoke (drawn
+  // again only when they change, so an open list stays open).
   function muting(current) {
     const others = current.table.seats.filter((s) => s.kind === "person" && s.taken && s.seat !== current.seat)
       .map((s) => ({ key: `seat:${s.seat}`, name: s.name }));
     const watching = [...new Set([...lines.values()].filter((l) => l.seat === null).map((l) => l.name))]
       .map((name) => ({ key: `spectator:${name}`, name: t("{name} (watching)", { name }) }));
     const choices = [...others, ...watching];
-    if (!choices.length) return null;
-    return el("details", { class: "chat-mute" }, el("summary", { text: t("Mute") }), choices.map((c) =>
+    const keys = JSON.stringify(choices.map((c) => [c.key, c.name]));
+    if (keys === mutable) return;
+    mutable = keys;
+    muteBox.hidden = choices.length === 0;
+    muteBox.replaceChildren(el("summary", { text: t("Mute") }), ...choices.map((c) =>
       el("label", { class: "check" }, el("input", { type: "checkbox", checked: muted.has(c.key), "data-mute": c.key, onchange: (event) => {
         if (event.target.checked) muted.add(c.key); else muted.delete(c.key);
         localStorage.setItem(mutedKey(tableId), JSON.stringify([...muted]));
@@ -129,7 +145,8 @@ export function tableChat(box, tableId, token) {
     frame = current;
     box.hidden = current.seat === null && !lasts(current); // after the game: for those who sat
     if (box.hidden) return;
-    box.replaceChildren(el("h2", { text: t("Table talk") }), list, form(current), hostSwitch(current), muting(current), error);
+    muting(current);
+    box.replaceChildren(el("h2", { text: t("Table talk") }), list, form(current), hostSwitch(current), muteBox, error);
     if (seatChanged) reload();
   }
 

@@ -164,13 +164,15 @@ class Chat:
             await self.show(table, Line(*row))
 
     async def show(self, table: LiveTable, line: Line) -> None:
-        """Send `line` to the table's watchers that read its channel."""
+        """Send `line` to the table's watchers that read its channel (under the table's lock,
+        as frames are sent, so a page's messages never interleave)."""
         message = encode({"type": "chat", "line": line.shown()})
 
         def reads(watcher: Watcher) -> bool:
             return line.channel in channels(watcher.seat)
 
-        await self.watchers.tell(table, message, reads)
+        async with table.lock:
+            await self.watchers.tell(table, message, reads)
 
 
 _SHOWN = (

@@ -98,6 +98,8 @@ class LiveTable:
     rematch_of: str | None = None
     rated: bool = False
     challenge: str | None = None  # the UTC day of the daily challenge this table attempts
+    spectator_chat: bool = True
+    """Whether spectators may talk in their own chat (the host's switch)."""
     kind: TableKind = CASUAL
     """What kind of table it is (`parlour.web.kinds`): what it refuses, what finishing stores."""
     ratings: dict[int, dict[str, Any]] = field(default_factory=dict)
@@ -172,6 +174,7 @@ class LiveTable:
             "rated": self.rated,
             "challenge": self.challenge,
             "hints": self.kind.hints_refused(self) is None,
+            "spectator_chat": self.spectator_chat,
             "seats": [
                 {
                     "seat": s.seat,
@@ -241,6 +244,7 @@ STORED = (
     "rematch",
     "rated",
     "challenge",
+    "spectator_chat",
     "kind",
 )
 """What of a `LiveTable` the database holds (the rest is this process's)."""

@@ -1,7 +1,8 @@
 // Step through a finished game: each step is the spectator's view after that many actions,
 // beside the game's moves in words (a list to jump to any of them); an analysed decision
 // opens at the board it faced, with the move played and the best one said.
-import { api, el } from "/static/js/api.js";
+import { api, el, tokenFor } from "/static/js/api.js";
+import { lineItem } from "/static/js/chat.js";
 import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
 import { t, tn } from "/static/js/i18n.js";
@@ -100,6 +101,16 @@ async function openDecision(decision) {
   $("decision").scrollIntoView({ block: "nearest" });
 }
 
+// The table's talk beside the replay, for those who sat at the table (the server refuses
+// everyone else, and then nothing is shown).
+async function showChat() {
+  const token = tokenFor(tableId);
+  const { lines } = await api(`/api/tables/${tableId}/chat`, { token }).catch(() => ({ lines: [] }));
+  const box = $("chat");
+  box.hidden = lines.length === 0;
+  box.replaceChildren(el("h2", { text: t("Table talk") }), el("ol", { id: "chat-lines", class: "chat-lines" }, lines.map(lineItem)));
+}
+
 async function start() {
   try {
     const [table, games] = await Promise.all([api(`/api/tables/${tableId}`), api("/api/games")]);
@@ -112,6 +123,7 @@ async function start() {
     ({ moves } = await api(`/api/tables/${tableId}/moves`));
     showMoves();
     await show(0);
+    showChat();
     $("first").addEventListener("click", () => show(0));
     $("back").addEventListener("click", () => show(step - 1));
     $("forward").addEventListener("click", () => show(step + 1));

@@ -3,6 +3,7 @@ import { accountName } from "/static/js/account.js";
 import { api, el, keepToken, requestId, tokenFor } from "/static/js/api.js";
 import { drawBoard } from "/static/js/board.js";
 import { botChoices } from "/static/js/bots.js";
+import { tableChat } from "/static/js/chat.js";
 import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
 import { language, t, tn } from "/static/js/i18n.js";
@@ -24,6 +25,7 @@ let fillBot = null; // the host's choice of bot for the open seats, kept across 
 let online = false; // whether the socket is open and has sent this table's state since
 
 const $ = (id) => document.getElementById(id);
+const chat = tableChat($("chat"), tableId, () => token);
 
 function showError(message) {
   $("error").textContent = message || "";
@@ -337,6 +339,7 @@ function render(current) {
   showRecent(current);
   showLog(current);
   showEnd(current);
+  chat.update(current);
   if (held) restoreFocus(key, Boolean(current.view?.over));
   showHints(current).catch((failure) => showError(failure.message));
 }
@@ -364,6 +367,8 @@ function connect() {
     if (message.type === "state") {
       if (!online) setOnline(true);
       if (!frame || message.table.version >= frame.table.version || message.table.id !== frame.table.id) render(message);
+    } else if (message.type === "chat") {
+      chat.heard(message.line);
     } else if (message.type === "error") {
       showError(message.error);
     }

@@ -7,8 +7,9 @@ Every route gets generated requests, valid ones and schema-violating ones (schem
 positive and negative modes), derandomised (Hypothesis' `derandomize`, a fixed number of
 examples). Random ids alone only meet 404s, so requests that name a table name real ones
 (open, running between two people, finished) with their seat tokens, and actions are often the
-seat's legal ones, so the games move on; stateful scenarios follow the document's links (create
-a table, join it, act with the seat token). Every response passes schemathesis' full checks (no
+seat's legal ones, so the games move on (and chat lines often words or a reaction, so tables
+talk); stateful scenarios follow the document's links (create a table, join it, act with the
+seat token). Every response passes schemathesis' full checks (no
 5xx, statuses and content types documented, bodies conform to their schemas). Afterwards the
 lobby, a table page and the running table must still answer, and a new table must play. Prints
 requests made, the statuses seen by operation and the failures (exit status 1 if any);
@@ -44,6 +45,7 @@ from schemathesis.schemas import APIOperation
 from parlour.bots.registry import bot_info
 from parlour.web.app import Settings, create_app
 from parlour.web.schemas import JoinTable
+from parlour.web.tables.chat import REACTIONS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -59,6 +61,7 @@ UNLIMITED: dict[str, Any] = {
     "logins_per_minute": 10**9,
     "logins_per_name": 10**9,
     "logins_per_name_anywhere": 10**9,
+    "chat_lines_per_10s": 10**9,
 }
 """Settings of a fuzzed server: bots without pauses, no rate limits (those have their tests)."""
 
@@ -219,6 +222,7 @@ class World:
         negatable = _has_inputs(operation)
         creates = operation.label == "POST /api/tables"
         acts = operation.label == "POST /api/tables/{table_id}/actions"
+        talks = operation.label == "POST /api/tables/{table_id}/chat"
 
         @st.composite
         def cases(draw: st.DrawFn) -> Case:
@@ -229,7 +233,10 @@ class World:
             real_token, token_index = draw(st.integers(0, 3)) > 0, draw(INDEX)
             legal_action, action_index = draw(st.integers(0, 3)) > 0, draw(INDEX)
             request_id = draw(st.from_regex(r"\A[A-Za-z0-9_.:-]{1,64}\Z"))
+            line = draw(CHAT_LINES)
             overrides: dict[str, Any] = {}
+            if talks and mode.is_positive and legal_action:
+                overrides["body"] = line
             if creates and mode.is_positive and draw(st.integers(0, 3)) > 0:
                 overrides["body"] = draw(new_tables(self.games))
             if "table_id" in names and table_pick > 0:  # 0: a generated id
@@ -253,6 +260,14 @@ class World:
 
 INDEX = st.integers(0, 2**16)
 """An index into a list of the world, taken modulo its length."""
+
+CHAT_LINES = st.one_of(
+    st.fixed_dictionaries({"text": st.text(min_size=1, max_size=320)}),
+    st.fixed_dictionaries({"reaction": st.sampled_from(REACTIONS)}),
+    st.fixed_dictionaries({"text": st.text(min_size=1, max_size=40), "name": st.text(max_size=41)}),
+)
+"""A line of chat as a client might send it: any words (often too long, blank or holding
+characters the chat refuses), a quick reaction, or a spectator's words and name."""
 
 ANY_VALUE = st.one_of(
     st.integers(-(10**6), 10**6),

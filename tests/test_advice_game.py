@@ -98,8 +98,22 @@ def test_cli_hint_analyse_and_solve(tmp_path: Path) -> None:
         {
             "seat": 0,
             "choices": [
-                {"action": "two", "expected": 5, "banked": 1, "to_come": 4, "loss": 0},
-                {"action": "one", "expected": 4, "banked": 1, "to_come": 3, "loss": 1},
+                {
+                    "action": "two",
+                    "expected": 5,
+                    "banked": 1,
+                    "to_come": 4,
+                    "loss": 0,
+                    "words": "two",
+                },
+                {
+                    "action": "one",
+                    "expected": 4,
+                    "banked": 1,
+                    "to_come": 3,
+                    "loss": 1,
+                    "words": "one",
+                },
             ],
         }
     ]
@@ -111,7 +125,9 @@ def test_cli_hint_analyse_and_solve(tmp_path: Path) -> None:
     assert seat["decisions"][0] == {
         "number": 1,
         "action": "one",
+        "action_words": "one",
         "best": "two",
+        "best_words": "two",
         "expected": 5,
         "best_expected": 6,
         "loss": 1,

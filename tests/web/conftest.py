@@ -91,3 +91,18 @@ def send_action(client: TestClient, table_id: str, token: str, action: str, requ
 
 def hello(token: str | None) -> str:
     return json.dumps({"token": token})
+
+
+def finish_a_solo_game(request: Any) -> str:
+    """Play a solo game to its end through the API (`request`: a browser context's, sharing
+    its cookies), its last legal action each time; its table's id."""
+    body = {"game": "dicetime", "players": 1, "seats": ["person"], "name": "Tessa"}
+    made = request.post("/api/tables", data=body).json()
+    table_id, headers = made["table"]["id"], {"X-Seat-Token": made["token"]}
+    for number in range(1000):
+        state = request.get(f"/api/tables/{table_id}/state", headers=headers).json()
+        if state["view"]["over"]:
+            return str(table_id)
+        action = {"action": state["legal"][-1], "request_id": f"r{number}"}
+        request.post(f"/api/tables/{table_id}/actions", data=action, headers=headers)
+    raise AssertionError("the game did not end")

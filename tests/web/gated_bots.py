@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from parlour.bots.registry import Bot, View
@@ -61,3 +62,29 @@ class FailingBot(Bot):
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         raise RuntimeError("the bot fell over in its worker")
+
+
+@dataclass(frozen=True)
+class LeavePid:
+    """A bot's `prepare` (picklable, to run in a worker): leaves the id of the process it ran
+    in as `prepared-PID` in `folder` (the main process prepares too)."""
+
+    folder: Path
+
+    def __call__(self, options: dict[str, object]) -> None:
+        (self.folder / f"prepared-{os.getpid()}").touch()
+
+
+class PidBot(Bot):
+    """Plays its first legal action and leaves the id of the process it decided in as
+    `decided-PID` in its folder."""
+
+    name = "pid"
+
+    def __init__(self, seat: int, rng: Rng, folder: Path) -> None:
+        super().__init__(seat, rng)
+        self.folder = folder
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        (self.folder / f"decided-{os.getpid()}").touch()
+        return legal[0]

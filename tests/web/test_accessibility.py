@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from parlour.i18n import LANGUAGES
+from tests.web.conftest import finish_a_solo_game
 from tests.web.test_browser import (
     CHROMIUM,
     GAMES,
@@ -107,3 +108,21 @@ def test_a_tutorial_page(browser: Any, base_url: str, game: str, language: str) 
     page.wait_for_timeout(500)
     assert_accessible(page, f"{game}: the tutorial ({language})")
     page.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_replay_with_its_moves_analysis_and_a_decision_open(
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+    language: str,
+) -> None:
+    """Issue 31, item 14: the replay's move list, the analysis and a decision it opens."""
+    context = browser.new_context(base_url=base_url)
+    table_id = finish_a_solo_game(context.request)  # the last legal action: points lost
+    page = context.new_page()
+    page.goto(f"/replay/{table_id}?lang={language}#analysis")
+    page.wait_for_selector("#analysis tbody button", timeout=120_000)
+    page.locator("#analysis tbody button").first.click()
+    playwright_api.expect(page.locator("#decision")).to_be_visible()
+    assert_accessible(page, f"the replay with a decision open ({language})")
+    context.close()

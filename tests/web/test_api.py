@@ -320,6 +320,12 @@ def test_a_finished_games_record_replays_and_steps(client: TestClient) -> None:
     step = client.get(f"/api/tables/{table_id}/replay", params={"step": 2}).json()
     assert step["step"] == 2 and step["action"] == record.json()["actions"][1]
     assert step["steps"] == len(record.json()["actions"])
+    moves = client.get(f"/api/tables/{table_id}/moves").json()["moves"]
+    assert [[m["seat"], m["action"]] for m in moves] == record.json()["actions"]
+    assert [m["step"] for m in moves] == list(range(1, len(moves) + 1))
+    assert moves[0]["words"] == "Roll the five dice"
+    entries = [m["words"] for m in moves if m["action"].startswith("enter ")]
+    assert entries and all(words.startswith("Enter ") for words in entries)
 
 
 def test_rematch_has_a_fresh_seed_and_the_same_tokens(client: TestClient) -> None:

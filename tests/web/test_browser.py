@@ -404,6 +404,23 @@ def test_a_bot_that_takes_its_time_says_it_is_thinking(browser: Any, still_url: 
     page.close()
 
 
+def test_a_thinking_bot_says_how_long_its_moves_have_taken(browser: Any, tmp_path: Path) -> None:
+    """Issue 31, item 13: once a bot has moved, its thinking sign says how long its moves have
+    taken (each of this server's bot moves waits its pace, two seconds)."""
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'paced.db'}", bot_pace=2.0)
+    with running(settings) as url:
+        page = browser.new_page()
+        create_in_lobby(page, url, "dicetime", 2)
+        page.click("[data-action='roll']")
+        page.click("[data-action='enter chance']")
+        thinking = page.locator("#turn-clock .thinking")
+        playwright_api.expect(thinking).to_have_text(
+            re.compile(r"is thinking… 0:0\d \(Its moves have taken up to 2 seconds\.\)"),
+            timeout=10_000,
+        )
+        page.close()
+
+
 def test_the_lobby_keeps_its_columns_while_the_games_arrive(browser: Any, base_url: str) -> None:
     """Issue 31, item 19: the first frame says the games are loading, and "Learn to play"
     stays in the right-hand column when they come (the daily challenge's section, shown then,
@@ -517,8 +534,28 @@ def test_a_finished_dicetime_game_replays_and_shows_its_analysis(
     assert "proficiency" in page.locator("#analysis").inner_text()
     rows = page.locator("#analysis tbody tr")
     assert rows.count() > 0  # random clicks lose points: each such decision is a row
-    number, played, best, lost = rows.first.locator("td").all_inner_texts()
-    assert number.isdigit() and played and best and played != best and float(lost) > 0
+    decision, played, best, lost = rows.first.locator("td").all_inner_texts()
+    assert played != best and float(lost) > 0
+    assert re.fullmatch(r"Decision \d+", decision)
+    in_words = (
+        r"(Keep (\d )*\d and reroll the other (die|\d dice)|Enter \d+ in [A-Z].*"
+        r"|Reroll all five dice)"
+    )
+    assert re.fullmatch(in_words, played) and re.fullmatch(in_words, best), (played, best)
+    number = int(decision.split()[1])
+    rows.first.locator("button").click()  # the replay opens at the board the decision faced
+    playwright_api.expect(page.locator("#decision")).to_contain_text(f"Played: {played}")
+    playwright_api.expect(page.locator("#decision")).to_contain_text(f"Best: {best}")
+    playwright_api.expect(page.locator("#step")).to_have_text(
+        re.compile(rf"^step {number - 1} of \d+ — ")
+    )
+    current = page.locator("#moves button[aria-current='step']")
+    playwright_api.expect(current).to_have_attribute("data-step", str(number - 1))
+    page.locator("#moves button[data-step='1']").click()  # the move list jumps to a move
+    playwright_api.expect(page.locator("#step")).to_have_text(
+        re.compile(r"^step 1 of \d+ — Tester: Roll the five dice$")
+    )
+    playwright_api.expect(page.locator("#decision")).to_be_hidden()
     assert page.locator("#error").inner_text() == ""
     assert page.locator("#analysis table").count() == 1  # the bot's seat has none
     perfect = page.locator("#analysis p.muted").inner_text()
@@ -550,6 +587,7 @@ def test_hints_show_for_a_game_that_gives_advice_only(browser: Any, base_url: st
     page.wait_for_selector("#hints table.hints tbody tr", timeout=120_000)
     first = page.locator("#hints tbody tr").first.locator("td").all_inner_texts()
     assert first[-1] == "best"
+    assert re.match(r"(Keep \d|Enter \d+ in |Reroll all five dice)", first[0]), first[0]
     page.uncheck("#hints-toggle")  # the choice is kept for the next pages
     assert not errors, errors
     page.close()

@@ -14,6 +14,7 @@ from argon2.profiles import CHEAPEST
 
 from parlour.i18n import LANGUAGES
 from parlour.web.app import Settings
+from tests.web.conftest import finish_a_solo_game
 from tests.web.live_server import running
 from tests.web.test_accessibility import assert_accessible, some_moves
 from tests.web.test_browser import (  # noqa: F401 (a fixture)
@@ -84,21 +85,6 @@ def test_a_guests_table_follows_them_into_their_account(browser: Any, base_url: 
     page.goto(base_url + "/me")
     page.wait_for_selector("#logged-out:not([hidden])")
     fresh.close()
-
-
-def finish_a_solo_game(request: Any) -> str:
-    """Play a solo game to its end through the API (`request`: a browser context's, sharing
-    its cookies), its last legal action each time; its table's id."""
-    body = {"game": "dicetime", "players": 1, "seats": ["person"], "name": "Tessa"}
-    made = request.post("/api/tables", data=body).json()
-    table_id, headers = made["table"]["id"], {"X-Seat-Token": made["token"]}
-    for number in range(1000):
-        state = request.get(f"/api/tables/{table_id}/state", headers=headers).json()
-        if state["view"]["over"]:
-            return str(table_id)
-        action = {"action": state["legal"][-1], "request_id": f"r{number}"}
-        request.post(f"/api/tables/{table_id}/actions", data=action, headers=headers)
-    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

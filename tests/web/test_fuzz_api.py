@@ -69,6 +69,7 @@ def test_generated_requests_get_documented_answers_and_break_nothing(
         report
     )
     assert figures.operations["POST /api/tables/{table_id}/actions", 200] > 0, report
+    assert figures.operations["POST /api/tables/{table_id}/chat", 200] > 0, report  # talked
 
 
 def test_every_error_status_is_documented_with_the_error_body(settings: Settings) -> None:

@@ -1,7 +1,8 @@
 """WebSocket fuzzing: seeded random frames at /ws/tables/{id} of a real server (text, binary,
-oversized, malformed JSON, hello missing, repeated or out of order, floods). The server stays
-up, logs no traceback, closes a socket it refuses with a code (never 1006 or 1011), and a
-second table's watcher gets exactly its own frames."""
+oversized, malformed JSON, hello missing, repeated or out of order, chat lines sent where only
+the API takes them, floods). The server stays up, logs no traceback, closes a socket it refuses
+with a code (never 1006 or 1011), and a second table's watcher gets exactly its own frames and
+its own table's chat lines, while both tables talk."""
 
 from __future__ import annotations
 
@@ -65,6 +66,15 @@ class Server:
                 return
         raise AssertionError("no seat of the other table may act")
 
+    def talk(self, table_id: str, token: str, number: int) -> None:
+        """A seat of `table_id` says a line through the API."""
+        answer = self.http.post(
+            f"/api/tables/{table_id}/chat",
+            json={"text": f"line {number} of {table_id}"},
+            headers={"X-Seat-Token": token},
+        )
+        assert answer.status_code == 200, answer.text
+
 
 def _two_people(http: httpx2.Client) -> tuple[str, list[str]]:
     body = {"game": "dicecream", "players": 2, "seats": ["person", "person"], "name": "Ann"}
@@ -100,6 +110,7 @@ def random_text(rng: random.Random, server: Server) -> str:
         lambda: json.dumps({"token": rng.choice([5, [], {}, True, 1.5, "x" * 200])}),
         lambda: json.dumps(rng.choice([[], 1, "token", None, {"tok": "x"}, {"type": "act"}])),
         lambda: json.dumps({"type": "action", "action": "roll", "request_id": "ws"}),
+        lambda: json.dumps({"type": "chat", "text": "<b>not here</b>", "reaction": "oops"}),
         lambda: "".join(map(chr, rng.choices(CHARACTERS, k=rng.randrange(0, 64)))),
         lambda: '{"token": ' + rng.choice(['"', "nul", "[", "{", "'x'"]),
         lambda: "",
@@ -138,8 +149,9 @@ def session(server: Server, frames: list[Frame]) -> None:
 
 
 def campaign(server: Server, make: Callable[[random.Random], list[Frame]], seed: int) -> None:
-    """`SESSIONS` seeded sessions of `make`'s frames while the other table plays on; then the
-    server answers, and the other table's watcher got exactly one frame per change."""
+    """`SESSIONS` seeded sessions of `make`'s frames while the other table plays on and both
+    tables talk; then the server answers, and the other table's watcher got exactly one frame
+    per change and its own table's lines."""
     rng = random.Random(seed)
     with server.socket(server.other) as watcher:
         watcher.send(hello(None))
@@ -149,10 +161,15 @@ def campaign(server: Server, make: Callable[[random.Random], list[Frame]], seed:
             session(server, make(rng))
             if number % 10 == 0:
                 server.act_on_other(moves)
+                server.talk(server.other, server.other_tokens[0], moves)
+                server.talk(server.fuzzed, server.tokens[0], moves)
                 moves += 1
-        frames = [json.loads(watcher.recv(timeout=10)) for _ in range(moves)]
+        received = [json.loads(watcher.recv(timeout=10)) for _ in range(2 * moves)]
         with pytest.raises(TimeoutError):
             watcher.recv(timeout=0.3)  # nothing more
+    frames = [message for message in received if message["type"] == "state"]
+    lines = [message["line"]["text"] for message in received if message["type"] == "chat"]
+    assert lines == [f"line {number} of {server.other}" for number in range(moves)]
     versions = [frame["table"]["version"] for frame in [first, *frames]]
     assert {frame["table"]["id"] for frame in frames} == {server.other}
     assert versions == list(range(versions[0], versions[0] + moves + 1))

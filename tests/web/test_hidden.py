@@ -2,7 +2,9 @@
 what is dealt or hidden, each frame a watcher receives is exactly the kernel's view for its
 seat (a spectator's, without a token) at some point of the game's record, with that seat's own
 legal actions and the table's public facts: never another seat's view, a token, or the seed of
-an unfinished game. Games played by stand-ins (bots deciding from the absent seat's view) and
+an unfinished game. Chat lines said along the way reach each watcher as messages of their own,
+each exactly its words and who said it when (`LINE_KEYS`), a seat's page only the players'
+channel. Games played by stand-ins (bots deciding from the absent seat's view) and
 rematches (the same tokens at a new table) are scanned the same way. Default options run on
 both databases; the option matrix, stand-ins and rematches on SQLite (the frames do not depend
 on the database)."""
@@ -26,6 +28,7 @@ from parlour.kernel import UNDO, State
 from parlour.web.app import Settings
 from parlour.web.tables import Tables
 from tests.web.conftest import QUICK, hdr, hello, make_client
+from tests.web.test_chat import LINE_KEYS
 
 GAMES = sorted(info.name for info in parlour.games())
 
@@ -51,14 +54,16 @@ STAND_IN_LIMIT = 0.2
 """Seconds before a stand-in plays (in the table layer's memory: the API's minimum is 5 s)."""
 UNDO_RATE = 0.3
 """How often a person who may take back a move does (the others' frames then say so)."""
-SCANNED = {"frames": 0}
+SCANNED = {"frames": 0, "chat lines": 0}
+TALK_EVERY = 20
+"""Steps between chat lines said at a scanned table (within the chat's limit of 5 in 10 s)."""
 
 
 @pytest.fixture(scope="module", autouse=True)
 def count_frames() -> Iterator[None]:
     """Say how many frames the module scanned (shown with `pytest -s`)."""
     yield
-    print(f"\nframes scanned: {SCANNED['frames']}")
+    print(f"\nframes scanned: {SCANNED['frames']}, chat lines: {SCANNED['chat lines']}")
 
 
 @pytest.fixture
@@ -76,6 +81,10 @@ class Watch:
     tokens: list[str]
     sockets: dict[int | None, WebSocketTestSession] = field(default_factory=dict)
     frames: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)
+    chats: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)
+    """The chat lines each watcher received (messages apart from the frames)."""
+    said: list[dict[str, Any]] = field(default_factory=list)
+    """The lines said at the table, in order: channel, seat, name and words."""
 
     def open(self, stack: ExitStack) -> None:
         viewers: list[tuple[int | None, str | None]] = [*enumerate(self.tokens), (None, None)]
@@ -86,13 +95,15 @@ class Watch:
             socket.send_text(hello(token))
             self.sockets[seat] = socket
             self.frames[seat] = []
+            self.chats[seat] = []
 
     def read_until(self, done: Any) -> None:
         """Read every watcher's frames until `done(frame)` holds for its latest one."""
         for seat, socket in self.sockets.items():
             frames = self.frames[seat]
             while not (frames and done(frames[-1])):
-                frames.append(socket.receive_json())
+                message = socket.receive_json()
+                (self.chats[seat] if message["type"] == "chat" else frames).append(message)
 
     def verify(self, layer: Tables) -> None:
         """Each watcher's frames, in order, are views of successive states of the record."""
@@ -101,6 +112,29 @@ class Watch:
         secrets_ = [str(record["seed"]), *self.tokens]
         for seat, frames in self.frames.items():
             scan_frames(record, seat, frames, secrets_)
+            scan_chat(seat, self.chats[seat], self.said)
+
+    def talk(self, rng: random.Random, step: int) -> None:
+        """A random seat says a line in the players' channel, or a spectator in theirs."""
+        seat = rng.choice([*range(len(self.tokens)), None])
+        body = {"text": f"line {step} \u00e9 <b>&amp;</b>"}
+        headers = hdr(self.tokens[seat]) if seat is not None else {}
+        if seat is None:
+            body["name"] = "Onlooker"
+        answer = self.client.post(f"/api/tables/{self.table_id}/chat", json=body, headers=headers)
+        assert answer.status_code == 200, answer.text
+        channel = "players" if seat is not None else "spectators"
+        self.said.append({"channel": channel, "seat": seat, "text": body["text"]})
+
+
+def scan_chat(seat: int | None, chats: list[dict[str, Any]], said: list[dict[str, Any]]) -> None:
+    """A watcher got every line of the channels it reads, in order, each exactly its words
+    and who said it when: a seat's page the players' channel only, a spectator's both."""
+    for message in chats:
+        assert set(message) == {"type", "line"} and set(message["line"]) == LINE_KEYS
+    got = [{k: m["line"][k] for k in ("channel", "seat", "text")} for m in chats]
+    assert got == [line for line in said if seat is None or line["channel"] == "players"]
+    SCANNED["chat lines"] += len(chats)
 
 
 def scan_frames(
@@ -179,6 +213,8 @@ def play_randomly(
             state = layer.shelf.get(table_id).state
             if state.over:
                 break
+            if step % TALK_EVERY == 1:
+                watch.talk(rng, step)
             seat = rng.choice(state.to_act)
             undo = state.undo_refusal(seat) is None and rng.random() < UNDO_RATE
             response = client.post(

@@ -20,6 +20,7 @@ from parlour.web.storage import PRESENCE
 from parlour.web.tables import Tables
 from tests.web.clocks import ManualClock
 from tests.web.conftest import create, frame, hello, make_client, send_action
+from tests.web.test_live import wait_for
 from tests.web.test_table_parts import two_people
 
 
@@ -160,6 +161,25 @@ def test_a_seat_to_act_says_since_when_the_game_waits_for_it(settings: Settings)
         send_action(client, table_id, host, "roll", "r1")
         send_action(client, table_id, host, "enter chance", "r2")
         assert acting_since(frame(client, table_id)) == [None, started + 3]  # its pace: 5 s
+
+
+def test_a_bot_to_act_says_how_long_its_moves_have_taken(settings: Settings) -> None:
+    """While a bot thinks, a page says how long its moves have taken so far: the longest wait
+    for one of them, from the stored action times (None before its first move, and for a
+    person)."""
+    clock = ManualClock()
+    with make_client(settings, table_clock=clock, bot_pace=5.0) as client:
+        created = create(client, "dicetime", ["person", "greedy"])
+        table_id, host = created["table"]["id"], created["token"]
+        send_action(client, table_id, host, "roll", "r1")
+        send_action(client, table_id, host, "enter chance", "r2")
+        assert longest_move(frame(client, table_id)) == [None, None]  # no move of its own yet
+        clock.advance(5)  # its roll falls due: it took 5 s by the tables' clock
+        wait_for(lambda: longest_move(frame(client, table_id)) == [None, 5.0])
+
+
+def longest_move(shown: dict[str, Any]) -> list[float | None]:
+    return [seat["longest_move"] for seat in shown["table"]["seats"]]
 
 
 def acting_since(shown: dict[str, Any]) -> list[float | None]:

@@ -21,10 +21,12 @@ import asyncio
 import multiprocessing
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
 from multiprocessing.connection import Connection
+from typing import Any
 
 from parlour.bots.registry import Bot
 from parlour.bots.schedule import Pending, Question, answer
@@ -84,6 +86,18 @@ class BotPool:
         """Start the fork server and a first worker now (blocking: call it off the event
         loop), so that no question waits for them."""
         self._running().submit(int).result()
+
+    async def warm(
+        self, prepare: Callable[[dict[str, Any]], None], options: dict[str, Any]
+    ) -> None:
+        """Run a bot's `prepare` (a solver's table loaded or built) in the workers before its
+        first question, so that the first move does not wait for it: one run for each worker,
+        which the executor gives to its idle workers (a busy one may take two)."""
+        executor = self._running()  # submitting may start a worker: off the event loop
+        runs = await asyncio.to_thread(
+            lambda: [executor.submit(prepare, options) for _ in range(self.workers)]
+        )
+        await asyncio.gather(*(asyncio.wrap_future(run) for run in runs))
 
     async def think(
         self, bot: Bot, asked: Question, pace: float | None = None

@@ -112,14 +112,25 @@ class Advice(ABC):
         for seat in state.to_act:
             choices = self.choices(state, seat)
             if choices is not None:
-                pending.append({"seat": seat, "choices": [asdict(choice) for choice in choices]})
+                pending.append({"seat": seat, "choices": self.worded(state, seat, choices)})
         return pending
+
+    def worded(self, state: State, seat: int, choices: list[Choice]) -> list[dict[str, Any]]:
+        """`seat`'s choices at `state` JSON-ready, each with its action in words (`words`,
+        `Game.action_words` from the seat's view)."""
+        view = state.view(seat)
+        return [
+            {**asdict(choice), "words": self.game.action_words(view, seat, choice.action)}
+            for choice in choices
+        ]
 
     def analyse(self, final: State) -> dict[str, Any]:
         """Judge every decision of every seat in the game that led to `final` (a state of this
         advice's game) against the best choice, and each seat's proficiency: the share of the
-        optimal expected score it kept (JSON-ready). A move taken back, and its undo, is no
-        decision: only the moves that stand are judged (`standing`)."""
+        optimal expected score it kept (JSON-ready). A decision's `number` is its action's in
+        the record, counted from 1: the replay's step `number - 1` shows the board it faced. A
+        move taken back, and its undo, is no decision: only the moves that stand are judged
+        (`standing`)."""
         record = final.record
         state = self.game.new(record["seed"], chance=record.get("chance", []))
         optimal = self.optimum()
@@ -132,11 +143,14 @@ class Advice(ABC):
             choices = None if seat is None or not stood else self.choices(state, seat)
             if seat is not None and choices is not None:
                 chosen = next(choice for choice in choices if choice.action == action)
+                view = state.view(seat)
                 seats[seat]["decisions"].append(
                     {
                         "number": number,
                         "action": action,
+                        "action_words": self.game.action_words(view, seat, action),
                         "best": choices[0].action,
+                        "best_words": self.game.action_words(view, seat, choices[0].action),
                         "expected": chosen.expected,
                         "best_expected": choices[0].expected,
                         "loss": chosen.loss,

@@ -264,6 +264,13 @@ class Game(ABC):
         (see `State.undo_refusal`). The default: no move may be taken back."""
         return False
 
+    def action_words(self, view: View, seat: int, action: Action) -> str:
+        """`action` of `seat` in words a player reads, from what `view` (of the state before
+        it, any seat's or a spectator's) shows, in the language of the moment: Dicetime's
+        `keep 1,2` as the faces it keeps. Hints, analyses and replays show these; the default
+        is the action itself, for games whose actions read as words already."""
+        return action
+
     @classmethod
     def challenge(cls, day: date) -> Challenge | None:
         """The game's daily challenge on UTC `day` (see `parlour.kernel.challenge`), or

@@ -1,7 +1,7 @@
 """The ASGI application, assembled: settings, the database, the limits, the table layer
 (`parlour.web.tables`), the middleware and the error handlers; the routes live in their own
-modules (`play`: games and tables, `sessions`, `watching`: the WebSocket, `pages`, `operator`,
-`mine`, `ratings`, `challenges`).
+modules (`play`: games and tables, `talking`: the tables' chat, `sessions`, `watching`: the
+WebSocket, `pages`, `operator`, `mine`, `ratings`, `challenges`).
 
 Seat tokens travel in the `X-Seat-Token` header (HTTP) or the first WebSocket message, never
 in a URL, so no access log or link can leak one. Links are relative to the page unless a public
@@ -42,6 +42,7 @@ from parlour.web import (
     responses,
     sessions,
     storage,
+    talking,
     watching,
 )
 from parlour.web.accounts import (
@@ -77,6 +78,8 @@ class Settings:
     creates_per_minute: int = 20
     requests_per_10s: int = 200
     expiry_check_seconds: float = 600.0
+    chat_lines_per_10s: int = 5
+    """Lines one person (a seat, or a spectator's address) may say at a table in 10 seconds."""
     ws_per_address: int = 20
     """Open WebSockets one client address may hold (a household or a small club behind one
     address fits; a flood of sockets does not)."""
@@ -138,6 +141,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
             clock=settings.table_clock,
             lease_seconds=settings.lease_seconds,
             server_name=settings.server_name,
+            chat_lines=settings.chat_lines_per_10s,
         )
         tables.kinds.add(ratings.Rated())
         app.state.tables = tables
@@ -209,6 +213,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None) -
         )
 
     play.add_routes(app)
+    talking.add_routes(app)
     sessions.add_routes(app, settings, accounts)
     watching.add_routes(app, settings, sockets)
     operator.add_routes(app, engine, metrics)

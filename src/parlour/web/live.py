@@ -98,6 +98,8 @@ class LiveTable:
     rematch_of: str | None = None
     rated: bool = False
     challenge: str | None = None  # the UTC day of the daily challenge this table attempts
+    spectator_chat: bool = True
+    """Whether spectators may talk in their own chat (the host's switch)."""
     kind: TableKind = CASUAL
     """What kind of table it is (`parlour.web.kinds`): what it refuses, what finishing stores."""
     ratings: dict[int, dict[str, Any]] = field(default_factory=dict)
@@ -142,6 +144,20 @@ class LiveTable:
         bot has been thinking."""
         return self.waiting_since.get(seat) if self.status == "running" else None
 
+    def longest_move(self, seat: int) -> float | None:
+        """The longest a bot at `seat` has kept the game waiting for one of its moves so far
+        (seconds, from the stored action times, so every process agrees), while the game
+        waits for it: a page says how long its moves have taken. None for a person, for a bot
+        not to act and before its first move."""
+        if self.seats[seat].bot is None or self.acting_since(seat) is None:
+            return None
+        longest, before = None, self.started_at or 0.0
+        for (actor, _), at in zip(self.state.history, self.action_times, strict=False):
+            if actor == seat:
+                longest = max(longest or 0.0, at - before)
+            before = at
+        return longest
+
     def public(self, seat: int | None = None) -> dict[str, Any]:
         """What anyone may know of the table (`seat`: whose page asks, to mark `you`)."""
         return {
@@ -158,6 +174,7 @@ class LiveTable:
             "rated": self.rated,
             "challenge": self.challenge,
             "hints": self.kind.hints_refused(self) is None,
+            "spectator_chat": self.spectator_chat,
             "seats": [
                 {
                     "seat": s.seat,
@@ -170,6 +187,7 @@ class LiveTable:
                     "connected": None if s.bot else s.seat in self.present,
                     "turn_ends": self.turn_ends(s.seat),
                     "acting_since": self.acting_since(s.seat),
+                    "longest_move": self.longest_move(s.seat),
                     "you": s.seat == seat,
                     "rating": self.ratings.get(s.seat),
                 }
@@ -228,6 +246,7 @@ STORED = (
     "rematch",
     "rated",
     "challenge",
+    "spectator_chat",
     "kind",
 )
 """What of a `LiveTable` the database holds (the rest is this process's)."""

@@ -20,6 +20,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -62,6 +63,8 @@ class TableRow(Base):
     lease lasts (PostgreSQL only; see `parlour.web.tables.leases`)."""
     driven_until: Mapped[float | None] = mapped_column(Float, nullable=True)
     """When the driver's lease ends unless renewed (epoch seconds by the tables' clock)."""
+    spectator_chat: Mapped[bool] = mapped_column(default=True, server_default=true())
+    """Whether spectators may talk in their own chat (the host turns it off and on)."""
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", cascade="all, delete-orphan"
@@ -178,6 +181,27 @@ class PresenceRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     server: Mapped[str] = mapped_column(String(80), primary_key=True)
     until: Mapped[float] = mapped_column(Float)  # epoch seconds by the tables' clock
+
+
+class ChatRow(Base):
+    """One line of a table's chat: its number at the table, its channel (`players` or
+    `spectators`), who said it (a seat, or a spectator's name) and when, and its words or a quick
+    reaction's code. `sender` says who for the rate limit only and never leaves the server. Kept
+    with the table, never in its record (see `parlour.web.tables.chat`)."""
+
+    __tablename__ = "chat"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    channel: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a spectator
+    name: Mapped[str] = mapped_column(String(40))
+    sender: Mapped[str] = mapped_column(String(80))
+    text: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    reaction: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    at: Mapped[float] = mapped_column(Float)  # epoch seconds by the tables' clock
 
 
 class RatingRow(Base):

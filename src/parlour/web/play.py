@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from dataclasses import asdict
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request, Response
@@ -14,6 +13,7 @@ from fastapi.responses import JSONResponse
 
 from parlour.i18n import _
 from parlour.kernel import SPECTATOR, load, replay
+from parlour.kernel.records import moves_in_words
 from parlour.listing import listing
 from parlour.web import learning, responses
 from parlour.web.accounts import account_of
@@ -142,6 +142,13 @@ def add_routes(app: FastAPI) -> None:
             "view": state.view(SPECTATOR),
         }
 
+    @app.get("/api/tables/{table_id}/moves", responses=responses.REPLAY)
+    async def moves(request: Request, table_id: str) -> dict[str, Any]:
+        """A finished game's moves in words, in order, for the replay's move list: each one's
+        step (the board after it), seat, action and words."""
+        record = tables_of(request).shelf.record(table_id)
+        return {"moves": await asyncio.to_thread(moves_in_words, record)}
+
     @app.post("/api/tables/{table_id}/rematch", responses=responses.REMATCH)
     async def rematch(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
         """The same players again at a new table, with a fresh seed; your token works there."""
@@ -164,8 +171,13 @@ def add_routes(app: FastAPI) -> None:
         if table.state.over:
             return {"choices": None}
         # Off the event loop: the first hint of a variant loads (or builds) its solver's table.
-        choices = await asyncio.to_thread(advice.choices, table.state.clone(), seat)
-        return {"choices": None if choices is None else [asdict(c) for c in choices]}
+        state = table.state.clone()
+
+        def told() -> list[dict[str, Any]] | None:
+            choices = advice.choices(state, seat)
+            return None if choices is None else advice.worded(state, seat, choices)
+
+        return {"choices": await asyncio.to_thread(told)}
 
     @app.get("/api/tables/{table_id}/analysis", responses=responses.ANALYSIS)
     async def analysis(request: Request, table_id: str, response: Response) -> dict[str, Any]:

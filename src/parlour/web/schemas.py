@@ -8,9 +8,9 @@ hide or reorder text (bidi overrides made "evil" read "live"): see `plain_text`.
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated
+from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 OptionValue = bool | int | str | list[bool | int | str]
@@ -155,3 +155,35 @@ class Learn(Strict):
 
     moves: list[ActionText] = Field(default_factory=list, max_length=200)
     attempt: ActionText | None = None
+
+
+ChatText = Annotated[
+    str, Field(min_length=1, max_length=300, description=TEXT_RULES), plain_text(300)
+]
+"""A line of chat as a person types it."""
+Reaction = Literal["hello", "good_move", "well_played", "oops", "thanks", "sorry"]
+"""A quick reaction's code (`parlour.web.tables.chat.REACTIONS`): each page says it in its
+reader's language."""
+
+
+class Say(Strict):
+    """A line of chat: words or a quick reaction (exactly one); a spectator who is not logged
+    in also says the name others will see."""
+
+    text: ChatText | None = None
+    reaction: Reaction | None = None
+    name: Name | None = Field(
+        default=None, description="a spectator's name (a seat's and an account's are known)"
+    )
+
+    @model_validator(mode="after")
+    def one_thing(self) -> Say:
+        if (self.text is None) == (self.reaction is None):
+            raise ValueError("say either text or a reaction")
+        return self
+
+
+class SpectatorChat(Strict):
+    """The host's switch: whether spectators may talk in their own chat."""
+
+    allowed: bool

@@ -16,12 +16,13 @@ from parlour.i18n import _
 from parlour.kernel import State, load
 from parlour.web.kinds import Kinds
 from parlour.web.live import LiveTable, SeatState, Sent, TableError
-from parlour.web.models import ActionRow, PresenceRow, SeatRow, TableRow
+from parlour.web.models import ActionRow, ChatRow, PresenceRow, SeatRow, TableRow
 
 TABLES: Table = TableRow.__table__  # type: ignore[assignment]
 SEATS: Table = SeatRow.__table__  # type: ignore[assignment]
 ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
 PRESENCE: Table = PresenceRow.__table__  # type: ignore[assignment]
+CHAT: Table = ChatRow.__table__  # type: ignore[assignment]
 INSERT_ACTION = insert(ACTIONS)
 """Built once: an action's row comes as parameters (building a statement costs more than
 running it)."""
@@ -85,6 +86,7 @@ def insert_table(db: Connection, table: LiveTable) -> None:
             rematch_of=table.rematch_of,
             rated=table.rated,
             challenge=table.challenge,
+            spectator_chat=table.spectator_chat,
         )
     )
     db.execute(
@@ -252,6 +254,7 @@ def _live(
         rematch_of=row.rematch_of,
         rated=row.rated,
         challenge=row.challenge,
+        spectator_chat=row.spectator_chat,
     )
     table.kind = kinds.of(table)
     return table

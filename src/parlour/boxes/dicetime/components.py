@@ -125,6 +125,8 @@ CATEGORIES = tuple(Category)
 ALL_OPEN = (1 << len(CATEGORIES)) - 1
 KEYS = tuple(c.key for c in CATEGORIES)
 """Each category's name in actions and views, in sheet order."""
+CATEGORY = {category.key: category for category in CATEGORIES}
+"""Each row by its key."""
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "pink", "teal")
 """Each seat's colour (the rulebook's spaceship colours), seat 0 first."""

@@ -7,7 +7,7 @@ from datetime import date
 from typing import cast
 
 from parlour.boxes.dicetime import rules
-from parlour.boxes.dicetime.components import CATEGORIES, COLOURS, FACES, MODES
+from parlour.boxes.dicetime.components import CATEGORY, COLOURS, FACES, MODES
 from parlour.boxes.dicetime.determinize import determinize as rebuild
 from parlour.boxes.dicetime.encoding import MOST_TOTAL, encoding
 from parlour.boxes.dicetime.fixed import DICE_MODES
@@ -17,7 +17,7 @@ from parlour.boxes.dicetime.solver.advice import DicetimeAdvice
 from parlour.boxes.dicetime.state import DicetimeState
 from parlour.boxes.dicetime.tutorial import TUTORIAL
 from parlour.boxes.dicetime.views import DicetimeView
-from parlour.boxes.dicetime.words import REASON_TEXTS
+from parlour.boxes.dicetime.words import REASON_TEXTS, action_words
 from parlour.i18n import N_, _
 from parlour.kernel import (
     Action,
@@ -121,10 +121,6 @@ CONFIGURATIONS = (
 )
 
 
-CATEGORY = {category.key: category for category in CATEGORIES}
-"""Each row by its key."""
-
-
 @register
 class Dicetime(Game):
     """Dicetime (elo Games): a Yahtzee-like game with five dice, multiplayer or a timed puzzle."""
@@ -218,6 +214,10 @@ class Dicetime(Game):
         return _("Enter 0 in {row}? {best} would score {points}.").format(
             row=CATEGORY[row].title, best=CATEGORY[best].title, points=would[best]
         )
+
+    def action_words(self, view: View, seat: int, action: Action) -> str:
+        """A keep by its faces, an entry with its points and row (`words.action_words`)."""
+        return action_words(view, seat, action)
 
     def _new_state(self, rng: Rng, seed: int, chance: tuple[int, ...]) -> DicetimeState:
         return DicetimeState(self, rng, seed, chance)

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from parlour.boxes.dicetime.components import CATEGORIES, DICE, UPPER_BONUS, decode
+from parlour.boxes.dicetime.components import CATEGORIES, CATEGORY, DICE, UPPER_BONUS, decode
 from parlour.boxes.dicetime.events import Begins, Logged, Rolled, TimedOut, typed
-from parlour.i18n import N_, _
-from parlour.kernel import Seat, seat_name
+from parlour.boxes.dicetime.notation import ENTRIES, KEEPS, ROLL
+from parlour.i18n import N_, _, ngettext
+from parlour.kernel import Action, Seat, View, seat_name
 
 REASON_TEXTS: Mapping[str, str] = {
     "roll_first": N_("roll first: a turn begins by rolling all five dice"),
@@ -76,3 +77,26 @@ def _rolled(event: Rolled, who: str, own: bool) -> dict[str, Any]:
     text = rolled.format(who=who, dice=" ".join(map(str, dice)), kept=held)
     kept = [bool(event.kept >> p & 1) for p in range(DICE)]
     return {"event": "roll", "seat": event.seat, "dice": list(dice), "kept": kept, "text": text}
+
+
+def action_words(view: View, seat: int, action: Action) -> str:
+    """A choice in words (`Game.action_words`): a keep by the faces it keeps, not their
+    positions; an entry with the points it scores and the row's name."""
+    turn = view["seats"][seat]["turn"]
+    dice = turn.get("dice") or []
+    if action == ROLL:
+        return _("Reroll all five dice") if dice else _("Roll the five dice")
+    if action in KEEPS and dice:
+        faces = [dice[p] for p in range(DICE) if KEEPS[action] >> p & 1]
+        rolled = DICE - len(faces)
+        return ngettext(
+            "Keep {faces} and reroll the other die",
+            "Keep {faces} and reroll the other {count} dice",
+            rolled,
+        ).format(faces=" ".join(map(str, sorted(faces, reverse=True))), count=rolled)
+    if action in ENTRIES:
+        row = action.removeprefix("enter ")
+        points = turn.get("would_score", {}).get(row)
+        if points is not None:
+            return _("Enter {points} in {row}").format(points=points, row=CATEGORY[row].title)
+    return action

@@ -7,6 +7,7 @@ that each do one thing (docs/architecture/tables.md says who calls whom):
 - `Watchers` (`watchers.py`): who watches which table, and the frames they are sent;
 - `Driver` (`driver.py`): bots, stand-ins, turn limits, clocks and the timers that wake a table;
 - `Commits` (`commits.py`): the one way a table changes (create, join, act, rematch);
+- `Chat` (`chat.py`): talk at the table, within its limits, to the watchers who may read it;
 - seats (`seats.py`): who a request is at a table, as plain functions;
 - kinds (`parlour.web.kinds`): casual, rated and the daily challenge's tables as policy objects.
 """
@@ -23,6 +24,7 @@ from sqlalchemy import Engine
 from parlour.web.clock import Clock
 from parlour.web.kinds import Kinds
 from parlour.web.live import LiveTable, TableError
+from parlour.web.tables.chat import Chat
 from parlour.web.tables.commits import Attempt, Commits
 from parlour.web.tables.driver import Driver
 from parlour.web.tables.leases import Leases
@@ -52,6 +54,7 @@ class Tables:
         clock: Clock | None = None,
         lease_seconds: float = 10.0,
         server_name: str | None = None,
+        chat_lines: int = 5,
     ) -> None:
         self.engine = engine
         self.clock = clock or Clock()
@@ -83,7 +86,10 @@ class Tables:
             self.driver,
             min_turn_limit=min_turn_limit,
         )
-        self.news = News(engine, self.commits.heard, self.commits.missed, self.watchers.seen)
+        self.chat = Chat(engine, self.clock, self.watchers, chat_lines, self.leases.name)
+        self.news = News(
+            engine, self.commits.heard, self.commits.missed, self.watchers.seen, self.chat.heard
+        )
         self.shelf.loaded = self._loaded
         self._leasing: asyncio.Task[None] | None = None
 

@@ -487,6 +487,32 @@ class Commits:
                 ratings.refresh(db, table)
         return 1 if given else 0
 
+    # -- the spectators' chat ------------------------------------------------------------------
+
+    async def spectators_may_talk(
+        self, table_id: str, token: str | None, account: Account | None, allowed: bool
+    ) -> LiveTable:
+        """The host turns the spectators' chat on or off (stored with the table, a new
+        version: every page, on every process, shows the switch)."""
+        table = self.shelf.get(table_id)
+        async with table.lock:
+            return await self._fresh(table, lambda: self._switch(table, token, account, allowed))
+
+    async def _switch(
+        self, table: LiveTable, token: str | None, account: Account | None, allowed: bool
+    ) -> LiveTable:
+        """`spectators_may_talk`, under the table's lock."""
+        self.shelf.refuse_broken(table)
+        seat = identified(table, token, account)
+        if seat is None or not table.seats[seat].host:
+            raise TableError(403, _("only the table's host can switch the spectators' chat"))
+        if table.spectator_chat != allowed:
+            with self.engine.begin() as db:
+                storage.bump(db, table, spectator_chat=allowed)
+            table.spectator_chat = allowed
+            await self.watchers.broadcast(table)
+        return table
+
     # -- rematch ------------------------------------------------------------------------------
 
     async def rematch(
@@ -520,6 +546,7 @@ class Commits:
                 )
                 new.rated = table.rated
                 new.kind = table.kind
+                new.spectator_chat = table.spectator_chat  # the host's choice holds
                 new.probe(self.clock.now())
             with self.engine.begin() as db:
                 storage.insert_table(db, new)

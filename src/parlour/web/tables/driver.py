@@ -102,14 +102,16 @@ class Driver:
 
     async def _prepare_bots(self, table: LiveTable) -> None:
         """Let the table's bots get ready off the event loop (a bot that plays from a solved
-        table loads or builds it), so that no other table waits for it."""
+        table loads or builds it), here and in the bots' workers, so that no other table waits
+        for it and their first move does not."""
         names = {s.bot for s in table.seats if s.bot is not None}
         if table.turn_limit is not None:
             names.add(default_bot(table.game))
         for name in sorted(names):
             prepare = bot_info(table.game, name).prepare
             if prepare is not None:
-                await asyncio.to_thread(prepare, table.options)
+                here = asyncio.to_thread(prepare, table.options)
+                await asyncio.gather(here, self.pool.warm(prepare, table.options))
 
     async def ready_bots(self, table: LiveTable) -> None:
         """Prepare and make the bots of a table that starts or resumes; their failure breaks

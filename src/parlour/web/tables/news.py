@@ -1,7 +1,8 @@
 """News of the tables from the other server processes on one PostgreSQL database: each change
 is told on a channel as it commits (`storage.bump`), and every process listens, so that a
 watcher connected to one process sees a move made through another at once (`Commits.heard`);
-so is a seat's page arriving or leaving (`Presence`, `Watchers.seen`).
+so is a seat's page arriving or leaving (`Presence`, `Watchers.seen`), and a line said in a
+table's chat (`Chat.heard`).
 SQLite has one server process (`database.hold_alone`), so nothing is told or heard there."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from sqlalchemy import Engine
 
 from parlour.web.database import shared
 from parlour.web.storage import CHANNEL
+from parlour.web.tables.chat import CHAT_NEWS
 from parlour.web.tables.presence import PRESENCE_NEWS
 
 LOG = logging.getLogger("parlour.web")
@@ -23,6 +25,8 @@ RECONNECT_SECONDS = 1.0
 """How soon a listener whose connection failed connects again."""
 Heard = Callable[[str, int], Awaitable[None]]
 """What is done with the news that table ID is at VERSION."""
+Said = Callable[[str, int, str], Awaitable[None]]
+"""What is done with the news that table ID has chat line NUMBER, said through PROCESS."""
 
 
 class News:
@@ -34,6 +38,7 @@ class News:
         heard: Heard,
         missed: Callable[[], Awaitable[None]],
         seen: Callable[[str], Awaitable[None]],
+        said: Said,
     ):
         self.engine = engine
         self.heard = heard
@@ -41,6 +46,8 @@ class News:
         """Run after (re)connecting: news told while nobody listened is lost."""
         self.seen = seen
         """What is done with the news that a table's connected seats changed ("ID presence")."""
+        self.said = said
+        """What is done with the news of a new line in a table's chat ("ID chat NUMBER PROCESS")."""
         self._task: asyncio.Task[None] | None = None
         self.listening = asyncio.Event()
 
@@ -68,10 +75,12 @@ class News:
                     self.listening.set()
                     await self.missed()
                     async for note in db.notifies():
-                        table_id, what = note.payload.split()
+                        table_id, what, *more = note.payload.split()
                         try:
                             if what == PRESENCE_NEWS:
                                 await self.seen(table_id)
+                            elif what == CHAT_NEWS:
+                                await self.said(table_id, int(more[0]), " ".join(more[1:]))
                             else:
                                 await self.heard(table_id, int(what))
                         except Exception:  # one table's trouble (broken: logged) stops no news

@@ -1,13 +1,14 @@
-"""Who watches which table, and the frames they are sent: after every change each watcher gets
-its seat's frame (a spectator's where it holds none) in its language, computed and encoded once
-a seat and language. A frame the game cannot show breaks its table alone (`Shelf.shown`). A
-seat's page arriving or leaving (on this process or another: `Presence`) is a change too: the
-dot beside its name."""
+"""Who watches which table, and the frames (and chat lines) they are sent: after every change
+each watcher gets its seat's frame (a spectator's where it holds none) in its language,
+computed and encoded once a seat and language. A frame the game cannot show breaks its table
+alone (`Shelf.shown`). A seat's page arriving or leaving (on this process or another:
+`Presence`) is a change too: the dot beside its name."""
 
 from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.exc import DBAPIError
@@ -99,6 +100,16 @@ class Watchers:
                 await watcher.send(frames[watcher.seat, watcher.language])
             except Exception:  # a connection that went away: forget it
                 table.watchers.discard(watcher)
+
+    async def tell(self, table: LiveTable, message: str, reads: Callable[[Watcher], bool]) -> None:
+        """Send an encoded message that is not a frame (a chat line) to the watchers it is
+        for, forgetting a connection that went away."""
+        for watcher in list(table.watchers):
+            if reads(watcher):
+                try:
+                    await watcher.send(message)
+                except Exception:  # a connection that went away: forget it
+                    table.watchers.discard(watcher)
 
     def frame(self, table: LiveTable, seat: int | None) -> Frame:
         """The frame `seat` (None: a spectator) would receive now, proved to encode."""

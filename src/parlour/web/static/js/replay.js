@@ -1,5 +1,8 @@
-// Step through a finished game: each step is the spectator's view after that many actions.
-import { api, el } from "/static/js/api.js";
+// Step through a finished game: each step is the spectator's view after that many actions,
+// beside the game's moves in words (a list to jump to any of them); an analysed decision
+// opens at the board it faced, with the move played and the best one said.
+import { api, el, tokenFor } from "/static/js/api.js";
+import { lineItem } from "/static/js/chat.js";
 import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
 import { t, tn } from "/static/js/i18n.js";
@@ -11,18 +14,51 @@ let renderer = generic;
 let steps = 0;
 let step = 0;
 let info = null;
+let moves = [];
 
-async function show(n) {
+function mover(seat) {
+  return seat === null ? t("table") : seatName(info, seat);
+}
+
+async function show(n, decision = null) {
   step = Math.max(0, Math.min(steps, n));
   const data = await api(`/api/tables/${tableId}/replay?step=${step}`);
   steps = data.steps;
   const where = t("step {step} of {steps}", { step, steps });
-  const who = data.action && (data.action[0] === null ? t("table") : seatName(info, data.action[0]));
-  $("step").textContent = data.action ? t("{where} — {who}: {action}", { where, who, action: data.action[1] }) : where;
+  const words = moves[step - 1]?.words ?? data.action?.[1];
+  $("step").textContent = data.action ? t("{where} — {who}: {action}", { where, who: mover(data.action[0]), action: words }) : where;
+  showDecision(decision);
+  for (const item of $("moves").querySelectorAll("button")) {
+    const current = Number(item.dataset.step) === step;
+    item.classList.toggle("current", current);
+    if (current) item.setAttribute("aria-current", "step");
+    else item.removeAttribute("aria-current");
+  }
   const board = $("board");
   board.replaceChildren();
   renderer.render({ table: info, seat: null, view: data.view, legal: [], now: 0 },
     { board, actions: el("div"), act: () => {}, el });
+}
+
+// The decision an analysis row opened: the board before it is shown, and here what was
+// played and what was best.
+function showDecision(decision) {
+  const box = $("decision");
+  box.hidden = !decision;
+  if (!decision) return;
+  box.replaceChildren(el("h2", { text: t("Decision {number}", { number: decision.number }) }),
+    el("p", { text: t("Played: {action}", { action: decision.action_words }) }),
+    el("p", { class: "best", text: t("Best: {action} ({points} more points expected)", {
+      action: decision.best_words, points: decision.loss.toFixed(2) }) }));
+}
+
+// Every move of the game in words, each a button that shows the board after it.
+function showMoves() {
+  $("moves").replaceChildren(...moves.map((move) => el("li", {}, el("button", {
+    class: "link-button", "data-step": String(move.step),
+    text: t("{who}: {action}", { who: mover(move.seat), action: move.words }),
+    onclick: () => show(move.step),
+  }))));
 }
 
 // The analysis against the optimum. The first one of a kind waits for the solver to build its
@@ -49,13 +85,30 @@ async function analysis() {
       who: seatName(info, seat.seat), lost: seat.lost.toFixed(2), proficiency: seat.proficiency.toFixed(1),
     }) }));
     const rows = seat.decisions.filter((d) => d.loss > 1e-9).map((d) => el("tr", {},
-      el("td", { text: String(d.number) }), el("td", { text: d.action }), el("td", { text: d.best }), el("td", { text: d.loss.toFixed(2) })));
+      el("td", {}, el("button", { class: "link-button", "data-decision": String(d.number),
+        text: t("Decision {number}", { number: d.number }), onclick: () => openDecision(d) })),
+      el("td", { text: d.action_words }), el("td", { text: d.best_words }), el("td", { text: d.loss.toFixed(2) })));
     if (!rows.length) {
       section.append(el("p", { class: "muted", text: tn("The one decision was optimal.", "All {count} decisions were optimal.", seat.decisions.length) }));
       continue;
     }
     section.append(el("table", { class: "hints" }, el("thead", {}, el("tr", {}, ["#", t("played"), t("best"), t("lost")].map((h) => el("th", { text: h })))), el("tbody", {}, rows)));
   }
+}
+
+async function openDecision(decision) {
+  await show(decision.number - 1, decision);
+  $("decision").scrollIntoView({ block: "nearest" });
+}
+
+// The table's talk beside the replay, for those who sat at the table (the server refuses
+// everyone else, and then nothing is shown).
+async function showChat() {
+  const token = tokenFor(tableId);
+  const { lines } = await api(`/api/tables/${tableId}/chat`, { token }).catch(() => ({ lines: [] }));
+  const box = $("chat");
+  box.hidden = lines.length === 0;
+  box.replaceChildren(el("h2", { text: t("Table talk") }), el("ol", { id: "chat-lines", class: "chat-lines" }, lines.map(lineItem)));
 }
 
 async function start() {
@@ -67,7 +120,10 @@ async function start() {
     $("title").textContent = t("Replay: {game}", { game: title });
     renderer = await rendererFor(info.game);
     $("download").href = `/api/tables/${tableId}/record`;
+    ({ moves } = await api(`/api/tables/${tableId}/moves`));
+    showMoves();
     await show(0);
+    showChat();
     $("first").addEventListener("click", () => show(0));
     $("back").addEventListener("click", () => show(step - 1));
     $("forward").addEventListener("click", () => show(step + 1));

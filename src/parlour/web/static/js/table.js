@@ -3,6 +3,7 @@ import { accountName } from "/static/js/account.js";
 import { api, el, keepToken, requestId, tokenFor } from "/static/js/api.js";
 import { drawBoard } from "/static/js/board.js";
 import { botChoices } from "/static/js/bots.js";
+import { tableChat } from "/static/js/chat.js";
 import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
 import { language, t, tn } from "/static/js/i18n.js";
@@ -24,6 +25,7 @@ let fillBot = null; // the host's choice of bot for the open seats, kept across 
 let online = false; // whether the socket is open and has sent this table's state since
 
 const $ = (id) => document.getElementById(id);
+const chat = tableChat($("chat"), tableId, () => token);
 
 function showError(message) {
   $("error").textContent = message || "";
@@ -169,7 +171,16 @@ function showTurnClocks(current) {
       ? t("Your turn: {time} left.", { time })
       : t("{who}'s turn: {time} left.", { who: seatName(table, s.seat, current.seat), time }) });
   }), ...thinking.map((s) => el("span", { class: "thinking", "data-seat": String(s.seat),
-    text: t("{who} is thinking… {time}", { who: seatName(table, s.seat, current.seat), time: clockText(current.now - s.acting_since) }) })));
+    text: [t("{who} is thinking… {time}", { who: seatName(table, s.seat, current.seat), time: clockText(current.now - s.acting_since) }),
+      tookUpTo(s.longest_move)].filter(Boolean).join(" ") })));
+}
+
+// How long a bot's moves have taken so far (`longest_move`, the server's measure), so a
+// person knows how long its thinking may go on; nothing before its first move.
+function tookUpTo(longest) {
+  if (longest === null || longest === undefined) return "";
+  const seconds = Math.max(1, Math.round(longest));
+  return tn("(Its moves have taken up to {count} second.)", "(Its moves have taken up to {count} seconds.)", seconds);
 }
 
 // A dot for each person at a table of several: whether a page of theirs is connected now (the
@@ -301,7 +312,7 @@ async function showHints(current) {
   const { choices } = await api(`/api/tables/${tableId}/hints`, { token });
   if (!choices || frame !== current) return;
   const rows = choices.slice(0, 12).map((c) => el("tr", {},
-    el("td", {}, el("button", { class: "link-button", text: c.action, onclick: () => act(c.action) })),
+    el("td", {}, el("button", { class: "link-button", text: c.words, "data-hint": c.action, onclick: () => act(c.action) })),
     el("td", { text: c.expected.toFixed(2) }), el("td", { text: c.banked.toFixed(0) }),
     el("td", { text: c.to_come.toFixed(2) }), el("td", { text: c.loss ? `-${c.loss.toFixed(2)}` : t("best") })));
   box.append(el("table", { class: "hints" }, el("thead", {}, el("tr", {},
@@ -348,6 +359,7 @@ function render(current) {
   showRecent(current);
   showLog(current);
   showEnd(current);
+  chat.update(current);
   if (held) restoreFocus(key, Boolean(current.view?.over));
   showHints(current).catch((failure) => showError(failure.message));
 }
@@ -375,6 +387,8 @@ function connect() {
     if (message.type === "state") {
       if (!online) setOnline(true);
       if (!frame || message.table.version >= frame.table.version || message.table.id !== frame.table.id) render(message);
+    } else if (message.type === "chat") {
+      chat.heard(message.line);
     } else if (message.type === "error") {
       showError(message.error);
     }

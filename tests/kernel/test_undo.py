@@ -15,7 +15,9 @@ from hypothesis import given, settings
 import parlour
 from parlour import UNDO, IllegalAction, State, replay
 from parlour.boxes.dicecream import Dicecream, DicecreamState
+from parlour.i18n import speaking
 from parlour.kernel import Action, Game, Rng, Seat
+from parlour.kernel.records import moves_in_words
 
 from ..helpers import snapshot
 from .test_properties import (
@@ -220,3 +222,13 @@ def test_no_game_names_an_action_of_its_own_undo(config: Config) -> None:
     """`undo` is the kernel's, reserved in every game: none lists it among its actions."""
     game = parlour.load(config.game, config.players, **config.options)
     assert UNDO not in game.all_actions()
+
+
+def test_a_replays_move_list_tells_an_undo_in_the_kernels_words() -> None:
+    state = rolled()
+    state.apply(0, "unlock blue")
+    state.apply(0, UNDO)
+    told = [move["words"] for move in moves_in_words(state.record)]
+    assert told == ["roll", "unlock blue", "Take back the last move"]
+    with speaking("de"):
+        assert moves_in_words(state.record)[-1]["words"] == "Den letzten Zug zurücknehmen"

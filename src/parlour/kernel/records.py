@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from parlour.i18n import _
 from parlour.kernel.errors import IllegalAction, OptionError, RecordError, shown
-from parlour.kernel.protocol import SPECTATOR, State
+from parlour.kernel.protocol import SPECTATOR, UNDO, State
 from parlour.kernel.registry import load
 
 REQUIRED = {"game": str, "players": int, "options": dict, "seed": int, "actions": list}
@@ -70,12 +71,15 @@ def replay(record: Mapping[str, Any]) -> State:
 def moves_in_words(record: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Each action of a valid record in words, for a replay's move list: its step (the board
     after it), seat, action and `words` (`Game.action_words`, from what a spectator saw of the
-    state before it, so nothing hidden is told; the table's actions as they are)."""
+    state before it, so nothing hidden is told; the table's actions as they are, and an undo
+    in the kernel's words, whatever the game's would make of it)."""
     state = replay({**record, "actions": []})
     moves = []
     for step, (seat, action) in enumerate(record["actions"], start=1):
         words = action
-        if seat is not None:
+        if action == UNDO:
+            words = _("Take back the last move")
+        elif seat is not None:
             words = state.game.action_words(state.view(SPECTATOR), seat, action)
         moves.append({"step": step, "seat": seat, "action": action, "words": words})
         state.apply(seat, action)

@@ -46,7 +46,7 @@ def configurations() -> list[Any]:
     ]
 
 
-FRAME_KEYS = {"type", "table", "seat", "view", "legal", "confirm", "now"}
+FRAME_KEYS = {"type", "table", "seat", "view", "legal", "confirm", "breakdowns", "now"}
 STAND_IN_LIMIT = 0.2
 """Seconds before a stand-in plays (in the table layer's memory: the API's minimum is 5 s)."""
 SCANNED = {"frames": 0}
@@ -117,7 +117,7 @@ def scan_frames(
         )
         if frame["view"] is None:
             assert frame["table"]["status"] == "open"
-            assert frame["legal"] == [] and frame["confirm"] == {}
+            assert frame["legal"] == [] and frame["confirm"] == {} and frame["breakdowns"] == []
             continue
         while (frame["view"], frame["legal"]) != expected:
             assert done < len(actions), f"seat {seat}: a frame that no state of the game shows"
@@ -126,6 +126,12 @@ def scan_frames(
             expected = _seen(state, seat)
         asked = {a: state.game.confirm(frame["view"], a) for a in frame["legal"]}
         assert frame["confirm"] == {a: q for a, q in asked.items() if q}  # from the view alone
+        assert frame["breakdowns"] == [shown.describe() for shown in state.breakdowns(seat)]
+        assert all(  # the game's adds up to the scores the view shows: no point it may not see
+            shown["totals"] == frame["view"]["scores"]
+            for shown in frame["breakdowns"]
+            if shown["kind"] == "game"
+        )
         text = json.dumps(frame)
         for secret in secrets_[0 if not state.over else 1 :]:
             assert secret not in text

@@ -189,6 +189,7 @@ class LiveTable:
         )
         view = state.view(seat) if started else None
         ask = {action: state.game.confirm(view, action) for action in legal} if view else {}
+        shown = state.breakdowns(seat) if started else ()
         return {
             "type": "state",
             "table": self.public(seat),
@@ -196,6 +197,7 @@ class LiveTable:
             "view": view,
             "legal": legal,
             "confirm": {action: question for action, question in ask.items() if question},
+            "breakdowns": [breakdown.describe() for breakdown in shown],
             "now": now,
         }
 

@@ -2,6 +2,7 @@
 import { accountName } from "/static/js/account.js";
 import { api, el, keepToken, requestId, tokenFor } from "/static/js/api.js";
 import { drawBoard } from "/static/js/board.js";
+import { showBreakdowns } from "/static/js/breakdown.js";
 import { botChoices } from "/static/js/bots.js";
 import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
@@ -328,6 +329,7 @@ function render(current) {
   showRecent(current);
   showLog(current);
   showEnd(current);
+  showBreakdowns(current);
   if (held) restoreFocus(key, Boolean(current.view?.over));
   showHints(current).catch((failure) => showError(failure.message));
 }

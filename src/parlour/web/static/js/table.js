@@ -10,6 +10,7 @@ import { language, t, tn } from "/static/js/i18n.js";
 import { logText, ratedName, seatName } from "/static/js/names.js";
 import { showNotices } from "/static/js/notices.js";
 import { showRules } from "/static/js/rules.js";
+import { playCues } from "/static/js/sound.js";
 
 const tableId = location.pathname.split("/").pop();
 let token = tokenFor(tableId);
@@ -330,6 +331,7 @@ function render(current) {
   showLog(current);
   showEnd(current);
   showBreakdowns(current);
+  playCues(current, renderer);
   if (held) restoreFocus(key, Boolean(current.view?.over));
   showHints(current).catch((failure) => showError(failure.message));
 }

@@ -1,6 +1,7 @@
 """The table page shows the score breakdowns its frames carry (`State.breakdowns`), as real
 tables with headers: Dokitto! Ice's last round and the game's at its end, the totals the final
-scores; in English and German, and axe-core finds nothing grave on the page."""
+scores; in English and German, and axe-core finds nothing grave on the page. The replay shows
+each step's."""
 
 from __future__ import annotations
 
@@ -51,5 +52,12 @@ def test_the_last_round_and_the_game_are_shown_as_tables(browser: Any, base_url:
         assert all(len(table["seats"]) == 2 for table in shown)
         assert page.locator("#breakdowns h2").text_content() == heading
         assert grave_violations(page) == []
+    page.goto(page.url.replace("/t/", "/replay/"))  # in German still: the replay's last step
+    page.locator("#last").click()
+    page.wait_for_selector("#breakdowns:not([hidden]) table")
+    assert [table["caption"] for table in page.evaluate(TABLES)] == ["Runde 1", "Endwertung"]
+    page.locator("#first").click()
+    page.wait_for_selector("#breakdowns", state="hidden")
+    assert grave_violations(page) == []
     assert not errors, errors
     page.close()

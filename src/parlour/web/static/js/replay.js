@@ -1,5 +1,7 @@
-// Step through a finished game: each step is the spectator's view after that many actions.
+// Step through a finished game: each step is the spectator's view after that many actions,
+// with its score breakdowns.
 import { api, el } from "/static/js/api.js";
+import { showBreakdowns } from "/static/js/breakdown.js";
 import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
 import { t, tn } from "/static/js/i18n.js";
@@ -21,8 +23,9 @@ async function show(n) {
   $("step").textContent = data.action ? t("{where} — {who}: {action}", { where, who, action: data.action[1] }) : where;
   const board = $("board");
   board.replaceChildren();
-  renderer.render({ table: info, seat: null, view: data.view, legal: [], now: 0 },
-    { board, actions: el("div"), act: () => {}, el });
+  const shown = { table: info, seat: null, view: data.view, breakdowns: data.breakdowns, legal: [], now: 0 };
+  renderer.render(shown, { board, actions: el("div"), act: () => {}, el });
+  showBreakdowns(shown);
 }
 
 // The analysis against the optimum. The first one of a kind waits for the solver to build its

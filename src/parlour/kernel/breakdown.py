@@ -11,7 +11,8 @@ from typing import Any, Literal
 from parlour.i18n import _
 
 Kind = Literal["round", "day", "game"]
-"""What a breakdown sums up: a round (Dokitto! Ice's), a day (Ice Cream's) or the game."""
+"""What a breakdown sums up: a round or a day, where a game scores by rounds or days, or the
+whole game."""
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class Breakdown:
         return tuple(map(sum, zip(*(row.points for row in self.rows), strict=True)))
 
     def describe(self) -> dict[str, Any]:
-        """JSON-ready, its totals included, for pages and the terminal."""
+        """JSON-ready, its totals included: what the web's frames and replays carry."""
         return {
             "kind": self.kind,
             "title": self.title,

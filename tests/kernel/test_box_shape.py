@@ -19,6 +19,7 @@ SHAPE = (
     "state.py",
     "events.py",
     "views.py",
+    "breakdown.py",
     "words.py",
     "notation.py",
     "game.py",

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from parlour.kernel import TABLE, Action, Reason, Rng, Seat, State
-from tests.tiny import rules
+from parlour.kernel import TABLE, Action, Breakdown, Reason, Rng, Seat, State
+from tests.tiny import breakdown, rules
 from tests.tiny.components import SEATS, Card
 from tests.tiny.events import Round
 from tests.tiny.notation import action_of, card_of, normalise
@@ -93,6 +93,9 @@ class TinyState(State):
     @property
     def winners(self) -> tuple[int, ...]:
         return rules.winners(self.scores) if self.over else ()
+
+    def breakdowns(self, seat: Seat) -> tuple[Breakdown, ...]:
+        return breakdown.breakdowns(self)
 
     def view(self, seat: Seat) -> TinyView:
         own = seat if seat is not None and 0 <= seat < SEATS else None

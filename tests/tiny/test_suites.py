@@ -23,7 +23,7 @@ from parlour.kernel.schemas import check_view
 from parlour.sim import SimSpec, simulate
 from parlour.terminal.renderers import generic, renderer_for
 from parlour.terminal.runner import TerminalGame
-from tests.kernel import test_clones, test_contract, test_properties
+from tests.kernel import test_breakdowns, test_clones, test_contract, test_properties
 from tests.suites import CONTRACT, PROPERTIES
 from tests.tiny import TinyDuel
 
@@ -49,6 +49,11 @@ def test_the_protocol_properties(
     check: Callable[..., None], config: test_properties.Config
 ) -> None:
     check(config=config)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=test_properties.config_id)
+def test_the_breakdowns(config: test_properties.Config) -> None:
+    test_breakdowns.test_the_game_breakdown_adds_up_to_the_scores(config=config)
 
 
 @pytest.mark.parametrize(

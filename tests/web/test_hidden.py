@@ -49,7 +49,18 @@ def configurations() -> list[Any]:
     ]
 
 
-FRAME_KEYS = {"type", "table", "seat", "view", "legal", "confirm", "can_undo", "taken_back", "now"}
+FRAME_KEYS = {
+    "type",
+    "table",
+    "seat",
+    "view",
+    "legal",
+    "confirm",
+    "can_undo",
+    "taken_back",
+    "breakdowns",
+    "now",
+}
 STAND_IN_LIMIT = 0.2
 """Seconds before a stand-in plays (in the table layer's memory: the API's minimum is 5 s)."""
 UNDO_RATE = 0.3
@@ -153,7 +164,7 @@ def scan_frames(
         )
         if frame["view"] is None:
             assert frame["table"]["status"] == "open"
-            assert frame["legal"] == [] and frame["confirm"] == {}
+            assert frame["legal"] == [] and frame["confirm"] == {} and frame["breakdowns"] == []
             assert frame["can_undo"] is False and frame["taken_back"] == []
             continue
         while (frame["view"], frame["legal"]) != expected:
@@ -167,6 +178,12 @@ def scan_frames(
         assert frame["can_undo"] is may_undo  # a fact of the seat's own turn, never another's
         notes = [{"seat": who, "after": after} for who, after in state.taken_back]
         assert frame["taken_back"] == notes  # who took a move back, and where: public
+        assert frame["breakdowns"] == [shown.describe() for shown in state.breakdowns(seat)]
+        assert all(  # the game's adds up to the scores the view shows: no point it may not see
+            shown["totals"] == frame["view"]["scores"]
+            for shown in frame["breakdowns"]
+            if shown["kind"] == "game"
+        )
         text = json.dumps(frame)
         for secret in secrets_[0 if not state.over else 1 :]:
             assert secret not in text

@@ -4,6 +4,7 @@ It knows no game; games live in `parlour.boxes` and register themselves here.
 """
 
 from parlour.kernel.advice import Advice, Choice, Progress, Solution, advice_of
+from parlour.kernel.breakdown import Breakdown, Row
 from parlour.kernel.challenge import Challenge, day_number
 from parlour.kernel.encoding import Encoding, Feature
 from parlour.kernel.errors import IllegalAction, OptionError, ParlourError, RecordError
@@ -39,6 +40,7 @@ __all__ = [
     "Action",
     "Advice",
     "Balance",
+    "Breakdown",
     "Challenge",
     "ChanceNeeded",
     "Choice",
@@ -61,6 +63,7 @@ __all__ = [
     "Reason",
     "RecordError",
     "Rng",
+    "Row",
     "ScriptedRng",
     "Seat",
     "Section",

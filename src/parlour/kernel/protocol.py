@@ -26,6 +26,7 @@ from parlour.kernel.rng import Rng, ScriptedRng, StrictRng
 
 if TYPE_CHECKING:
     from parlour.kernel.advice import Advice
+    from parlour.kernel.breakdown import Breakdown
     from parlour.kernel.challenge import Challenge
     from parlour.kernel.encoding import Encoding
     from parlour.kernel.learning import Section, Tutorial
@@ -359,6 +360,7 @@ def _typed_checked(method: Callable[[Any, Seat, str], Action]) -> Callable[..., 
 _SEAT_FIRST: Mapping[str, Callable[[Any], Callable[..., Any]]] = {
     "legal_actions": _seat_checked,
     "view": _seat_checked,
+    "breakdowns": _seat_checked,
     "is_legal": _legality_checked,
     "parse_action": _typed_checked,
 }
@@ -432,6 +434,13 @@ class State(ABC):
     @abstractmethod
     def winners(self) -> tuple[int, ...]:
         """The winning seats after the game's own tie-breaks; empty until the game is over."""
+
+    def breakdowns(self, seat: Seat) -> tuple[Breakdown, ...]:
+        """How the points came about, as `seat` may see it (`parlour.kernel.breakdown`): the
+        last round's or day's summary where the game scores by rounds or days, and once it is
+        over the game's, last, whose rows add up to `scores`. Front ends show them at a round's
+        or the game's end. The default: none (a game that gives no breakdown)."""
+        return ()
 
     @property
     def clock(self) -> float | None:

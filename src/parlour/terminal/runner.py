@@ -27,7 +27,8 @@ from rich.text import Text
 from parlour.bots.registry import Bot, make_bot
 from parlour.bots.schedule import Schedule
 from parlour.i18n import _
-from parlour.kernel import SPECTATOR, TABLE, UNDO, IllegalAction, Seat, State, View
+from parlour.kernel import SPECTATOR, TABLE, UNDO, Breakdown, IllegalAction, Seat, State, View
+from parlour.terminal.breakdown import breakdown_table
 from parlour.terminal.commands import HELP, command, yes
 from parlour.terminal.hints import hint_source
 from parlour.terminal.prompt import Prompt
@@ -128,6 +129,7 @@ class TerminalGame:
         self.played_by = [None if kind == HUMAN else kind for kind in seats]
         self.notices: list[RenderableType] = []  # for the person, shown under the next board
         self.shown = len(state.view(SPECTATOR)["log"])
+        self.summed: tuple[Breakdown, ...] = state.breakdowns(self._viewer())  # shown already
         self.schedule = Schedule()  # the bots' decisions on their way
         self.hints = hint_source(state.game, console) if hints else None  # may take a while
         self.clock_started = time.monotonic() - clock_used
@@ -264,11 +266,24 @@ class TerminalGame:
             self._tell(Text(_("Your last move is taken back."), style="dim"))
 
     def _show_log(self) -> None:
-        viewer: Seat = self.humans[0] if self.humans else SPECTATOR
+        """What happened since the last time, then each score breakdown that is new (a round
+        or day just scored, the game's at its end)."""
+        viewer = self._viewer()
         log: list[dict[str, Any]] = self._view(viewer)["log"]
         for entry in log[self.shown :]:
             self.console.print(Text("· " + entry["text"], style="dim"))
         self.shown = len(log)
+        summed = self.state.breakdowns(viewer)
+        names = [self._name(seat) for seat in range(self.state.game.players)]
+        for breakdown in summed:
+            if breakdown not in self.summed:
+                self.console.print(breakdown_table(breakdown, names))
+        self.summed = summed
+
+    def _viewer(self) -> Seat:
+        """Whose view the log and the end are told from: the first person's, else a
+        spectator's."""
+        return self.humans[0] if self.humans else SPECTATOR
 
     def _tell(self, message: RenderableType) -> None:
         """Tell the person something, under the board when it is next drawn."""
@@ -336,8 +351,7 @@ class TerminalGame:
         raise Quit
 
     def _show_end(self) -> None:
-        viewer: Seat = self.humans[0] if self.humans else SPECTATOR
-        self.console.print(self.render(self._view(viewer)))
+        self.console.print(self.render(self._view(self._viewer())))
         self._show_notices()
         scores = ", ".join(f"{self._name(s)}: {p}" for s, p in enumerate(self.state.scores))
         winners = ", ".join(self._name(seat) for seat in self.state.winners)

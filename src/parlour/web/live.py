@@ -207,6 +207,7 @@ class LiveTable:
         )
         view = state.view(seat) if started else None
         ask = {action: state.game.confirm(view, action) for action in legal} if view else {}
+        shown = state.breakdowns(seat) if started else ()
         return {
             "type": "state",
             "table": self.public(seat),
@@ -216,6 +217,7 @@ class LiveTable:
             "confirm": {action: question for action, question in ask.items() if question},
             "can_undo": bool(legal) and state.undo_refusal(seat) is None,
             "taken_back": [{"seat": who, "after": after} for who, after in state.taken_back],
+            "breakdowns": [breakdown.describe() for breakdown in shown],
             "now": now,
         }
 

@@ -130,7 +130,8 @@ def add_routes(app: FastAPI) -> None:
     async def replay_step(
         request: Request, table_id: str, step: Annotated[int, Query(ge=0)] = 0
     ) -> dict[str, Any]:
-        """A finished game after `step` actions: the spectator's view and the last action."""
+        """A finished game after `step` actions: the spectator's view, its score breakdowns and
+        the last action."""
         record = tables_of(request).shelf.record(table_id)
         actions = record["actions"]
         step = min(step, len(actions))
@@ -140,6 +141,7 @@ def add_routes(app: FastAPI) -> None:
             "steps": len(actions),
             "action": actions[step - 1] if step else None,
             "view": state.view(SPECTATOR),
+            "breakdowns": [shown.describe() for shown in state.breakdowns(SPECTATOR)],
         }
 
     @app.get("/api/tables/{table_id}/moves", responses=responses.REPLAY)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from parlour.boxes.dicecream.components import (
     BEAN_POINTS,
@@ -118,6 +118,34 @@ def sundae_score(sheet: Sheet, sundae: Colour) -> int:
 def score(sheet: Sheet, beans_left: int) -> int:
     """The four sundaes' points plus 2 for each chocolate bean not spent."""
     return sum(sundae_score(sheet, sundae) for sundae in FLAVOURS) + BEAN_POINTS * beans_left
+
+
+class ScoreParts(NamedTuple):
+    """Where a sheet's points come from (they add up to `score`): the cubes' numbers, the
+    cream's, the bonus of sundaes with both cream spaces filled, what the sundaes with every
+    topping ticked gain by doubling, and the chocolate beans not spent."""
+
+    cubes: int
+    cream: int
+    cream_bonus: int
+    toppings: int
+    beans: int
+
+
+def score_parts(sheet: Sheet, beans_left: int) -> ScoreParts:
+    """`score` taken apart, sundae by sundae, for the breakdown players read at the end."""
+    cubes = cream = bonus = doubled = 0
+    value = sheet.__getitem__
+    for points, cream_spaces, toppings in _PARTS:
+        creamed = sum(map(value, cream_spaces))
+        filled = CREAM_BONUS if all(map(value, cream_spaces)) else 0
+        sundae = sum(map(value, points)) + filled
+        cubes += sundae - filled - creamed
+        cream += creamed
+        bonus += filled
+        if all(map(value, toppings)):
+            doubled += sundae * (TOPPINGS_MULTIPLIER - 1)
+    return ScoreParts(cubes, cream, bonus, doubled, BEAN_POINTS * beans_left)
 
 
 _TOPPINGS = tuple(s.index for s in SPACES if s.kind is Kind.TOPPING)

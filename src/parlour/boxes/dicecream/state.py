@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from parlour.boxes.dicecream import rules, views
+from parlour.boxes.dicecream import breakdown, rules, views
 from parlour.boxes.dicecream.components import (
     BEANS,
     BONUS_CARDS,
@@ -75,7 +75,7 @@ from parlour.boxes.dicecream.notation import (
 )
 from parlour.boxes.dicecream.rules import Phase
 from parlour.boxes.dicecream.words import describe
-from parlour.kernel import Action, Reason, Rng, Seat, State
+from parlour.kernel import Action, Breakdown, Reason, Rng, Seat, State
 from parlour.kernel.log import EventLog
 
 if TYPE_CHECKING:
@@ -441,6 +441,9 @@ class DicecreamState(State):
 
     def view(self, seat: Seat) -> DicecreamView:
         return views.view_of(self, seat)
+
+    def breakdowns(self, seat: Seat) -> tuple[Breakdown, ...]:
+        return breakdown.breakdowns(self)
 
 
 def _fills(action: Action, wanted: str) -> bool:

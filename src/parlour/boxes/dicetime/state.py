@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from parlour.boxes.dicetime import fixed, views
+from parlour.boxes.dicetime import breakdown, fixed, views
 from parlour.boxes.dicetime.components import (
     ALL_OPEN,
     CATEGORIES,
@@ -29,7 +29,17 @@ from parlour.boxes.dicetime.rules import (
 )
 from parlour.boxes.dicetime.views import DicetimeView
 from parlour.boxes.dicetime.words import describe
-from parlour.kernel import TABLE, Action, Reason, Rng, ScriptedRng, Seat, State, StrictRng
+from parlour.kernel import (
+    TABLE,
+    Action,
+    Breakdown,
+    Reason,
+    Rng,
+    ScriptedRng,
+    Seat,
+    State,
+    StrictRng,
+)
 from parlour.kernel.log import EventLog
 
 if TYPE_CHECKING:
@@ -280,3 +290,6 @@ class DicetimeState(State):
 
     def view(self, seat: Seat) -> DicetimeView:
         return views.view_of(self, seat)
+
+    def breakdowns(self, seat: Seat) -> tuple[Breakdown, ...]:
+        return breakdown.breakdowns(self)

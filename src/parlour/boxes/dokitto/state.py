@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from parlour.boxes.dokitto import events, rules, views
+from parlour.boxes.dokitto import breakdown, events, rules, views
 from parlour.boxes.dokitto.components import (
     BUST_TILE,
     FLAVOUR_OF,
@@ -57,7 +57,7 @@ from parlour.boxes.dokitto.notation import (
 )
 from parlour.boxes.dokitto.rules import playable
 from parlour.boxes.dokitto.words import describe
-from parlour.kernel import Action, IllegalAction, Reason, Rng, Seat, State
+from parlour.kernel import Action, Breakdown, IllegalAction, Reason, Rng, Seat, State
 from parlour.kernel.log import EventLog, new_record
 
 if TYPE_CHECKING:
@@ -378,6 +378,9 @@ class DokittoState(State):
             star = self._star[flavour]
             stacks[flavour.key] = tuple(place == star for place in range(taken, TILES))
         return stacks
+
+    def breakdowns(self, seat: Seat) -> tuple[Breakdown, ...]:
+        return breakdown.breakdowns(self)
 
     def view(self, seat: Seat) -> views.DokittoView:
         return views.view_of(self, seat)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from parlour.boxes.icecream import rules, views
+from parlour.boxes.icecream import breakdown, rules, views
 from parlour.boxes.icecream.components import (
     DAYS,
     FACE_UP_AT_SETUP,
@@ -64,7 +64,7 @@ from parlour.boxes.icecream.notation import (
 from parlour.boxes.icecream.rules import EMPTY, PHASE_OF, Cone, Phase, clockwise
 from parlour.boxes.icecream.views import IcecreamView
 from parlour.boxes.icecream.words import describe
-from parlour.kernel import TABLE, Action, Reason, Rng, Seat, State
+from parlour.kernel import TABLE, Action, Breakdown, Reason, Rng, Seat, State
 from parlour.kernel.log import EventLog, new_record
 
 if TYPE_CHECKING:
@@ -443,6 +443,9 @@ class IcecreamState(State):
     @property
     def winners(self) -> tuple[int, ...]:
         return self._winners
+
+    def breakdowns(self, seat: Seat) -> tuple[Breakdown, ...]:
+        return breakdown.breakdowns(self)
 
     def view(self, seat: Seat) -> IcecreamView:
         return views.view_of(self, seat)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from parlour.boxes.likedice import rules, views
+from parlour.boxes.likedice import breakdown, rules, views
 from parlour.boxes.likedice.components import (
     CARD_BY_KEY,
     CARDS,
@@ -59,7 +59,7 @@ from parlour.boxes.likedice.notation import (
 )
 from parlour.boxes.likedice.rules import Phase
 from parlour.boxes.likedice.words import describe
-from parlour.kernel import Action, Reason, Rng, Seat, State
+from parlour.kernel import Action, Breakdown, Reason, Rng, Seat, State
 from parlour.kernel.log import EventLog, new_record
 
 if TYPE_CHECKING:
@@ -397,6 +397,9 @@ class LikeDiceState(State):
     def challenge_pile(self) -> tuple[str, ...]:
         """The challenges not revealed since the last shuffle, as keys (the table's secret)."""
         return tuple(CHALLENGES[challenge].key for challenge in self._pile)
+
+    def breakdowns(self, seat: Seat) -> tuple[Breakdown, ...]:
+        return breakdown.breakdowns(self)
 
     def view(self, seat: Seat) -> views.LikeDiceView:
         return views.view_of(self, seat)

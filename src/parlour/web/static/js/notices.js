@@ -4,15 +4,15 @@
 // the page is seen again, a short chime plays (unless turned off) and, where the player allowed
 // it, the browser shows a notification. Also the table's turn limit, in words.
 import { t, tn } from "/static/js/i18n.js";
+import { tones } from "/static/js/tones.js";
 
 const SOUND = "parlour.turn-sound"; // "off" once the player turned the chime off (default: on)
 const $ = (id) => document.getElementById(id);
 let title = document.title; // the page's own title, without the notice
 let told = false; // whether the title tells the player it is their turn
 let wasMine = null; // whether the last frame was this seat's turn (null: no frame yet)
-let audio = null; // made on the player's first click or key: browsers play no sound before
 
-const away = () => document.hidden || !document.hasFocus();
+export const away = () => document.hidden || !document.hasFocus();
 
 function showTitle() {
   document.title = told ? t("(Your turn) {title}", { title }) : title;
@@ -22,31 +22,6 @@ function seen() {
   if (!told || away()) return;
   told = false;
   showTitle();
-}
-
-function hearing() {
-  const Context = window.AudioContext || window.webkitAudioContext;
-  if (!Context) return;
-  audio = audio || new Context();
-  audio.resume();
-}
-
-// Two short rising sine tones, made here (no sound file).
-function chime() {
-  if (!audio) return;
-  const start = audio.currentTime;
-  [660, 880].forEach((pitch, step) => {
-    const tone = audio.createOscillator();
-    const volume = audio.createGain();
-    const at = start + step * 0.15;
-    tone.frequency.value = pitch;
-    volume.gain.setValueAtTime(0.0001, at);
-    volume.gain.exponentialRampToValueAtTime(0.2, at + 0.02);
-    volume.gain.exponentialRampToValueAtTime(0.0001, at + 0.3);
-    tone.connect(volume).connect(audio.destination);
-    tone.start(at);
-    tone.stop(at + 0.32);
-  });
 }
 
 function notify(gameTitle, table) {
@@ -89,7 +64,7 @@ export function showNotices(current, gameTitle, pageTitle) {
   if (!mine) told = false; // played meanwhile (elsewhere, or by the stand-in)
   if (came && away()) {
     told = true;
-    if (localStorage.getItem(SOUND) !== "off") chime();
+    if (localStorage.getItem(SOUND) !== "off") tones([660, 880]); // the chime
     notify(gameTitle, current.table);
   }
   showTitle();
@@ -98,8 +73,6 @@ export function showNotices(current, gameTitle, pageTitle) {
 
 document.addEventListener("visibilitychange", seen);
 window.addEventListener("focus", seen);
-document.addEventListener("pointerdown", hearing, { capture: true, once: true });
-document.addEventListener("keydown", hearing, { capture: true, once: true });
 const sound = $("turn-sound");
 sound.checked = localStorage.getItem(SOUND) !== "off";
 sound.addEventListener("change", () => localStorage.setItem(SOUND, sound.checked ? "on" : "off"));

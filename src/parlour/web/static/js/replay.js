@@ -1,7 +1,8 @@
 // Step through a finished game: each step is the spectator's view after that many actions,
-// beside the game's moves in words (a list to jump to any of them); an analysed decision
-// opens at the board it faced, with the move played and the best one said.
+// beside the game's moves in words (a list to jump to any of them) and its score breakdowns;
+// an analysed decision opens at the board it faced, with the move played and the best one said.
 import { api, el, tokenFor } from "/static/js/api.js";
+import { showBreakdowns } from "/static/js/breakdown.js";
 import { lineItem } from "/static/js/chat.js";
 import * as generic from "/static/js/games/generic.js";
 import { rendererFor } from "/static/js/games/index.js";
@@ -36,8 +37,9 @@ async function show(n, decision = null) {
   }
   const board = $("board");
   board.replaceChildren();
-  renderer.render({ table: info, seat: null, view: data.view, legal: [], now: 0 },
-    { board, actions: el("div"), act: () => {}, el });
+  const shown = { table: info, seat: null, view: data.view, breakdowns: data.breakdowns, legal: [], now: 0 };
+  renderer.render(shown, { board, actions: el("div"), act: () => {}, el });
+  showBreakdowns(shown);
 }
 
 // The decision an analysis row opened: the board before it is shown, and here what was

@@ -2,6 +2,7 @@
 import { accountName } from "/static/js/account.js";
 import { api, el, keepToken, requestId, tokenFor } from "/static/js/api.js";
 import { drawBoard } from "/static/js/board.js";
+import { showBreakdowns } from "/static/js/breakdown.js";
 import { botChoices } from "/static/js/bots.js";
 import { tableChat } from "/static/js/chat.js";
 import * as generic from "/static/js/games/generic.js";
@@ -10,6 +11,7 @@ import { language, t, tn } from "/static/js/i18n.js";
 import { logText, ratedName, seatName } from "/static/js/names.js";
 import { showNotices } from "/static/js/notices.js";
 import { showRules } from "/static/js/rules.js";
+import { playCues } from "/static/js/sound.js";
 
 const tableId = location.pathname.split("/").pop();
 let token = tokenFor(tableId);
@@ -360,6 +362,8 @@ function render(current) {
   showLog(current);
   showEnd(current);
   chat.update(current);
+  showBreakdowns(current);
+  playCues(current, renderer);
   if (held) restoreFocus(key, Boolean(current.view?.over));
   showHints(current).catch((failure) => showError(failure.message));
 }

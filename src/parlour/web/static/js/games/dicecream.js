@@ -3,6 +3,7 @@
 // the spaces of its own sheet (and its bowls unlock sundaes); a die or a bonus card can also be
 // selected first, to light up and list where it may go. Rerolls are composed by picking dice.
 import { die } from "/static/js/dice.js";
+import { moving } from "/static/js/motion.js";
 import { seatName } from "/static/js/names.js";
 import { t, tn } from "/static/js/i18n.js";
 
@@ -148,12 +149,19 @@ function useText(view, d) {
   return view.phase === "take" ? t("forfeited") : "";
 }
 
+// Which entry of the log last rolled the die of `colour` (a roll, or a reroll of it): its
+// key, so that it rolls on the page once, and a die not rerolled stays still.
+function lastRoll(log, colour) {
+  return log.findLastIndex((entry) => (entry.event === "roll" || entry.event === "reroll") && colour in entry.dice);
+}
+
 // A die of the roll: its picture, labelled with its colour, face and use; a button where it may be picked.
 function dieControl(s, d) {
   const label = dieName(d.colour, d.face);
   const use = useText(s.view, d);
   const face = die(d.face, d.colour, use ? `${label}, ${use}` : label);
   face.dataset.initial = INITIALS[d.colour];
+  moving(face, "roll", `${lastRoll(s.view.log, d.colour)}:${d.colour}`);
   if (ui.reroll) {
     const chosen = ui.reroll.has(d.colour);
     return s.el("button", { class: "dc-die", type: "button", "data-key": d.colour, "aria-pressed": String(chosen), "aria-label": t("reroll the {die}", { die: label }),

@@ -7,6 +7,7 @@
 // and whether it is kept, and colour is never the only sign (words, stars and badges beside it).
 import { die } from "/static/js/dice.js";
 import { frameContext } from "/static/js/frame.js";
+import { moving } from "/static/js/motion.js";
 import { t, tn } from "/static/js/i18n.js";
 
 const ROWS = [
@@ -82,7 +83,7 @@ function diceCard(c) {
   const draw = () => {
     // A die toggled from the keyboard moves to the other tray: the focus goes with it.
     const focused = body.contains(document.activeElement) ? document.activeElement.dataset.die : null;
-    body.replaceChildren(...trays(c, turn, canHold, draw));
+    body.replaceChildren(...trays(c, active.seat, turn, canHold, draw));
     if (focused) body.querySelector(`button[data-die="${focused}"]`)?.focus();
     if (roll) updateRoll(c, roll, turn);
     hint.textContent = hintText(c, turn, canHold);
@@ -96,15 +97,17 @@ function diceCard(c) {
     el("div", { class: "dt-roll-row" }, roll, hint));
 }
 
-// The kept tray and the to-roll tray; before the first roll, a note.
-function trays(c, turn, canHold, redraw) {
+// The kept tray and the to-roll tray of `seat`'s turn; before the first roll, a note.
+function trays(c, seat, turn, canHold, redraw) {
   const { el } = c;
   if (!turn.rolled) return [el("p", { class: "dt-none muted", text: t("No dice rolled yet this turn.") })];
   const keptHere = (i) => (canHold ? held.has(i + 1) : Boolean(turn.kept?.[i]));
+  const rolled = c.view.log.findLastIndex((entry) => entry.event === "roll" && entry.seat === seat); // which roll
   const dieOf = (value, i) => {
     const kept = keptHere(i);
     const label = dieLabel(i + 1, value, kept);
     const face = die(value, kept ? "held" : "", label);
+    if (!turn.kept?.[i]) moving(face, "roll", `${rolled}:${i}`); // rolled by the last roll
     if (!canHold) return el("span", { class: "dt-die", "data-die": i + 1 }, face, kept ? star(c) : null);
     return el("button", { class: "die-button dt-die", type: "button", "data-die": i + 1, "aria-pressed": String(kept),
       "aria-label": label,

@@ -9,6 +9,7 @@
 // actions the controls send stay canonical (`play grape 7`). Every card, tile and token has a
 // label for screen readers, and two letters, so that a flavour never depends on colour alone.
 import { frameContext } from "/static/js/frame.js";
+import { moving } from "/static/js/motion.js";
 import { t, tn } from "../i18n.js";
 
 // The rules' numbers come from the view: the tiles a cone holds (`view.cone_limit`), and the
@@ -165,7 +166,7 @@ function coneDrawing(c, cone) {
     ? cone.tiles.map((tile) => (tile.star ? t("starred {flavour} tile", { flavour: word(tile.flavour) }) : t("{flavour} tile", { flavour: word(tile.flavour) }))).join(", ")
     : t("no tiles");
   return el("div", { class: `dk-cone${count >= limit ? " full" : ""}`, role: "group", "aria-label": t("Cone: {tiles}", { tiles: listed }) },
-    el("span", { class: "dk-stack" }, cone.tiles.map((tile) => scoop(c, tile)), places),
+    el("span", { class: "dk-stack" }, cone.tiles.map((tile, i) => moving(scoop(c, tile), "land", `${c.view.round}:${cone.seat}:${i}`)), places),
     el("span", { class: "dk-waffle", "aria-hidden": "true" }));
 }
 
@@ -255,10 +256,17 @@ function trick(c) {
   const showLast = current.plays.length === 0 && last;
   const shown = showLast ? last : current;
   const decided = showLast ? last.winner : current.winner;
+  const number = showLast ? view.tricks.length : current.number;
   const places = Array.from({ length: view.players }, (_, i) => {
     const seat = (shown.leader + i) % view.players;
     const play = shown.plays[i];
-    return trickPlace(c, seat, play, { led: i === 0 && Boolean(play), winner: seat === decided });
+    const place = trickPlace(c, seat, play, { led: i === 0 && Boolean(play), winner: seat === decided });
+    const key = `${view.round}:${number}:${seat}`;
+    if (play) moving(place.firstChild, "travel", key); // the card comes into the trick
+    if (play && decided !== null && decided !== undefined && seat !== decided) {
+      moving(place, "gather", key, ".dk-trick .dk-card.winner"); // and goes to its winner's
+    }
+    return place;
   });
   const title = showLast ? t("Last trick") : t("Trick {number} of {total}", { number: current.number, total: view.round_tricks });
   const follow = !showLast && current.led
@@ -371,4 +379,10 @@ export function render(frame, ctx) {
   ctx.board.append(root);
   const rest = frame.legal.filter((a) => !c.offered.has(a));
   ctx.actions.append(...[prompt(c)].filter(Boolean), ...rest.map((a) => actionButton(c, a, { text: a })));
+}
+
+// What the table's sounds (sound.js) hear between two frames: a trick won, by anyone.
+export function cues(before, after) {
+  const won = (frame) => frame.view.log.filter((entry) => entry.event === "won").length;
+  return won(after) > won(before) ? ["won"] : [];
 }

@@ -5,6 +5,7 @@
 // else the kernel allows (nothing today) falls back to a plain button, so every legal action is
 // reachable and nothing outside frame.legal is ever offered.
 import { frameContext } from "/static/js/frame.js";
+import { moving } from "/static/js/motion.js";
 import { logText, seatName } from "/static/js/names.js";
 import { t, tn } from "../i18n.js";
 
@@ -134,7 +135,8 @@ function turnedOver(c) {
   const said = mine ? t("You turned over {scoop}.", { scoop: named(view.scoop) })
     : t("{who} turned over {scoop}.", { who: c.label(view.active), scoop: named(view.scoop) });
   const hint = mine ? t("Choose where it goes.") : "";
-  return el("div", { class: "ic-turned", "aria-live": "polite" }, scoop(c, view.scoop, "big"),
+  const turned = moving(scoop(c, view.scoop, "big"), "land", `${view.day}:${view.scoops_left}`);
+  return el("div", { class: "ic-turned", "aria-live": "polite" }, turned,
     el("p", {}, el("strong", { text: said }), " ", el("span", { class: "muted", text: hint })));
 }
 
@@ -147,7 +149,8 @@ function coneView(c, cone) {
   const { view, el } = c;
   const n = cone.cone;
   const lacking = cone.fit === "near" ? cone.scoops.indexOf(cone.missing[0]) : -1;
-  const stack = el("span", { class: "ic-stack" }, cone.scoops.map((f, i) => scoop(c, f, i === lacking ? "lacking" : "")));
+  const stack = el("span", { class: "ic-stack" }, cone.scoops.map((f, i) =>
+    moving(scoop(c, f, i === lacking ? "lacking" : ""), "land", `${view.day}:${n}:${i}`)));
   const place = `cone ${n}`;
   const serve = `serve ${n}`;
   const fit = fitWords(cone);

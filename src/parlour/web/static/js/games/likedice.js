@@ -4,6 +4,7 @@
 // Every die and card has a label in the page's language, and every die shows its colour's letter
 // too (B, R, G, Y, P, as in the cards' names), so no colour carries meaning alone.
 import { die } from "/static/js/dice.js";
+import { moving } from "/static/js/motion.js";
 import { t, tn } from "/static/js/i18n.js";
 import { seatName } from "/static/js/names.js";
 
@@ -224,15 +225,16 @@ function commonDisplay(frame, ctx, legalSet) {
   const choices = new Set((view.take?.choices || []).map((c) => c.action));
   const places = view.common.map((card, index) => {
     const action = `take ${index + 1}`;
+    const face = moving(cardFace(card, el), "land", `${index}:${card.key}`); // a card dealt there
     if (legalSet.has(action)) {
       return el("button", { class: "action ld-take", "data-action": action, onclick: () => ctx.act(action),
         "aria-label": t("Take {place}: {card}", { place: index + 1, card: cardWords(card) }) },
-        el("span", { class: "ld-place", text: t("Take {place}", { place: index + 1 }) }), cardFace(card, el));
+        el("span", { class: "ld-place", text: t("Take {place}", { place: index + 1 }) }), face);
     }
     // A card the winner may take says so in words, not by its outline alone.
     const text = choices.has(action) ? t("{place} · may be taken", { place: index + 1 }) : String(index + 1);
     const label = el("span", { class: "ld-place", text });
-    return el("div", { class: `ld-slot${choices.has(action) ? " ld-choice" : ""}` }, label, cardFace(card, el));
+    return el("div", { class: `ld-slot${choices.has(action) ? " ld-choice" : ""}` }, label, face);
   });
   return el("section", { class: "card ld-common", "aria-label": t("Common display") },
     el("h2", { text: t("Common display") }), el("div", { class: "ld-places" }, places));
@@ -310,7 +312,8 @@ function playerPanel(frame, ctx, seat) {
       state ? el("span", { class: `ld-badge ${state[0]}`, text: state[1] }) : null,
       el("span", { class: "ld-tally", text: t("{cards}/{target} cards · {dots}", { cards: seat.cards, target: seat.target, dots }) })),
     el("span", { class: "ld-progress", "aria-hidden": "true" }, bar),
-    el("div", { class: "ld-display" }, seat.display.map((card) => cardFace(card, el, "ld-small"))));
+    el("div", { class: "ld-display" }, seat.display.map((card, i) =>
+      moving(cardFace(card, el, "ld-small"), "travel", `${seat.seat}:${i}:${card.key}`))));
 }
 
 // -- the page -----------------------------------------------------------------------------------

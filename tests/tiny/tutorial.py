@@ -14,6 +14,7 @@ TUTORIAL = Tutorial(
             N_("Play your higher card, the 2."),
             ("play 2",),
             wrong=N_("The 2 beats more cards."),
+            press=N_("Press your 2."),
         ),
         Step(N_("Seat 2 played its 3."), ("play 3",), seat=1),
         Step(N_("Play your last card."), ()),

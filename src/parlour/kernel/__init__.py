@@ -7,7 +7,16 @@ from parlour.kernel.advice import Advice, Choice, Progress, Solution, advice_of
 from parlour.kernel.challenge import Challenge, day_number
 from parlour.kernel.encoding import Encoding, Feature
 from parlour.kernel.errors import IllegalAction, OptionError, ParlourError, RecordError
-from parlour.kernel.learning import Feedback, Lesson, Section, Step, Tutorial, real_game_players
+from parlour.kernel.learning import (
+    Feedback,
+    FrontEnd,
+    Lesson,
+    Section,
+    Step,
+    Tutorial,
+    real_game_players,
+    rules_for,
+)
 from parlour.kernel.options import Option, OptionType
 from parlour.kernel.protocol import (
     SPECTATOR,
@@ -45,6 +54,7 @@ __all__ = [
     "Encoding",
     "Feature",
     "Feedback",
+    "FrontEnd",
     "Game",
     "GameInfo",
     "IllegalAction",
@@ -75,5 +85,6 @@ __all__ = [
     "real_game_players",
     "register",
     "replay",
+    "rules_for",
     "seat_name",
 ]

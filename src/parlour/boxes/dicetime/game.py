@@ -83,7 +83,7 @@ OPTIONS = (
         "time_limit",
         OptionType.INTEGER,
         600,
-        N_("How long the puzzle lasts, up to an hour; 0 for no time limit."),
+        N_("How many seconds the puzzle lasts, up to an hour; 0 for no time limit."),
         label=N_("Puzzle time in seconds"),
         minimum=0,
         maximum=TIME_LIMIT_MAX,

@@ -44,10 +44,10 @@ TUTORIAL = Tutorial(
         Step(
             N_(
                 "You lead the first trick, and the leader may play any card. When every card "
-                "is of one flavour, the highest number wins. Lead your grape 12: type play "
-                "grape 12 (or g12), or press that card."
+                "is of one flavour, the highest number wins. Lead your grape 12."
             ),
             ("play grape 12",),
+            press=N_("Press your grape 12."),
             wrong=N_(
                 "Any card may lead, but this lesson shows a high card winning: lead grape 12."
             ),
@@ -64,10 +64,10 @@ TUTORIAL = Tutorial(
         Step(
             N_(
                 "The winner leads the next trick. When a trick holds another flavour than the "
-                "one led, the lowest number wins, whatever its flavour. Lead matcha 3: type "
-                "play matcha 3 (or m3), or press that card."
+                "one led, the lowest number wins, whatever its flavour. Lead matcha 3."
             ),
             ("play matcha 3",),
+            press=N_("Press your matcha 3."),
             wrong=N_(
                 "Lead matcha 3 this time: it shows what a low card does when the other player "
                 "cannot follow."
@@ -84,10 +84,10 @@ TUTORIAL = Tutorial(
         Step(
             N_(
                 "After a mixed trick the winner chooses the stack: any flavour played in the "
-                "trick. Take a matcha or a vanilla tile: type take matcha or take vanilla (tm, "
-                "tv), or press that stack."
+                "trick. Take a matcha or a vanilla tile."
             ),
             ("take matcha", "take vanilla"),
+            press=N_("Press the matcha or the vanilla stack."),
         ),
         Step(
             N_(
@@ -95,6 +95,7 @@ TUTORIAL = Tutorial(
                 "nothing this round. Let Seat 2 have this trick: lead your low grape 2."
             ),
             ("play grape 2",),
+            press=N_("Press your grape 2."),
             wrong=N_(
                 "That card could win you a tile you do not need yet: lead grape 2, which any "
                 "higher grape beats."
@@ -116,6 +117,7 @@ TUTORIAL = Tutorial(
                 "matcha 2 is refused. A third tile is still safe: win with vanilla 13."
             ),
             ("play vanilla 13",),
+            press=N_("Press your vanilla 13."),
             wrong=N_(
                 "Vanilla 4 is lower than 8 and loses. A third tile is still worth a point: "
                 "win it with vanilla 13."
@@ -128,6 +130,7 @@ TUTORIAL = Tutorial(
                 "has to follow vanilla if it can."
             ),
             ("play vanilla 4",),
+            press=N_("Press your vanilla 4."),
             wrong=N_(
                 "Careful: Seat 2 showed it has no matcha, and in a mixed trick the lowest "
                 "number wins. Your matcha 2 could win you a fourth tile: lead vanilla 4."
@@ -149,6 +152,7 @@ TUTORIAL = Tutorial(
                 "Mixed trick: the lowest, grape 1, wins it for Seat 2. Play matcha 2."
             ),
             ("play matcha 2",),
+            press=N_("Press your matcha 2."),
         ),
         Step(
             N_(

@@ -28,14 +28,14 @@ TUTORIAL = Tutorial(
         Step(
             N_(
                 "Challenge 1 is blue: add up the blue dice. The common display has a blue 4 "
-                "(card B4 P6) and your own display a blue 2 (card B2 G5): 6. Answer 6: type 6 "
-                "and press Answer, or type answer 6 at the terminal."
+                "(card B4 P6) and your own display a blue 2 (card B2 G5): 6. Answer 6."
             ),
             ("answer 6",),
             wrong=N_(
                 "Not quite: blue 4 in the common display plus blue 2 in your own display make "
                 "6. Answer 6."
             ),
+            press=N_("Enter 6 and press Answer."),
         ),
         Step(
             N_(
@@ -59,6 +59,7 @@ TUTORIAL = Tutorial(
                 "your own (G5, and B4 P6 has neither) make 20. Answer 20."
             ),
             ("answer 20",),
+            press=N_("Enter 20 and press Answer."),
             wrong=N_(
                 "Count again: Y4 + G6 + Y3 + G2 in the common display and G5 in your own "
                 "display make 20. Answer 20."
@@ -67,8 +68,8 @@ TUTORIAL = Tutorial(
         Step(
             N_(
                 "Seat 2's 18 was right for Seat 2's own display, and first. Every common card "
-                "held a green or yellow die, so Seat 2 chose one and took G6 Y3 (take 2); "
-                "R6 P4 refills place 2."
+                "held a green or yellow die, so Seat 2 chose one and took G6 Y3 from place 2; "
+                "R6 P4 refills it."
             ),
             ("take 2",),
             seat=1,
@@ -80,6 +81,7 @@ TUTORIAL = Tutorial(
                 "Y4 P5: 10. Answer 10."
             ),
             ("answer 10",),
+            press=N_("Enter 10 and press Answer."),
             wrong=N_(
                 "Look again: the highest red die is 6 (R6 P4), the lowest yellow die is 4 "
                 "(Y4 P5), and 6 + 4 = 10. Answer 10."
@@ -93,13 +95,13 @@ TUTORIAL = Tutorial(
         Step(
             N_(
                 "You won challenge 3. Both Y4 P5 (place 1) and R6 P4 (place 2) hold a die you "
-                "counted, so you choose. Take R6 P4: type take 2 or press its Take 2 button."
+                "counted, so you choose. Take R6 P4."
             ),
             ("take 2",),
             wrong=N_(
-                "Either card may be taken in a real game; for this lesson take R6 P4 in "
-                "place 2 (take 2)."
+                "Either card may be taken in a real game; for this lesson take R6 P4 in place 2."
             ),
+            press=N_("Press Take 2, below R6 P4."),
         ),
         Step(
             N_(
@@ -108,10 +110,8 @@ TUTORIAL = Tutorial(
                 "wins and never loses. Pass."
             ),
             ("pass",),
-            wrong=N_(
-                "You could count it (it is 30), but this step shows passing: type pass or "
-                "press Pass."
-            ),
+            wrong=N_("You could count it (it is 30), but this step shows passing."),
+            press=N_("Press Pass."),
         ),
         Step(
             N_(
@@ -133,6 +133,7 @@ TUTORIAL = Tutorial(
                 "called first, but a wrong answer wins nothing. Answer 14."
             ),
             ("answer 14",),
+            press=N_("Enter 14 and press Answer."),
             wrong=N_(
                 "Count again: the dice showing 1 or 4 are Y4, B1, G1, B4 and P4, and "
                 "4 + 1 + 1 + 4 + 4 = 14. Answer 14."
@@ -141,10 +142,11 @@ TUTORIAL = Tutorial(
         Step(
             N_(
                 "Seat 2's 12 was wrong (10 for Seat 2), your 14 right. Choose either card: "
-                "the fourth card in your display reaches your target and wins the game. Take 1 "
-                "or take 2."
+                "the fourth card in your display reaches your target and wins the game. Take "
+                "the card in place 1 or the one in place 2."
             ),
             ("take 1", "take 2"),
+            press=N_("Press Take 1 or Take 2."),
         ),
     ),
     finale=N_(

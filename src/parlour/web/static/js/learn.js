@@ -36,8 +36,11 @@ function show(answer) {
   $("intro").textContent = moves.length ? "" : answer.intro;
   $("said").replaceChildren(...answer.said.map((text) => el("li", { text })));
   $("say").textContent = answer.say || "";
+  $("press").textContent = answer.press || "";
   const refused = answer.feedback && !answer.feedback.accepted;
   $("feedback").textContent = refused ? answer.feedback.text : "";
+  // Once the tutorial is over and nothing is left to say, no empty box stays on top.
+  $("lesson").hidden = !["intro", "said", "say", "feedback"].some((id) => $(id).textContent);
   drawBoard(renderer, frame, attempt);
   // The correction sits above the board: scrolled to, the least, from a wrong move below.
   if (refused) $("feedback").scrollIntoView({ block: "nearest" });

@@ -72,6 +72,9 @@ def learn_in_the_browser(launched: Any, url: str, game: str, code: str) -> None:
     assert page.locator("html").get_attribute("lang") == code
     answer = wait_for_answer(page, 0)
     assert page.locator("#intro").inner_text() == told(code, tutorial.intro)
+    if code == "de":  # a German button and label (issue 31, item 17: it said "Versuchen")
+        assert page.locator("#typed button").inner_text() == "Los"
+        assert page.locator("#typed label").inner_text().startswith("Oder tippe deinen Zug ein")
     if code == LANGUAGES[0]:  # colours are parlour.css's, which its own axe tests check
         grave = [found for found in grave_violations(page) if "color-contrast" not in found]
         assert grave == []

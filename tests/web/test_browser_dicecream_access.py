@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.web.accessibility import grave_violations
 from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)
     base_url,
@@ -18,10 +20,11 @@ FRAME = "Boolean(window.parlourFrame && window.parlourFrame.view)"
 MY_TURN = "Boolean(window.parlourFrame && window.parlourFrame.legal.length)"
 
 
-def _table(browser: Any, base_url: str) -> tuple[Any, list[str]]:  # noqa: F811
+def _table(browser: Any, base_url: str, language: str = "en") -> tuple[Any, list[str]]:  # noqa: F811
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{base_url}/?lang={language}")  # the language is remembered from here on
     create_in_lobby(page, base_url, "dicecream", 2)
     wait_until(page, FRAME)
     return page, errors
@@ -45,5 +48,32 @@ def test_axe_finds_no_grave_violation_at_the_start_and_mid_game(
     assert len(spaces) == 2 * 4 * 8 and all(spaces), "every space has a text label"
     initials = page.locator(".dc-space[data-initial]").count()
     assert initials == len(spaces), "every space shows its colour's initial, not its colour alone"
+    assert not errors, errors
+    page.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "initials"),
+    [("en", {"B", "Y", "R", "G", "W"}), ("de", {"B", "Ge", "R", "Gr", "W"})],
+)
+def test_the_colours_initials_are_the_pages_language(
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+    language: str,
+    initials: set[str],
+) -> None:
+    """Issue 31, item 17: each space and die shows its colour's initial in the page's language
+    (German's yellow and green, Gelb and Grün, two letters apart), never the English letter."""
+    page, errors = _table(browser, base_url, language)
+    wait_until(page, MY_TURN)
+    shown = page.locator(".dc-space[data-initial]").evaluate_all(
+        "ns => ns.map(n => n.dataset.initial)"
+    )
+    assert set(shown) == initials
+    page.click("[data-action='roll']")
+    page.wait_for_selector(".dc-tray.phase-place button.dc-die")
+    dice = page.locator("[data-initial]").evaluate_all("ns => ns.map(n => n.dataset.initial)")
+    assert set(dice) == initials
+    assert grave_violations(page) == []
     assert not errors, errors
     page.close()

@@ -809,8 +809,9 @@ def test_the_others_last_moves_show_above_the_board_in_the_tables_names(
     browser: Any, base_url: str
 ) -> None:
     """Once a bot has played, "Last moves" above the board says what it did, named as the
-    page names it everywhere (its bot's name, not "Seat 2" or a colour) and in words (no
-    `three_of_a_kind`); it stays while the seat plays its own turn."""
+    page names it everywhere (its bot's name for players, "Greedy", not "Seat 2", a colour or
+    the registry's `greedy`) and in words (no `three_of_a_kind`); it stays while the seat
+    plays its own turn."""
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
     errors: list[str] = []
@@ -821,7 +822,8 @@ def test_the_others_last_moves_show_above_the_board_in_the_tables_names(
     page.click("[data-action^='enter ']")
     played = "window.parlourFrame.view.log.some((e) => e.seat === 1 && e.event === 'enter')"
     wait_until(page, f"{played} && window.parlourFrame.legal.includes('roll')", timeout=120)
-    bot = page.evaluate("window.parlourFrame.table.seats[1].bot")
+    bot = page.evaluate("window.parlourFrame.table.seats[1].label")
+    assert bot == "Greedy"
     recent = page.locator("#recent")
     playwright_api.expect(recent).to_contain_text(f"{bot} entered")
     assert recent.locator("h2").inner_text().lower() == "last moves"

@@ -112,7 +112,7 @@ function perSeat(option) {
   const defaults = seatDefaults(option, count);
   return Array.from({ length: count }, (_, seat) => {
     const name = t("Seat {number}", { number: seat + 1 });
-    const input = optionInput(option, { "data-value-of": option.name, "aria-label": `${option.label}: ${name}` }, defaults[seat] ?? "");
+    const input = optionInput(option, { "data-value-of": option.name, "data-seat-index": seat, "aria-label": `${option.label}: ${name}` }, defaults[seat] ?? "");
     return el("label", {}, `${name} `, input);
   });
 }

@@ -172,3 +172,20 @@ def test_each_front_end_reads_the_rules_and_its_own_way_of_moving(name: str) -> 
         shown = rules_for(info, front_end)
         assert all(section.front_end in (None, front_end) for section in shown)
         assert [s for s in info.how_to_play if s.front_end in (None, front_end)] == list(shown)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", GAMES)
+def test_the_tutorial_calls_the_other_players_by_name(name: str, language: str) -> None:
+    """Issue 31, item 17: a tutorial names the other players ("Ben"), the same in every
+    language, and its texts call them so, never "Seat 2" ("Platz 2"), which reads as a chair."""
+    tutorial = game_class(name).info.tutorial
+    assert tutorial is not None
+    names = tutorial.seat_names()
+    assert len(names) == tutorial.players and names[tutorial.learner] is None
+    others = [seat for seat in range(tutorial.players) if seat != tutorial.learner]
+    assert all(names[seat] for seat in others)
+    with speaking(language):
+        seats = [i18n._("Seat {number}").format(number=seat + 1) for seat in others]
+        for text in shared_texts(name):
+            assert not [seat for seat in seats if seat in i18n._(text)], i18n._(text)

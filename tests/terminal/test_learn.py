@@ -82,6 +82,11 @@ def local_tutorial(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     yield "dicetime"
 
 
+def steps_names(info: parlour.GameInfo) -> list[str | None]:
+    """The names the tutorial gives the seats (none without a tutorial)."""
+    return info.tutorial.seat_names() if info.tutorial else []
+
+
 def learned(game: str, lang: str, lines: list[str], tmp_path: Path) -> tuple[int, str]:
     """Run `parlour learn GAME --lang LANG` typing `lines` (in `tmp_path`): its exit code and
     what it showed."""
@@ -106,6 +111,7 @@ def played_through(game: str, lang: str, tmp_path: Path, monkeypatch: pytest.Mon
     for text in texts:
         assert flat(text) in flat(shown)
     assert rules in shown and legal in shown
+    assert all(f"({name})" in shown for name in steps_names(info) if name)
     steps = info.tutorial.steps if info.tutorial else ()
     with speaking(lang):  # the page's ways of moving, never the terminal's
         pressed = [_(step.press) for step in steps if step.press]

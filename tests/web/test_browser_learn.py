@@ -72,6 +72,8 @@ def learn_in_the_browser(launched: Any, url: str, game: str, code: str) -> None:
     assert page.locator("html").get_attribute("lang") == code
     answer = wait_for_answer(page, 0)
     assert page.locator("#intro").inner_text() == told(code, tutorial.intro)
+    names = page.evaluate("window.parlourFrame.table.seats.map((s) => s.name)")
+    assert names == tutorial.seat_names()  # the board names the others as the texts do
     if code == "de":  # a German button and label (issue 31, item 17: it said "Versuchen")
         assert page.locator("#typed button").inner_text() == "Los"
         assert page.locator("#typed label").inner_text().startswith("Oder tippe deinen Zug ein")
@@ -196,7 +198,7 @@ def test_a_typed_move_is_tried_and_an_illegal_one_gets_the_rules_reason(
     page.fill("#typed-move", "play 2")
     page.keyboard.press("Enter")
     assert wait_for_answer(page, 1)["moves"] == ["play 2"]
-    assert page.locator("#said li").all_inner_texts() == ["Seat 2 played its 3."]
+    assert page.locator("#said li").all_inner_texts() == ["Ben played his 3."]
     page.close()
 
 

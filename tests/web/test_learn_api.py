@@ -99,6 +99,7 @@ def test_every_tutorial_plays_through_over_the_api_in_each_language(
     assert tutorial is not None
     headers = {"Accept-Language": code}
     answer = client.post(f"/api/learn/{game}", json={}, headers=headers).json()
+    assert answer["names"] == tutorial.seat_names()  # the page names the seats so
     with speaking(code):
         assert answer["intro"] == _(tutorial.intro)
     while not answer["done"]:

@@ -73,7 +73,10 @@ class Step:
 @dataclass(frozen=True)
 class Tutorial:
     """A scripted game that teaches: its set-up (players, options, seed and chance) and steps.
-    `intro` is read before the first step, `finale` after the last, before the real game."""
+    `intro` is read before the first step, `finale` after the last, before the real game.
+    `names` names the other seats by seat (the learner's empty): names, the same in every
+    language, which the texts call them by ("Ben took your red 2") and the front ends show
+    for those seats, so that no text calls a player "Seat 2"."""
 
     intro: str
     steps: tuple[Step, ...]
@@ -83,6 +86,14 @@ class Tutorial:
     chance: tuple[int, ...] = ()
     seed: int = 0
     learner: int = 0
+    names: tuple[str, ...] = ()
+
+    def seat_names(self) -> list[str | None]:
+        """Each seat's name in the lesson (`None`: the learner's, or a seat left unnamed)."""
+        return [
+            (self.names[seat] or None) if seat < len(self.names) else None
+            for seat in range(self.players)
+        ]
 
 
 def real_game_players(info: GameInfo) -> int:

@@ -17,7 +17,7 @@ from parlour.kernel import Game, Lesson, Step, game_class, load, real_game_playe
 from parlour.terminal.commands import command, yes
 from parlour.terminal.prompt import Prompt
 from parlour.terminal.renderers import renderer_for
-from parlour.terminal.renderers.names import player_name
+from parlour.terminal.renderers.names import labelled, player_name
 from parlour.terminal.rules import rules_of
 from parlour.terminal.runner import HUMAN, Quit, legal_now
 
@@ -82,7 +82,7 @@ class Learning:
     def _show_board(self) -> None:
         """The log since it was last shown (as the runner shows what happened), the learner's
         view, and what the others' steps showed (said once)."""
-        view = self.lesson.state.view(self.learner)
+        view = labelled(self.lesson.state.view(self.learner), self.lesson.tutorial.seat_names())
         for entry in view["log"][self.shown :]:
             self.console.print(Text("· " + entry["text"], style="dim"))
         self.shown = len(view["log"])

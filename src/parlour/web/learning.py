@@ -60,6 +60,7 @@ def lesson(name: str, moves: Sequence[str], attempt: str | None) -> dict[str, An
         if step is None or learner not in state.to_act
         else state.legal_actions(learner),
         "seat": learner,
+        "names": tutorial.seat_names(),
         "done": walked.done,
         "finale": _(tutorial.finale) if walked.done else None,
         "bot": easiest_bot(name),

@@ -17,10 +17,11 @@ THEIR_ROLL = (1, 5, 4, 6, 5)
 
 TUTORIAL = Tutorial(
     intro=N_(
-        "Welcome to Dicecream! You play one round against Seat 2 and learn the rules one at "
+        "Welcome to Dicecream! You play one round against Ben and learn the rules one at "
         "a time. Each step tells you which move to make."
     ),
     chance=STACK + YOUR_ROLL + THEIR_ROLL,
+    names=("", "Ben"),
     steps=(
         Step(
             N_("Your turn begins with a roll of all five dice. Roll them."),
@@ -70,23 +71,21 @@ TUTORIAL = Tutorial(
             press=N_("Press the green 1, then the green cube on the blue sundae."),
         ),
         Step(
-            N_("Seat 2 took your red 2 for the red cube of their blue sundae."),
+            N_("Ben took your red 2 for the red cube of his blue sundae."),
             ("take red cube of blue",),
             seat=1,
         ),
-        Step(N_("Seat 2 rolled blue 1, yellow 5, red 4, green 6 and white 5."), ("roll",), seat=1),
+        Step(N_("Ben rolled blue 1, yellow 5, red 4, green 6 and white 5."), ("roll",), seat=1),
+        Step(N_("Ben unlocked the yellow sundae with the yellow 5."), ("unlock yellow",), seat=1),
         Step(
-            N_("Seat 2 unlocked the yellow sundae with the yellow 5."), ("unlock yellow",), seat=1
-        ),
-        Step(
-            N_("Seat 2 put the white 5 on the right cream space of the yellow sundae."),
+            N_("Ben put the white 5 on the right cream space of the yellow sundae."),
             ("right cream of yellow",),
             seat=1,
         ),
-        Step(N_("Seat 2 ended the turn."), ("done",), seat=1),
+        Step(N_("Ben ended the turn."), ("done",), seat=1),
         Step(
             N_(
-                "Now you may take one die that Seat 2 placed, for your own sheet, on any "
+                "Now you may take one die that Ben placed, for your own sheet, on any "
                 "sundae: no bowl and no sum limit for you. Take the white 5 for the right "
                 "cream space of your blue sundae."
             ),
@@ -100,7 +99,7 @@ TUTORIAL = Tutorial(
         Step(
             N_(
                 "The round is over: two bonus cards are turned up, and everyone may use one. "
-                "Seat 2 has chosen in secret."
+                "Ben has chosen in secret."
             ),
             ("pass",),
             seat=1,

@@ -39,19 +39,19 @@ def _drawn(*draws: tuple[str, Flavour]) -> tuple[int, ...]:
 
 SCOOPS = (S, CH, P, V, BR, CC, CH, CH, P, S, BR, CC, V, BR, P, S, BR, P, V, CH, CC, S, CC, V)
 """The day's 24 scoops in the order they are turned over: the learner (Seat 1) turns over
-the 1st, 4th, 7th ..., Seat 2 the 2nd, 5th ..., Seat 3 the 3rd, 6th ..."""
+the 1st, 4th, 7th ..., Ben the 2nd, 5th ..., Tom the 3rd, 6th ..."""
 CHANCE = _drawn(
     *(("scoop", flavour) for flavour in FLAVOURS),  # one of each removed at setup
-    ("ice", S),  # face up: you strawberry, Seat 2 chocolate, Seat 3 pistachio
+    ("ice", S),  # face up: you strawberry, Ben chocolate, Tom pistachio
     ("ice", CH),
     ("ice", P),
-    ("ice", S),  # deliveries: you a second strawberry, Seat 2 black raspberry, Seat 3 chip
+    ("ice", S),  # deliveries: you a second strawberry, Ben black raspberry, Tom chip
     ("ice", BR),
     ("ice", CC),
     ("ice", V),  # the card you take for your discard
     ("back", S),  # your discard goes back into the deck
     *(("scoop", flavour) for flavour in SCOOPS),
-    ("ice", CC),  # serving: you draw chocolate chip, Seat 2 chocolate, Seat 3 pistachio
+    ("ice", CC),  # serving: you draw chocolate chip, Ben chocolate, Tom pistachio
     ("ice", CH),
     ("ice", P),
 )
@@ -71,8 +71,8 @@ STEPS = (
         ),
         press=N_("Press Discard on your face-down card."),
     ),
-    Step(N_("Seat 2 kept its delivery."), ("keep",), seat=1),
-    Step(N_("Seat 3 kept its delivery."), ("keep",), seat=2),
+    Step(N_("Ben kept his delivery."), ("keep",), seat=1),
+    Step(N_("Tom kept his delivery."), ("keep",), seat=2),
     Step(
         N_(
             "Cones. You took a vanilla card face down, so you hold strawberry and vanilla. "
@@ -82,8 +82,8 @@ STEPS = (
         ("new cone",),
         press=N_("Press Start here."),
     ),
-    Step(N_("Seat 2 turned over chocolate and started cone 2."), ("new cone",), seat=1),
-    Step(N_("Seat 3 turned over pistachio and started cone 3."), ("new cone",), seat=2),
+    Step(N_("Ben turned over chocolate and started cone 2."), ("new cone",), seat=1),
+    Step(N_("Tom turned over pistachio and started cone 3."), ("new cone",), seat=2),
     Step(
         N_(
             "Your scoop is vanilla. Build cones of the flavours you hold: put it on cone 1 "
@@ -96,28 +96,28 @@ STEPS = (
         ),
         press=N_("Press Put here on cone 1."),
     ),
-    Step(N_("Seat 2 put black raspberry on cone 2."), ("cone 2",), seat=1),
-    Step(N_("Seat 3 put chocolate chip on cone 3."), ("cone 3",), seat=2),
+    Step(N_("Ben put black raspberry on cone 2."), ("cone 2",), seat=1),
+    Step(N_("Tom put chocolate chip on cone 3."), ("cone 3",), seat=2),
     Step(
         N_(
             "Your scoop is chocolate, a flavour you do not hold. On cone 1 it would spoil "
-            "your own cone, on cone 2 it would help Seat 2, who holds chocolate. Start a new "
+            "your own cone, on cone 2 it would help Ben, who holds chocolate. Start a new "
             "cone with it instead."
         ),
         ("new cone",),
-        wrong=N_("Chocolate would spoil your cone 1 or help Seat 2 with cone 2. Start a new cone."),
+        wrong=N_("Chocolate would spoil your cone 1 or help Ben with cone 2. Start a new cone."),
         press=N_("Press Start here."),
     ),
-    Step(N_("Seat 2 put chocolate on cone 2."), ("cone 2",), seat=1),
-    Step(N_("Seat 3 put pistachio on cone 3."), ("cone 3",), seat=2),
+    Step(N_("Ben put chocolate on cone 2."), ("cone 2",), seat=1),
+    Step(N_("Tom put pistachio on cone 3."), ("cone 3",), seat=2),
     Step(
         N_("Strawberry again: put it on cone 1."),
         ("cone 1",),
         wrong=N_("Strawberry is yours: put it on cone 1."),
         press=N_("Press Put here on cone 1."),
     ),
-    Step(N_("Seat 2 put black raspberry on cone 2: it has four scoops now."), ("cone 2",), seat=1),
-    Step(N_("Seat 3 put chocolate chip on cone 3: it has four scoops now."), ("cone 3",), seat=2),
+    Step(N_("Ben put black raspberry on cone 2: it has four scoops now."), ("cone 2",), seat=1),
+    Step(N_("Tom put chocolate chip on cone 3: it has four scoops now."), ("cone 3",), seat=2),
     Step(
         N_(
             "Vanilla: put it on cone 1, its fourth scoop. A cone holds at most four scoops, "
@@ -127,8 +127,8 @@ STEPS = (
         wrong=N_("Vanilla is yours: make it cone 1's fourth scoop."),
         press=N_("Press Put here on cone 1."),
     ),
-    Step(N_("Seat 2 turned over black raspberry and started cone 5."), ("new cone",), seat=1),
-    Step(N_("Seat 3 turned over pistachio and started cone 6."), ("new cone",), seat=2),
+    Step(N_("Ben turned over black raspberry and started cone 5."), ("new cone",), seat=1),
+    Step(N_("Tom turned over pistachio and started cone 6."), ("new cone",), seat=2),
     Step(
         N_(
             "Cone 1 is full, so it is not offered any more. Put this strawberry on cone 4, "
@@ -139,28 +139,28 @@ STEPS = (
         wrong=N_("Put the strawberry on cone 4 this time."),
         press=N_("Press Put here on cone 4."),
     ),
-    Step(N_("Seat 2 put black raspberry on cone 5."), ("cone 5",), seat=1),
-    Step(N_("Seat 3 put pistachio on cone 6."), ("cone 6",), seat=2),
+    Step(N_("Ben put black raspberry on cone 5."), ("cone 5",), seat=1),
+    Step(N_("Tom put pistachio on cone 6."), ("cone 6",), seat=2),
     Step(
         N_("Vanilla: put it on cone 4 too."),
         ("cone 4",),
         wrong=N_("Put the vanilla on cone 4."),
         press=N_("Press Put here on cone 4."),
     ),
-    Step(N_("Seat 2 put chocolate on cone 5."), ("cone 5",), seat=1),
-    Step(N_("Seat 3 put chocolate chip on cone 6."), ("cone 6",), seat=2),
+    Step(N_("Ben put chocolate on cone 5."), ("cone 5",), seat=1),
+    Step(N_("Tom put chocolate chip on cone 6."), ("cone 6",), seat=2),
     Step(
         N_(
-            "Cone 5 (black raspberry, black raspberry, chocolate) fits Seat 2's cards "
-            "exactly. Spoil it: with your strawberry on it, Seat 2 lacks one scoop and loses "
+            "Cone 5 (black raspberry, black raspberry, chocolate) fits Ben's cards "
+            "exactly. Spoil it: with your strawberry on it, Ben lacks one scoop and loses "
             "a point."
         ),
         ("cone 5",),
-        wrong=N_("Put the strawberry where it hurts: cone 5 is Seat 2's exact cone."),
+        wrong=N_("Put the strawberry where it hurts: cone 5 is Ben's exact cone."),
         press=N_("Press Put here on cone 5."),
     ),
-    Step(N_("Seat 2 put chocolate chip on cone 4."), ("cone 4",), seat=1),
-    Step(N_("Seat 3 turned over vanilla and started cone 7."), ("new cone",), seat=2),
+    Step(N_("Ben put chocolate chip on cone 4."), ("cone 4",), seat=1),
+    Step(N_("Tom turned over vanilla and started cone 7."), ("new cone",), seat=2),
     Step(
         N_(
             "Serving. The face-down cards are turned up. You can serve cone 1 and cone 7 "
@@ -171,19 +171,19 @@ STEPS = (
         wrong=N_("Cone 7 is exact too, but it gives one point and cone 1 gives four."),
         press=N_("Press Serve on cone 1."),
     ),
-    Step(N_("Seat 2 served cone 2 exactly: four points."), ("serve 2",), seat=1),
-    Step(N_("Seat 3 served cone 3 exactly: four points."), ("serve 3",), seat=2),
+    Step(N_("Ben served cone 2 exactly: four points."), ("serve 2",), seat=1),
+    Step(N_("Tom served cone 3 exactly: four points."), ("serve 3",), seat=2),
     Step(
         N_("One action a turn. Cone 7 (vanilla) still fits you exactly, so you must serve it."),
         ("serve 7",),
         press=N_("Press Serve on cone 7."),
     ),
     Step(
-        N_("Seat 2 served cone 5 with the strawberry scoop missing: three points."),
+        N_("Ben served cone 5 with the strawberry scoop missing: three points."),
         ("serve 5",),
         seat=1,
     ),
-    Step(N_("Seat 3 served cone 6 exactly: three points."), ("serve 6",), seat=2),
+    Step(N_("Tom served cone 6 exactly: three points."), ("serve 6",), seat=2),
     Step(
         N_(
             "Only cone 4 is left, and you lack two of its flavours (chocolate and chocolate "
@@ -192,8 +192,8 @@ STEPS = (
         ("draw",),
         press=N_("Press the Ice Cream deck."),
     ),
-    Step(N_("Seat 2 cannot serve cone 4 and drew a card."), ("draw",), seat=1),
-    Step(N_("Seat 3 cannot serve cone 4 and drew a card."), ("draw",), seat=2),
+    Step(N_("Ben cannot serve cone 4 and drew a card."), ("draw",), seat=1),
+    Step(N_("Tom cannot serve cone 4 and drew a card."), ("draw",), seat=2),
     Step(
         N_(
             "You drew chocolate chip: now cone 4 lacks only your chocolate. Serve it with one "
@@ -218,6 +218,7 @@ TUTORIAL = Tutorial(
         "the most points wins. Now play a real game against the easy bots."
     ),
     players=3,
+    names=("", "Ben", "Tom"),
     chance=CHANCE,
 )
 """One scripted day of Ice Cream that teaches its rules one at a time."""

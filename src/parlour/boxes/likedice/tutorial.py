@@ -1,5 +1,5 @@
 """Like Dice's tutorial (`GameInfo.tutorial`): one short scripted race of five challenges
-against Seat 2, each showing one rule: a colour count over both displays, the first right
+against Ben, each showing one rule: a colour count over both displays, the first right
 answer winning, big + small and choosing a card, passing and the clock, white dice and the
 target. Data only; its texts are marked for the catalogue."""
 
@@ -10,7 +10,7 @@ from parlour.kernel import Step, Tutorial
 
 CHANCE = (4, 15, 8, 20, 11, 0, 23, 5, 16, 14, 3, 12, 16)
 """The scripted draws, as indices into what is left (`ScriptedRng.below`): your display B2 G5,
-Seat 2's R4 Y3, the common display B4 P6, G6 Y3, R2 G2; challenge B; refill Y4 P5, challenge
+Ben's R4 Y3, the common display B4 P6, G6 Y3, R2 G2; challenge B; refill Y4 P5, challenge
 G+Y; refill R6 P4, challenge R/Y; refill B1 G1, challenge P+B+R; challenge W14
 (`tests/boxes/likedice/test_tutorial.py` checks each)."""
 
@@ -18,10 +18,11 @@ TUTORIAL = Tutorial(
     intro=N_(
         "Like Dice is a counting race. A challenge card names dice to add up; everyone counts "
         "at once, over the three cards of the common display plus their own display, and the "
-        "first right answer wins a card. In this short game you play Seat 1 against Seat 2; "
+        "first right answer wins a card. In this short game you play against Ben; "
         "the first to hold 4 cards in their own display wins."
     ),
     players=2,
+    names=("", "Ben"),
     options={"level": "intermediate", "targets": [4, 4], "time_limit": 60},
     chance=CHANCE,
     steps=(
@@ -39,7 +40,7 @@ TUTORIAL = Tutorial(
         ),
         Step(
             N_(
-                "Seat 2 calls 4: right for Seat 2, who counts only the common blue 4, but you "
+                "Ben calls 4: right for Ben, who counts only the common blue 4, but you "
                 "called first. Your 6 was right, so you won B4 P6: the only common card holding "
                 "a die you counted moves to your display at once, and Y4 P5 takes its place."
             ),
@@ -47,13 +48,13 @@ TUTORIAL = Tutorial(
             seat=1,
         ),
         Step(
-            N_("Challenge 2 is green + yellow, and Seat 2 calls 18 at once."),
+            N_("Challenge 2 is green + yellow, and Ben calls 18 at once."),
             ("answer 18",),
             seat=1,
         ),
         Step(
             N_(
-                "Seat 2 was quicker this time and called 18. Answers are checked in the order "
+                "Ben was quicker this time and called 18. Answers are checked in the order "
                 "they were called, so a right answer after a right one wins nothing, but "
                 "answer anyway: green + yellow over the common display (Y4, G6, Y3, G2) and "
                 "your own (G5, and B4 P6 has neither) make 20. Answer 20."
@@ -67,8 +68,8 @@ TUTORIAL = Tutorial(
         ),
         Step(
             N_(
-                "Seat 2's 18 was right for Seat 2's own display, and first. Every common card "
-                "held a green or yellow die, so Seat 2 chose one and took G6 Y3 from place 2; "
+                "Ben's 18 was right for Ben's own display, and first. Every common card "
+                "held a green or yellow die, so Ben chose one and took G6 Y3 from place 2; "
                 "R6 P4 refills it."
             ),
             ("take 2",),
@@ -88,7 +89,7 @@ TUTORIAL = Tutorial(
             ),
         ),
         Step(
-            N_("Seat 2 calls 9, right for Seat 2's cards, but you called first."),
+            N_("Ben calls 9, right for Ben's cards, but you called first."),
             ("answer 9",),
             seat=1,
         ),
@@ -115,21 +116,21 @@ TUTORIAL = Tutorial(
         ),
         Step(
             N_(
-                "Seat 2 did not answer in time: when a challenge's time is up the answers "
+                "Ben did not answer in time: when a challenge's time is up the answers "
                 "given are checked. Nobody was right, so no card moved."
             ),
             ("timeout",),
             seat=None,
         ),
         Step(
-            N_("Seat 2 calls 12 for challenge 5."),
+            N_("Ben calls 12 for challenge 5."),
             ("answer 12",),
             seat=1,
         ),
         Step(
             N_(
                 "Challenge 5 shows white dice 1 and 4: add up every die showing 1 or 4, of any "
-                "colour: Y4 and B1 G1 in the common display, B4 and P4 in your own: 14. Seat 2 "
+                "colour: Y4 and B1 G1 in the common display, B4 and P4 in your own: 14. Ben "
                 "called first, but a wrong answer wins nothing. Answer 14."
             ),
             ("answer 14",),
@@ -141,7 +142,7 @@ TUTORIAL = Tutorial(
         ),
         Step(
             N_(
-                "Seat 2's 12 was wrong (10 for Seat 2), your 14 right. Choose either card: "
+                "Ben's 12 was wrong (10 for Ben), your 14 right. Choose either card: "
                 "the fourth card in your display reaches your target and wins the game. Take "
                 "the card in place 1 or the one in place 2."
             ),

@@ -19,10 +19,11 @@ function showError(message) {
   $("error").textContent = message || "";
 }
 
-// The lesson as a table for the renderers and names.js: one seat a player, unnamed ("Seat 2").
+// The lesson as a table for the renderers and names.js: one seat a player, named as the
+// tutorial's texts call it ("Ben"; a seat it leaves unnamed is "Seat 2").
 function tableOf(answer) {
   const seats = answer.view.scores.map((_score, seat) => ({
-    seat, kind: "person", bot: null, name: null, taken: true, host: seat === answer.seat, absent: false, you: seat === answer.seat,
+    seat, kind: "person", bot: null, name: answer.names?.[seat] ?? null, taken: true, host: seat === answer.seat, absent: false, you: seat === answer.seat,
   }));
   return { id: `learn-${game}`, game, players: seats.length, status: answer.done ? "finished" : "running", deadline: null, seats };
 }

@@ -668,6 +668,37 @@ def test_the_lobby_names_options_in_players_words_and_picks_colours_seat_by_seat
     page.close()
 
 
+def test_the_lobby_offers_a_list_of_choices_as_a_box_a_choice(browser: Any, base_url: str) -> None:
+    """Dokitto's flavours, a list of choices not asked seat by seat, is a box for each flavour
+    in players' words (none ticked: drawn at random); the table is sent the ticked ones."""
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    page.fill("#name", "Flavours")
+    page.check("#game-dokitto")
+    page.select_option("#players", "2")
+    page.click("#options-box summary")
+    boxes = page.locator("#option-flavours input[type=checkbox]")
+    assert boxes.evaluate_all("ns => ns.map(n => n.value)") == [
+        "strawberry",
+        "chocolate",
+        "matcha",
+        "grape",
+        "vanilla",
+    ]
+    assert page.locator("#option-flavours legend").inner_text() == "Flavours"
+    assert not any(boxes.evaluate_all("ns => ns.map(n => n.checked)"))
+    for flavour in ("matcha", "grape", "vanilla"):
+        page.check(f"#option-flavours input[value='{flavour}']")
+    create_from_the_lobby(page)
+    for _ in range(200):  # (wait_for_function would evaluate a string, which the CSP forbids)
+        if page.evaluate("Boolean(window.parlourFrame && window.parlourFrame.view)"):
+            break
+        page.wait_for_timeout(25)
+    options = page.evaluate("window.parlourFrame.table.options")
+    assert sorted(options["flavours"]) == ["grape", "matcha", "vanilla"]
+    page.close()
+
+
 def test_the_lobby_shows_each_integer_options_range(browser: Any, base_url: str) -> None:
     page = browser.new_page()
     page.goto(base_url + "/")

@@ -11,8 +11,9 @@ import parlour
 from parlour import OptionError, State
 from parlour.bots import Bot, BotInfo, bots_for, make_bot, register_bot
 from parlour.bots.random_bot import RandomBot
-from parlour.bots.registry import default_bot, describe_bots, offered_bots
+from parlour.bots.registry import bot_label, default_bot, describe_bots, offered_bots
 from parlour.boxes.likedice.timing import PRESETS
+from parlour.i18n import speaking
 
 CONFIGS: list[tuple[int, dict[str, object]]] = [
     (1, {}),
@@ -133,9 +134,34 @@ def test_the_built_in_games_declare_their_defaults() -> None:
     assert {name: default_bot(name) for name in DEFAULTS} == DEFAULTS
     listed = describe_bots("likedice")
     counter = next(bot for bot in listed["bots"] if bot["name"] == "counter")
-    assert counter["levels"] == [{"name": f"counter:{word}", "label": word} for word in PRESETS]
+    words = ("Child", "Teenager", "Adult", "Skilled", "Expert")
+    assert counter["levels"] == [
+        {"name": f"counter:{preset}", "label": word}
+        for preset, word in zip(PRESETS, words, strict=True)
+    ]
     assert [bot["name"] for bot in listed["bots"]] == ["counter", "random"]  # no aliases
     assert listed["default_bot"] == "counter"
+
+
+@pytest.mark.parametrize("game", [info.name for info in parlour.games()])
+def test_every_listed_bot_and_level_has_words_for_players(game: str) -> None:
+    """Menus and seats name bots and levels in players' words, in the language of the moment,
+    never by their registry names (`mcts:hard`, `counter:adult`) nor with the words of search
+    ("Monte Carlo"); the API and the terminal keep the names."""
+    for language in ("en", "de"):
+        with speaking(language):
+            for bot in describe_bots(game)["bots"]:
+                words = [bot["label"], *(level["label"] for level in bot["levels"])]
+                assert bot["label"] != bot["name"] and "Monte Carlo" not in bot["about"], bot
+                assert not any(":" in word or "_" in word for word in words), words
+                assert "_" not in bot["about"] and "=" not in bot["about"], bot
+            for name in offered_bots(game):
+                assert ":" not in bot_label(game, name)
+    with speaking("de"):
+        assert bot_label("dicecream", "planner:hard") == "Planer (Schwer)"
+        assert bot_label("likedice", "counter:child") == "Zähler (Kind)"
+    assert bot_label("dicetime", "optimal") == "Perfect play"
+    assert bot_label("dicetime", "gone:hard") == "gone:hard"  # a bot that went stays named
 
 
 def test_a_game_declares_one_default_bot_at_most() -> None:

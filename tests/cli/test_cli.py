@@ -68,8 +68,8 @@ def test_games_json_lists_the_bots_with_the_default_and_levels_and_the_advice() 
     }
     assert listing["likedice"]["default_bot"] == "counter"
     counter = next(bot for bot in listing["likedice"]["bots"] if bot["name"] == "counter")
-    assert counter["levels"][0] == {"name": "counter:child", "label": "child"}
-    assert counter["levels"][-1] == {"name": "counter:expert", "label": "expert"}
+    assert counter["levels"][0] == {"name": "counter:child", "label": "Child"}
+    assert counter["levels"][-1] == {"name": "counter:expert", "label": "Expert"}
     assert {bot["name"] for bot in listing["dicetime"]["bots"]} >= {"greedy", "optimal", "random"}
     assert {name for name, game in listing.items() if game["advice"]} == {
         info.name for info in parlour.games() if parlour.load(info.name).advice() is not None

@@ -8,7 +8,8 @@ import json
 import pytest
 
 from parlour import OptionError
-from parlour.kernel import Option, OptionType
+from parlour.i18n import speaking
+from parlour.kernel import Option, OptionType, game_class
 from parlour.kernel.options import resolve_options
 
 COLOURS = Option(
@@ -194,3 +195,34 @@ def test_option_errors_are_value_errors() -> None:
     for error in (parlour.OptionError, parlour.IllegalAction, parlour.RecordError):
         assert issubclass(error, ValueError)
         assert issubclass(error, parlour.ParlourError)
+
+
+def test_describe_names_the_option_and_its_choices_in_the_language_of_the_moment() -> None:
+    """`describe()` gives players' words beside the identifiers: the option's label and a label
+    for each choice, in German in German (the identifiers stay), and marks a per-seat list."""
+    option = Option(
+        "start",
+        OptionType.CHOICE,
+        "first",
+        "who begins",
+        choices=("first", "race"),
+        label="Who begins",
+        value_labels={"first": "Seat 1", "race": "A race"},
+        per_seat=True,
+    )
+    described = option.describe()
+    assert (described["name"], described["label"]) == ("start", "Who begins")
+    assert described["value_labels"] == {"first": "Seat 1", "race": "A race"}
+    assert described["per_seat"] is True
+    assert "per_seat" not in MODE.describe() and MODE.describe()["label"] == MODE.name
+    with speaking("de"):
+        assert dicetime_start()["value_labels"] == {"first": "Platz 1", "race": "Ein Wettlauf"}
+        assert dicetime_start()["label"] == "Wer beginnt"
+    with pytest.raises(TypeError, match="labels values"):
+        Option("x", OptionType.CHOICE, "a", "", choices=("a",), value_labels={"b": "B"})
+
+
+def dicetime_start() -> dict[str, object]:
+    """Dicetime's option `start` as the listing describes it now."""
+    options = game_class("dicetime").info.describe()["options"]
+    return next(option for option in options if option["name"] == "start")

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 import parlour
 from parlour.bots.registry import easiest_bot
 from parlour.i18n import LANGUAGES, _, speaking
-from parlour.kernel import Lesson, ParlourError, Section, Step, Tutorial, game_class
+from parlour.kernel import FrontEnd, Lesson, ParlourError, Section, Step, Tutorial, game_class
 
 GAMES = [info.name for info in parlour.games()]
 BORDERS = str.maketrans("", "", "│╭╮╰╯─┃━┏┓┗┛")
@@ -48,11 +48,17 @@ def flat(text: str) -> str:
 def script(game: str) -> tuple[list[str], list[str]]:
     """The lines a learner types to play `game`'s tutorial through (help and rules first, one
     wrong move where a step has one), and what the lesson must show in the language of the
-    moment: its intro, every step's text, the wrong move's explanation and its finale."""
+    moment: its intro, every step's text, the moves to type for the learner's steps, the wrong
+    move's explanation and its finale."""
     lesson = Lesson(game)
     tutorial = lesson.tutorial
     lines, wrong_done = ["help", "rules"], False
     texts = [_(tutorial.intro), *(_(step.say) for step in tutorial.steps), _(tutorial.finale)]
+    texts += [
+        _("Type: {moves}").format(moves=" / ".join(step.moves))
+        for step in tutorial.steps
+        if step.seat == tutorial.learner and step.moves
+    ]
     while (step := lesson.step) is not None:
         legal = lesson.state.legal_actions(tutorial.learner)
         others = [action for action in legal if step.moves and action not in step.moves]
@@ -74,6 +80,11 @@ def local_tutorial(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     info = dataclasses.replace(cls.info, tutorial=LOCAL, how_to_play=rules)
     monkeypatch.setattr(cls, "info", info)
     yield "dicetime"
+
+
+def steps_names(info: parlour.GameInfo) -> list[str | None]:
+    """The names the tutorial gives the seats (none without a tutorial)."""
+    return info.tutorial.seat_names() if info.tutorial else []
 
 
 def learned(game: str, lang: str, lines: list[str], tmp_path: Path) -> tuple[int, str]:
@@ -100,6 +111,17 @@ def played_through(game: str, lang: str, tmp_path: Path, monkeypatch: pytest.Mon
     for text in texts:
         assert flat(text) in flat(shown)
     assert rules in shown and legal in shown
+    assert all(f"({name})" in shown for name in steps_names(info) if name)
+    steps = info.tutorial.steps if info.tutorial else ()
+    with speaking(lang):  # the page's ways of moving, never the terminal's
+        pressed = [_(step.press) for step in steps if step.press]
+        pressed += [
+            _(text)
+            for s in info.how_to_play
+            if s.front_end is FrontEnd.PAGE
+            for text in s.paragraphs
+        ]
+    assert not [text for text in pressed if flat(text) in flat(shown)]
     (saved,) = tmp_path.glob(f"parlour-{game}-*.json")  # the real game, saved as it was left
     seats = json.loads(saved.read_text())["meta"]["seats"]
     assert seats[0] == "human" and set(seats[1:]) == {easiest_bot(game)}

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 import parlour
 from parlour.cli.app import app
 from parlour.i18n import LANGUAGES, _, speaking
-from parlour.kernel import GameInfo, Section, game_class
+from parlour.kernel import FrontEnd, GameInfo, Section, game_class, rules_for
 from parlour.terminal.prompt import ScriptedPrompt
 from parlour.terminal.renderers import renderer_for
 from parlour.terminal.renderers.names import labelled
@@ -25,7 +25,9 @@ from parlour.terminal.runner import Quit, TerminalGame
 GAMES = [info.name for info in parlour.games()]
 RULES = (
     Section("Your turn", ("Roll, keep what you like, roll again.", "Then fill one row.")),
+    Section("On the page", ("Press the dice you keep.",), FrontEnd.PAGE),
     Section("The end", ("The best total wins.",)),
+    Section("Typing", ("Type keep 1,3.",), FrontEnd.TERMINAL),
 )
 
 
@@ -35,11 +37,11 @@ def flat(text: str) -> str:
 
 def told(info: GameInfo) -> list[str]:
     """What the rules must show of `info`, in the language of the moment: every section's
-    title and paragraph, or where the rulebook is when the game has none yet."""
+    title and paragraph but the page's own, or where the rulebook is when the game has none."""
     if not info.how_to_play:
         return [info.rulebook]
     shown = [_("How to play {title}").format(title=info.title)]
-    for section in info.how_to_play:
+    for section in rules_for(info, FrontEnd.TERMINAL):
         shown += [_(section.title), *map(_, section.paragraphs)]
     return shown
 
@@ -91,7 +93,10 @@ def test_the_rules_are_every_section_in_order(monkeypatch: pytest.MonkeyPatch) -
         "",
         "The end",
         "The best total wins.",
-    ]
+        "",
+        "Typing",
+        "Type keep 1,3.",
+    ]  # the terminal's way of moving, never the page's
 
 
 def test_a_game_without_rules_yet_points_to_its_rulebook(monkeypatch: pytest.MonkeyPatch) -> None:

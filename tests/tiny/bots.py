@@ -18,5 +18,7 @@ class HighBot(Bot):
         return legal[-1]  # legal actions come in card order
 
 
-HIGH = BotInfo("high", "plays its highest card", HighBot, game="tiny", default=True)
+HIGH = BotInfo(
+    "high", "plays its highest card", HighBot, game="tiny", default=True, label="Highest card"
+)
 """Registered with the game by the `tiny_game` fixture (a box calls `register_bot` on import)."""

@@ -34,6 +34,7 @@ OPTIONS = (
         OptionType.INTEGER,
         6,
         "how many cards the deck holds, numbered from 1 (an even number)",
+        label="Cards",
         minimum=4,
         maximum=12,
     ),

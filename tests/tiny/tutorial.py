@@ -14,12 +14,14 @@ TUTORIAL = Tutorial(
             N_("Play your higher card, the 2."),
             ("play 2",),
             wrong=N_("The 2 beats more cards."),
+            press=N_("Press your 2."),
         ),
-        Step(N_("Seat 2 played its 3."), ("play 3",), seat=1),
+        Step(N_("Ben played his 3."), ("play 3",), seat=1),
         Step(N_("Play your last card."), ()),
-        Step(N_("Seat 2 played its 4."), ("play 4",), seat=1),
+        Step(N_("Ben played his 4."), ("play 4",), seat=1),
     ),
     finale=N_("That is Tiny Duel."),
     options={"cards": 4},
+    names=("", "Ben"),
 )
 """With seed 0 and four cards the learner holds 1 and 2, the other seat 3 and 4."""

@@ -173,6 +173,7 @@ def test_my_games_lists_awaited_tables_first_then_open_then_finished(
     assert finished["scores"] == state["scores"] and finished["winners"] == state["winners"]
     assert finished["place"] == (1 if 0 in state["winners"] else 2)
     assert [s["name"] for s in finished["seats"]] == ["Ann", "greedy"]
+    assert [s["label"] for s in finished["seats"]] == [None, "Greedy"]  # the page shows it
     table_id = done["table"]["id"]
     assert finished["links"] == {
         "table": f"/t/{table_id}",

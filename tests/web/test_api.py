@@ -49,9 +49,35 @@ def test_a_bots_level_listed_by_its_game_can_take_a_seat(client: TestClient) -> 
         for bot in listing["likedice"]["bots"]
         for level in bot["levels"]
     }
-    assert levels["counter:expert"] == "expert"
+    assert levels["counter:expert"] == "Expert"
     created = create(client, "likedice", ["person", "counter:expert"])
     assert created["table"]["seats"][1]["bot"] == "counter:expert"
+    assert created["table"]["seats"][1]["label"] == "Counter (Expert)"
+
+
+def test_the_listing_names_bots_and_options_in_players_words_in_german(
+    client: TestClient,
+) -> None:
+    """/api/games names bots, levels, options and choices for players in the language asked
+    for, beside the identifiers the API takes (`mcts:hard`, `start`, `first`)."""
+    german = {"Accept-Language": "de"}
+    listing = {game["name"]: game for game in client.get("/api/games", headers=german).json()}
+    planner = next(bot for bot in listing["dicecream"]["bots"] if bot["name"] == "planner")
+    assert planner["label"] == "Planer"
+    assert [level["label"] for level in planner["levels"]] == [
+        "Leicht",
+        "Mittel",
+        "Schwer",
+        "Experte",
+    ]
+    assert [level["name"] for level in planner["levels"]][2] == "planner:hard"
+    start = next(o for o in listing["dicetime"]["options"] if o["name"] == "start")
+    assert (start["label"], start["value_labels"]) == (
+        "Wer beginnt",
+        {"first": "Platz 1", "race": "Ein Wettlauf"},
+    )
+    colours = next(o for o in listing["dicetime"]["options"] if o["name"] == "colours")
+    assert colours["per_seat"] and colours["value_labels"]["red"] == "Rot"
 
 
 def test_every_level_a_game_lists_takes_a_seat_and_fills_seats(settings: Settings) -> None:

@@ -159,7 +159,8 @@ def create_in_lobby(
     options: dict[str, str] | None = None,
 ) -> None:
     """Create a table in the lobby as "Tester" (seat 1), `people` seats left to a person, the
-    `options` typed into their fields; on to the table's page."""
+    `options` typed into their fields (a list's values into its controls, one a seat or a
+    box a choice); on to the table's page."""
     page.goto(base_url + "/")
     page.fill("#name", "Tester")
     page.check(f"#game-{game}")
@@ -169,8 +170,25 @@ def create_in_lobby(
     if options:
         page.click("#options-box summary")
         for name, value in options.items():
-            page.fill(f"#option-{name}", value)
+            set_option(page, name, value)
     create_from_the_lobby(page)
+
+
+def set_option(page: Any, name: str, value: str) -> None:
+    """Give the lobby's option `name` the value `value` as its form takes it."""
+    if page.locator(f"fieldset#option-{name}").count() == 0:
+        page.fill(f"#option-{name}", value)
+        return
+    controls = page.locator(f"[data-value-of='{name}']")
+    for index, item in enumerate(value.split(",")):
+        control = controls.nth(index)
+        kind = control.evaluate("n => n.tagName === 'SELECT' ? 'select' : n.type")
+        if kind == "select":
+            control.select_option(item)
+        elif kind == "checkbox":
+            page.check(f"[data-value-of='{name}'][value='{item}']")
+        else:
+            control.fill(item)
 
 
 def create_from_the_lobby(page: Any) -> None:
@@ -648,6 +666,77 @@ def test_pages_name_seats_with_the_one_shared_function(browser: Any, base_url: s
     page.close()
 
 
+def test_the_lobby_names_options_in_players_words_and_picks_colours_seat_by_seat(
+    browser: Any, base_url: str
+) -> None:
+    """The lobby shows each option's label and its choices' labels, never the identifiers
+    (`five_of_a_kind_is_full_house`, `first`), with descriptions for players; Dicetime's colours
+    are a picker, a choice a seat, showing the colours the game gives by default and following
+    the player count; the table is sent the identifiers, and nothing while the picker shows
+    the default."""
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    page.fill("#name", "Colours")
+    page.check("#game-dicetime")
+    page.select_option("#players", "2")
+    page.click("#options-box summary")
+    text = page.locator("#options").inner_text()
+    for words in ("Who begins", "Five of a kind is a full house", "Colours", "Dice"):
+        assert words in text
+    for identifier in ("five_of_a_kind_is_full_house", "colours", "seat 0", "project"):
+        assert identifier not in text
+    labels = page.locator("#option-start option").evaluate_all("ns => ns.map(n => n.textContent)")
+    assert labels == ["Seat 1", "A race"]
+    picker = page.locator("#option-colours select")
+    assert picker.evaluate_all("ns => ns.map(n => n.value)") == ["red", "blue"]
+    page.select_option("#players", "3")
+    assert picker.evaluate_all("ns => ns.map(n => n.value)") == ["red", "blue", "green"]
+    assert picker.first.get_attribute("aria-label") == "Colours: Seat 1"
+    assert "teal" in picker.first.locator("option").all_inner_texts()
+    page.select_option("#option-colours select >> nth=0", "teal")
+    page.select_option("[data-seat='1']", "greedy")
+    page.select_option("[data-seat='2']", "greedy")
+    create_from_the_lobby(page)
+    for _ in range(200):  # (wait_for_function would evaluate a string, which the CSP forbids)
+        if page.evaluate("Boolean(window.parlourFrame && window.parlourFrame.view)"):
+            break
+        page.wait_for_timeout(25)
+    options = page.evaluate("window.parlourFrame.table.options")
+    assert options["colours"] == ["teal", "blue", "green"]
+    page.close()
+
+
+def test_the_lobby_offers_a_list_of_choices_as_a_box_a_choice(browser: Any, base_url: str) -> None:
+    """Dokitto's flavours, a list of choices not asked seat by seat, is a box for each flavour
+    in players' words (none ticked: drawn at random); the table is sent the ticked ones."""
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    page.fill("#name", "Flavours")
+    page.check("#game-dokitto")
+    page.select_option("#players", "2")
+    page.click("#options-box summary")
+    boxes = page.locator("#option-flavours input[type=checkbox]")
+    assert boxes.evaluate_all("ns => ns.map(n => n.value)") == [
+        "strawberry",
+        "chocolate",
+        "matcha",
+        "grape",
+        "vanilla",
+    ]
+    assert page.locator("#option-flavours legend").inner_text() == "Flavours"
+    assert not any(boxes.evaluate_all("ns => ns.map(n => n.checked)"))
+    for flavour in ("matcha", "grape", "vanilla"):
+        page.check(f"#option-flavours input[value='{flavour}']")
+    create_from_the_lobby(page)
+    for _ in range(200):  # (wait_for_function would evaluate a string, which the CSP forbids)
+        if page.evaluate("Boolean(window.parlourFrame && window.parlourFrame.view)"):
+            break
+        page.wait_for_timeout(25)
+    options = page.evaluate("window.parlourFrame.table.options")
+    assert sorted(options["flavours"]) == ["grape", "matcha", "vanilla"]
+    page.close()
+
+
 def test_the_lobby_shows_each_integer_options_range(browser: Any, base_url: str) -> None:
     page = browser.new_page()
     page.goto(base_url + "/")
@@ -730,39 +819,58 @@ def test_dicecream_draws_its_rule_numbers_from_the_view_and_composes_a_reroll(
     context.close()
 
 
-def test_seats_offer_each_bots_levels_in_words_and_send_their_names(
+def test_seats_offer_each_bots_levels_in_players_words_and_send_their_names(
     browser: Any, base_url: str
 ) -> None:
-    """The lobby's seats and the table's "fill with bots" offer each level of a bot in words
-    (its registry name's word after the colon), grouped under the bot; the server is sent the
-    registry name. Like Dice's preset aliases (`counter-child`) are not offered again."""
+    """The lobby's seats and the table's "fill with bots" offer each bot by its name for
+    players and each of its levels in players' words ("Child", never "counter:child" or
+    "child (counter)"), grouped under the bot, with a tooltip in players' words; the server is
+    sent the registry name, and the table names the bots' seats in players' words too. Like
+    Dice's preset aliases (`counter-child`) are not offered again."""
+    words = ["Child", "Teenager", "Adult", "Skilled", "Expert"]
     page = browser.new_page()
     page.goto(base_url + "/")
     page.fill("#name", "Levels")
     page.check("#game-likedice")
     page.select_option("#players", "3")
-    group = page.locator("[data-seat='1'] optgroup[label='counter by level'] option")
-    words = group.evaluate_all("nodes => nodes.map(n => [n.value, n.textContent])")
-    assert words == [[f"counter:{word}", f"{word} (counter)"] for word in PRESETS]
-    offered = page.locator("[data-seat='1'] option").evaluate_all("ns => ns.map(n => n.value)")
-    assert not any(value.startswith("counter-") for value in offered)
-    page.select_option("[data-seat='1']", label="child (counter)")
+    group = page.locator("[data-seat='1'] optgroup[label='Counter'] option")
+    offered = group.evaluate_all("nodes => nodes.map(n => [n.value, n.textContent, n.title])")
+    assert [value for value, _, _ in offered] == [f"counter:{word}" for word in PRESETS]
+    assert [text for _, text, _ in offered] == words
+    assert all("like a person" in title for _, _, title in offered)
+    every = page.locator("[data-seat='1'] option").evaluate_all(
+        "ns => ns.map(n => [n.value, n.textContent])"
+    )
+    assert not any(value.startswith("counter-") for value, _ in every)
+    assert ["random", "Random"] in every and ["counter", "Counter"] in every
+    page.select_option("[data-seat='1']", label="Child")
     page.select_option("[data-seat='2']", "person")
     create_from_the_lobby(page)
     page.wait_for_selector("#fill-bot")
-    fill = page.locator("#fill-bot optgroup[label='counter by level'] option")
-    assert fill.evaluate_all("ns => ns.map(n => n.textContent)") == [
-        f"{word} (counter)" for word in PRESETS
-    ]
+    assert "Seat 2: bot Counter (Child)" in page.locator("#seating").inner_text()
+    fill = page.locator("#fill-bot optgroup[label='Counter'] option")
+    assert fill.evaluate_all("ns => ns.map(n => n.textContent)") == words
     assert page.locator("#fill-bot").input_value() == "counter"  # the game's default
-    page.select_option("#fill-bot", label="expert (counter)")
+    page.select_option("#fill-bot", label="Expert")
     page.click("#fill-bots")
     for _ in range(200):  # (wait_for_function would evaluate a string, which the CSP forbids)
         if page.evaluate("window.parlourFrame?.table.status === 'running'"):
             break
         page.wait_for_timeout(25)
-    seats = page.evaluate("window.parlourFrame.table.seats.map(s => s.bot)")
-    assert seats == [None, "counter:child", "counter:expert"]
+    seats = page.evaluate("window.parlourFrame.table.seats.map(s => [s.bot, s.label])")
+    assert seats == [
+        [None, None],
+        ["counter:child", "Counter (Child)"],
+        ["counter:expert", "Counter (Expert)"],
+    ]
+    names = page.evaluate(
+        """async () => {
+          const { seatName } = await import("/static/js/names.js");
+          const table = window.parlourFrame.table;
+          return table.seats.map((s) => seatName(table, s.seat, 0));
+        }"""
+    )
+    assert names == ["You", "Counter (Child)", "Counter (Expert)"]
     page.close()
 
 
@@ -770,8 +878,9 @@ def test_the_others_last_moves_show_above_the_board_in_the_tables_names(
     browser: Any, base_url: str
 ) -> None:
     """Once a bot has played, "Last moves" above the board says what it did, named as the
-    page names it everywhere (its bot's name, not "Seat 2" or a colour) and in words (no
-    `three_of_a_kind`); it stays while the seat plays its own turn."""
+    page names it everywhere (its bot's name for players, "Greedy", not "Seat 2", a colour or
+    the registry's `greedy`) and in words (no `three_of_a_kind`); it stays while the seat
+    plays its own turn."""
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
     errors: list[str] = []
@@ -782,7 +891,8 @@ def test_the_others_last_moves_show_above_the_board_in_the_tables_names(
     page.click("[data-action^='enter ']")
     played = "window.parlourFrame.view.log.some((e) => e.seat === 1 && e.event === 'enter')"
     wait_until(page, f"{played} && window.parlourFrame.legal.includes('roll')", timeout=120)
-    bot = page.evaluate("window.parlourFrame.table.seats[1].bot")
+    bot = page.evaluate("window.parlourFrame.table.seats[1].label")
+    assert bot == "Greedy"
     recent = page.locator("#recent")
     playwright_api.expect(recent).to_contain_text(f"{bot} entered")
     assert recent.locator("h2").inner_text().lower() == "last moves"

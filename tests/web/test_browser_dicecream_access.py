@@ -21,10 +21,11 @@ FRAME = "Boolean(window.parlourFrame && window.parlourFrame.view)"
 MY_TURN = "Boolean(window.parlourFrame && window.parlourFrame.legal.length)"
 
 
-def _table(browser: Any, base_url: str) -> tuple[Any, list[str]]:  # noqa: F811
+def _table(browser: Any, base_url: str, language: str = "en") -> tuple[Any, list[str]]:  # noqa: F811
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{base_url}/?lang={language}")  # the language is remembered from here on
     create_in_lobby(page, base_url, "dicecream", 2)
     wait_until(page, FRAME)
     return page, errors
@@ -59,8 +60,7 @@ def test_axe_finds_no_grave_violation_with_the_undo_button_and_after_an_undo(
     language: str,
 ) -> None:
     """Issue 31, item 11: the table page offering "Undo", and after it is used."""
-    page, errors = _table(browser, base_url)
-    page.goto(f"{page.url}?lang={language}")
+    page, errors = _table(browser, base_url, language)
     wait_until(page, MY_TURN)
     page.click("[data-action='roll']")
     page.wait_for_selector(".dc-tray.phase-place button.dc-die")
@@ -71,6 +71,33 @@ def test_axe_finds_no_grave_violation_with_the_undo_button_and_after_an_undo(
     page.click("#undo")
     wait_until(page, "window.parlourFrame.taken_back.length === 1")
     page.click("#play > details > summary")  # the log open, the undo said last
+    assert grave_violations(page) == []
+    assert not errors, errors
+    page.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "initials"),
+    [("en", {"B", "Y", "R", "G", "W"}), ("de", {"B", "Ge", "R", "Gr", "W"})],
+)
+def test_the_colours_initials_are_the_pages_language(
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+    language: str,
+    initials: set[str],
+) -> None:
+    """Issue 31, item 17: each space and die shows its colour's initial in the page's language
+    (German's yellow and green, Gelb and Grün, two letters apart), never the English letter."""
+    page, errors = _table(browser, base_url, language)
+    wait_until(page, MY_TURN)
+    shown = page.locator(".dc-space[data-initial]").evaluate_all(
+        "ns => ns.map(n => n.dataset.initial)"
+    )
+    assert set(shown) == initials
+    page.click("[data-action='roll']")
+    page.wait_for_selector(".dc-tray.phase-place button.dc-die")
+    dice = page.locator("[data-initial]").evaluate_all("ns => ns.map(n => n.dataset.initial)")
+    assert set(dice) == initials
     assert grave_violations(page) == []
     assert not errors, errors
     page.close()

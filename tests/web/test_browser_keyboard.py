@@ -85,9 +85,11 @@ def create_by_keyboard(page: Any, base_url: str, game: str) -> None:  # noqa: F8
         tab_to(page, "#options-box summary")
         page.keyboard.press("Enter")
         for name, value in SHORTEST[game].items():
-            tab_to(page, f"#option-{name}")
-            page.keyboard.press("ControlOrMeta+A")
-            page.keyboard.type(value)
+            for index, item in enumerate(value.split(",")):  # a per-seat list: seat by seat
+                seat = f"[data-value-of='{name}'][data-seat-index='{index}']"
+                tab_to(page, f"input#option-{name}, select#option-{name}, {seat}")
+                page.keyboard.press("ControlOrMeta+A")
+                page.keyboard.type(item)
     tab_to(page, "#create-button")
     page.keyboard.press("Enter")
     page.wait_for_url("**/t/*")

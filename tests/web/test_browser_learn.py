@@ -13,7 +13,7 @@ import pytest
 import parlour
 from parlour.bots.registry import easiest_bot
 from parlour.i18n import LANGUAGES, _, speaking
-from parlour.kernel import Game, Lesson, game_class
+from parlour.kernel import FrontEnd, Game, Lesson, game_class
 from tests.web.accessibility import grave_violations
 from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)
     CHROMIUM,
@@ -72,6 +72,11 @@ def learn_in_the_browser(launched: Any, url: str, game: str, code: str) -> None:
     assert page.locator("html").get_attribute("lang") == code
     answer = wait_for_answer(page, 0)
     assert page.locator("#intro").inner_text() == told(code, tutorial.intro)
+    names = page.evaluate("window.parlourFrame.table.seats.map((s) => s.name)")
+    assert names == tutorial.seat_names()  # the board names the others as the texts do
+    if code == "de":  # a German button and label (issue 31, item 17: it said "Versuchen")
+        assert page.locator("#typed button").inner_text() == "Los"
+        assert page.locator("#typed label").inner_text().startswith("Oder tippe deinen Zug ein")
     if code == LANGUAGES[0]:  # colours are parlour.css's, which its own axe tests check
         grave = [found for found in grave_violations(page) if "color-contrast" not in found]
         assert grave == []
@@ -79,12 +84,18 @@ def learn_in_the_browser(launched: Any, url: str, game: str, code: str) -> None:
     if game_class(game).info.how_to_play:
         first = game_class(game).info.how_to_play[0].title
         assert page.locator("#rules-text h3").first.inner_text() == told(code, first)
+        rules = page.locator("#rules-text").inner_text()
+        for section in game_class(game).info.how_to_play:  # the page's way of moving, only
+            for paragraph in section.paragraphs:
+                wanted = section.front_end is not FrontEnd.TERMINAL
+                assert (told(code, paragraph) in rules) == wanted, paragraph
     explained = False
     while not answer["done"]:
         lesson = Lesson.after(game, answer["moves"])
         step = lesson.step
         assert step is not None
         assert page.locator("#say").inner_text() == told(code, step.say)
+        assert page.locator("#press").inner_text() == (told(code, step.press) if step.press else "")
         others = [a for a in answer["legal"] if step.moves and a not in step.moves]
         shown = [a for a in others if page.locator(f'[data-action="{a}"]').count()]
         if not explained and shown:
@@ -99,6 +110,8 @@ def learn_in_the_browser(launched: Any, url: str, game: str, code: str) -> None:
         assert page.locator("#feedback").inner_text() == ""
     assert explained, "a wrong move was tried and explained"
     assert page.locator("#finale").is_visible()
+    # Nothing left to say: no empty box above the finale (one with the others' last moves stays).
+    assert page.locator("#lesson").is_visible() == bool(answer["said"])
     assert page.locator("#finale-text").inner_text() == told(code, tutorial.finale)
     page.locator("#real-game").click()
     page.wait_for_url("**/t/*")
@@ -185,7 +198,7 @@ def test_a_typed_move_is_tried_and_an_illegal_one_gets_the_rules_reason(
     page.fill("#typed-move", "play 2")
     page.keyboard.press("Enter")
     assert wait_for_answer(page, 1)["moves"] == ["play 2"]
-    assert page.locator("#said li").all_inner_texts() == ["Seat 2 played its 3."]
+    assert page.locator("#said li").all_inner_texts() == ["Ben played his 3."]
     page.close()
 
 

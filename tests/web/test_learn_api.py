@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 import parlour
 from parlour.bots.registry import easiest_bot
 from parlour.i18n import LANGUAGES, _, speaking
-from parlour.kernel import Game, Lesson, game_class
+from parlour.kernel import FrontEnd, Game, Lesson, game_class
 from tests.tiny.howto import HOW_TO_PLAY as RULES
 from tests.tiny.tutorial import TUTORIAL
 
@@ -45,10 +45,11 @@ def test_every_games_rules_are_told_in_the_requests_language(
 ) -> None:
     answer = client.get(f"/api/games/{game}/rules", headers={"Accept-Language": code})
     assert answer.status_code == 200
-    with speaking(code):
+    with speaking(code):  # the page's own way of moving, never the terminal's commands
         wanted = [
             {"title": _(s.title), "paragraphs": [_(p) for p in s.paragraphs]}
             for s in game_class(game).info.how_to_play
+            if s.front_end is not FrontEnd.TERMINAL
         ]
     assert answer.json() == wanted
 
@@ -98,11 +99,13 @@ def test_every_tutorial_plays_through_over_the_api_in_each_language(
     assert tutorial is not None
     headers = {"Accept-Language": code}
     answer = client.post(f"/api/learn/{game}", json={}, headers=headers).json()
+    assert answer["names"] == tutorial.seat_names()  # the page names the seats so
     with speaking(code):
         assert answer["intro"] == _(tutorial.intro)
     while not answer["done"]:
         step = Lesson.after(game, answer["moves"]).step
         assert step is not None and answer["say"] == _told(step.say, code)
+        assert answer["press"] == (_told(step.press, code) if step.press else None)
         move = step.moves[0] if step.moves else answer["legal"][0]
         body = {"moves": answer["moves"], "attempt": move}
         answer = client.post(f"/api/learn/{game}", json=body, headers=headers).json()

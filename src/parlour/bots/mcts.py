@@ -23,6 +23,7 @@ from parlour.bots.registry import (
     register_bot,
 )
 from parlour.bots.search import Playout, Search, random_playout
+from parlour.i18n import N_
 from parlour.kernel import Action, Game, OptionError, Rng
 
 
@@ -139,6 +140,8 @@ def mcts_bot(game: str, playout: Playout, levels: Levels, listed: bool = True) -
         configure=configure,
         levels=tuple(f"mcts:{level}" for level in LEVEL_NAMES),
         listed=listed,
+        label=N_("Searcher"),
+        about=N_("Tries out many possible futures of the game before each move."),
     )
 
 

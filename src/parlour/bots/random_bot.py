@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.bots.registry import Bot, BotInfo, View, register_bot
+from parlour.i18n import N_
 from parlour.kernel import Action
 
 
@@ -17,4 +18,12 @@ class RandomBot(Bot):
         return legal[self.rng.below(len(legal))]
 
 
-register_bot(BotInfo("random", "a uniformly random legal action", RandomBot))
+register_bot(
+    BotInfo(
+        "random",
+        "a uniformly random legal action",
+        RandomBot,
+        label=N_("Random"),
+        about=N_("Makes any allowed move, at random."),
+    )
+)

@@ -5,11 +5,11 @@ A bot sees only what its seat sees: the seat's view and its legal actions, never
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from parlour.i18n import _
+from parlour.i18n import N_, _
 from parlour.kernel import Action, Game, OptionError, Rng
 from parlour.kernel import View as View
 from parlour.kernel.registry import game_class
@@ -45,6 +45,14 @@ class Bot:
 
 BotFactory = Callable[[int, Rng], Bot]
 
+LEVEL_WORDS: Mapping[str, str] = {
+    "easy": N_("Easy"),
+    "normal": N_("Normal"),
+    "hard": N_("Hard"),
+    "expert": N_("Expert"),
+}
+"""Players' words for the levels most bots offer (the word after the colon of a level's name)."""
+
 
 @dataclass(frozen=True)
 class BotInfo:
@@ -71,6 +79,27 @@ class BotInfo:
     needs_settings: bool = False
     """A bot that plays only as `NAME:SETTINGS` (`policy:path=FILE`): its bare name is refused
     and never offered (a front end offers its levels alone)."""
+    label: str = ""
+    """The bot's name for players (marked `N_`; "Perfect play"), which menus and seats show;
+    runners, the API and the terminal keep `name`. Empty: `name`."""
+    about: str = ""
+    """What the bot does, in players' words (marked `N_`), for menus; empty: `description`."""
+    level_words: Mapping[str, str] = field(default_factory=lambda: LEVEL_WORDS, compare=False)
+    """Players' word for each of its levels, by the word after the colon (marked `N_`)."""
+
+    def level_word(self, name: str) -> str:
+        """Players' word for the level `name` (`mcts:hard` is "Hard"), in the language of the
+        moment; the registry's word where it has none."""
+        word = name.partition(":")[2]
+        return _(self.level_words[word]) if word in self.level_words else word
+
+    def seat_label(self, name: str) -> str:
+        """How a seat played by this bot as `name` is named for players: its label, and its
+        level when `name` names one ("Planner (Hard)")."""
+        label = _(self.label) if self.label else self.name
+        if name.partition(":")[2] not in self.level_words:
+            return label
+        return _("{bot} ({level})").format(bot=label, level=self.level_word(name))
 
 
 _BOTS: dict[tuple[str | None, str], BotInfo] = {}
@@ -126,20 +155,30 @@ def level_label(name: str) -> str:
 
 def describe_bots(game: str) -> dict[str, Any]:
     """`game`'s listed bots for listings (`parlour games --json`, `/api/games`): each with
-    what it does (in the language of the moment) and its levels (registry name and word), and
-    the default."""
+    what it does (in the language of the moment; `label` and `about` in players' words) and its
+    levels (registry name and players' word), and the default."""
     return {
         "bots": [
             {
                 "name": bot.name,
+                "label": _(bot.label) if bot.label else bot.name,
                 "description": _(bot.description),
-                "levels": [{"name": name, "label": level_label(name)} for name in bot.levels],
+                "about": _(bot.about or bot.description),
+                "levels": [{"name": name, "label": bot.level_word(name)} for name in bot.levels],
             }
             for bot in bots_for(game)
             if bot.listed
         ],
         "default_bot": default_bot(game),
     }
+
+
+def bot_label(game: str, name: str) -> str:
+    """How players read the name of a seat's bot `name` (`mcts:hard`): its label and level
+    (`BotInfo.seat_label`); a name no bot of `game` has (one stored before it went) as it is."""
+    base = name.partition(":")[0]
+    info = next((info for info in bots_for(game) if info.name == base), None)
+    return info.seat_label(name) if info is not None else name
 
 
 def bot_info(game: str, name: str) -> BotInfo:

@@ -8,7 +8,16 @@ from parlour.kernel.breakdown import Breakdown, Row
 from parlour.kernel.challenge import Challenge, day_number
 from parlour.kernel.encoding import Encoding, Feature
 from parlour.kernel.errors import IllegalAction, OptionError, ParlourError, RecordError
-from parlour.kernel.learning import Feedback, Lesson, Section, Step, Tutorial, real_game_players
+from parlour.kernel.learning import (
+    Feedback,
+    FrontEnd,
+    Lesson,
+    Section,
+    Step,
+    Tutorial,
+    real_game_players,
+    rules_for,
+)
 from parlour.kernel.options import Option, OptionType
 from parlour.kernel.protocol import (
     SPECTATOR,
@@ -50,6 +59,7 @@ __all__ = [
     "Encoding",
     "Feature",
     "Feedback",
+    "FrontEnd",
     "Game",
     "GameInfo",
     "IllegalAction",
@@ -81,6 +91,7 @@ __all__ = [
     "real_game_players",
     "register",
     "replay",
+    "rules_for",
     "seat_name",
     "standing",
 ]

@@ -7,12 +7,19 @@ steps introduce the rules one at a time, each asking for the move that shows one
 a wrong one. The other seats' moves are steps too, played by the tutorial. `Lesson` walks
 a tutorial for any front end; at its end the player goes on to a real game against the game's
 easiest bot.
+
+Every front end moves its own way: at the terminal a player types the move, on the page they
+press it. The texts every front end shows (sections, a step's `say` and `wrong`, the intro
+and the finale) therefore name no way of moving; the page's way is a text of its own (a
+`Section` for one `FrontEnd`, a step's `press`), and the terminal shows the step's move to
+type (its canonical text).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple
 
 from parlour.i18n import _
@@ -23,31 +30,53 @@ if TYPE_CHECKING:
     from parlour.kernel.protocol import Action, GameInfo, Seat, State
 
 
+class FrontEnd(Enum):
+    """A way of moving, which texts for one front end name: typed at the terminal's prompt,
+    or pressed on the web page."""
+
+    TERMINAL = "terminal"
+    PAGE = "page"
+
+
 @dataclass(frozen=True)
 class Section:
-    """A part of a game's rules as players read them: a heading and its paragraphs."""
+    """A part of a game's rules as players read them: a heading and its paragraphs. `front_end`
+    names the one front end whose way of moving the section tells (its commands, its
+    buttons); `None`, the rules themselves, for every front end."""
 
     title: str
     paragraphs: tuple[str, ...]
+    front_end: FrontEnd | None = None
+
+
+def rules_for(info: GameInfo, front_end: FrontEnd) -> tuple[Section, ...]:
+    """`info`'s rules as `front_end` shows them: the sections for every front end and its own."""
+    return tuple(s for s in info.how_to_play if s.front_end in (None, front_end))
 
 
 @dataclass(frozen=True)
 class Step:
     """One move of a tutorial. For the learner's seat: `say` asks for it, `moves` are the
     canonical actions accepted (empty: any legal action), and `wrong` explains a legal move
-    that is not the one asked for. For another seat (or the table): the one move in `moves`
-    is played for it, and `say` tells the learner what it shows."""
+    that is not the one asked for; neither names a way of moving. `press` says how to make the
+    move on the page (which button or card; the terminal shows the moves to type instead).
+    For another seat (or the table): the one move in `moves` is played for it, and `say`
+    tells the learner what it shows."""
 
     say: str
     moves: tuple[Action, ...] = ()
     seat: Seat = 0
     wrong: str = ""
+    press: str = ""
 
 
 @dataclass(frozen=True)
 class Tutorial:
     """A scripted game that teaches: its set-up (players, options, seed and chance) and steps.
-    `intro` is read before the first step, `finale` after the last, before the real game."""
+    `intro` is read before the first step, `finale` after the last, before the real game.
+    `names` names the other seats by seat (the learner's empty): names, the same in every
+    language, which the texts call them by ("Ben took your red 2") and the front ends show
+    for those seats, so that no text calls a player "Seat 2"."""
 
     intro: str
     steps: tuple[Step, ...]
@@ -57,6 +86,14 @@ class Tutorial:
     chance: tuple[int, ...] = ()
     seed: int = 0
     learner: int = 0
+    names: tuple[str, ...] = ()
+
+    def seat_names(self) -> list[str | None]:
+        """Each seat's name in the lesson (`None`: the learner's, or a seat left unnamed)."""
+        return [
+            (self.names[seat] or None) if seat < len(self.names) else None
+            for seat in range(self.players)
+        ]
 
 
 def real_game_players(info: GameInfo) -> int:

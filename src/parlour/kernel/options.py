@@ -38,6 +38,10 @@ class Option:
     `length` (lists only) gives the required list length from the player count; `length_text`
     says it in words for listings. `applies_when` restricts the option to some values of
     another option: given explicitly elsewhere it is refused, left out it is omitted.
+    `label` names the option for players and `value_labels` each of its choices (both marked
+    `N_`; the lobby shows them, the API and the terminal keep `name` and the choices).
+    `per_seat` marks a list of one value a seat, seat 1 first, which a form asks seat by seat;
+    such a list of choices left empty means the choices in their order, one a seat.
     """
 
     name: str
@@ -51,10 +55,15 @@ class Option:
     length: Callable[[int], int] | None = field(default=None, compare=False)
     length_text: str = ""
     applies_when: tuple[str, tuple[Scalar, ...]] | None = None
+    label: str = ""
+    value_labels: Mapping[str, str] = field(default_factory=dict, compare=False)
+    per_seat: bool = False
 
     def __post_init__(self) -> None:
         if self.type is OptionType.INTEGER and (self.minimum is None or self.maximum is None):
             raise TypeError(f"integer option {self.name!r} needs both a minimum and a maximum")
+        if self.value_labels and set(self.value_labels) != set(self.choices):
+            raise TypeError(f"option {self.name!r} labels values that are not its choices")
 
     def default_for(self, players: int) -> Value:
         """The default value for a game with `players` seats."""
@@ -81,6 +90,7 @@ class Option:
         """A JSON-ready description of this option for `parlour.games()`."""
         info: dict[str, Any] = {
             "name": self.name,
+            "label": _(self.label) if self.label else self.name,
             "type": ("list of " if self.is_list else "") + self.type.value,
             "description": _(self.description),
             "allowed": self.allowed(),
@@ -93,6 +103,12 @@ class Option:
             info["default"] = _("depends on the player count")
         if self.choices:
             info["choices"] = list(self.choices)
+            info["value_labels"] = {
+                choice: _(self.value_labels[choice]) if choice in self.value_labels else choice
+                for choice in self.choices
+            }
+        if self.per_seat:
+            info["per_seat"] = True
         if self.minimum is not None:
             info["minimum"] = self.minimum
         if self.maximum is not None:

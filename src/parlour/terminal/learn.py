@@ -17,7 +17,7 @@ from parlour.kernel import Game, Lesson, Step, game_class, load, real_game_playe
 from parlour.terminal.commands import command, yes
 from parlour.terminal.prompt import Prompt
 from parlour.terminal.renderers import renderer_for
-from parlour.terminal.renderers.names import player_name
+from parlour.terminal.renderers.names import labelled, player_name
 from parlour.terminal.rules import rules_of
 from parlour.terminal.runner import HUMAN, Quit, legal_now
 
@@ -51,7 +51,7 @@ class Learning:
     def _step(self, step: Step) -> None:
         """Show the step and read the learner's lines until the move it asks is made."""
         self._show_board()
-        self.console.print(Text(_(step.say), style="bold cyan"))
+        self._ask(step)
         name = player_name(self.lesson.state.view(self.learner), self.learner)
         while True:
             self.prompt.new_question()
@@ -66,17 +66,23 @@ class Learning:
             elif asked == "rules":
                 self.console.print(rules_of(game_class(self.game).info))
                 self._show_board()
-                self.console.print(Text(_(step.say), style="bold cyan"))
+                self._ask(step)
             elif text.strip():
                 feedback = self.lesson.attempt(text)
                 if feedback.accepted:
                     return
                 self.console.print(Text(feedback.text, style="red"))
+                self.console.print(typing(step))
+
+    def _ask(self, step: Step) -> None:
+        """What the step asks, and the move to type for it."""
+        self.console.print(Text(_(step.say), style="bold cyan"))
+        self.console.print(typing(step))
 
     def _show_board(self) -> None:
         """The log since it was last shown (as the runner shows what happened), the learner's
         view, and what the others' steps showed (said once)."""
-        view = self.lesson.state.view(self.learner)
+        view = labelled(self.lesson.state.view(self.learner), self.lesson.tutorial.seat_names())
         for entry in view["log"][self.shown :]:
             self.console.print(Text("· " + entry["text"], style="dim"))
         self.shown = len(view["log"])
@@ -84,6 +90,14 @@ class Learning:
         for said in self.lesson.said:
             self.console.print(Text(said, style="italic"))
         self.lesson.said = []
+
+
+def typing(step: Step) -> Text:
+    """The terminal's way of making the step's move: the moves to type (the canonical ones the
+    step accepts, which the prompt takes in every language), or any legal move."""
+    if not step.moves:
+        return Text(_("Type any move (help lists them)."), style="cyan")
+    return Text(_("Type: {moves}").format(moves=" / ".join(step.moves)), style="cyan")
 
 
 def real_game(game: str) -> tuple[Game, list[str]]:

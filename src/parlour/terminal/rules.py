@@ -7,12 +7,13 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from parlour.i18n import _
-from parlour.kernel import GameInfo
+from parlour.kernel import FrontEnd, GameInfo, rules_for
 
 
 def rules_of(info: GameInfo) -> RenderableType:
-    """`info`'s rules as players read them, section by section; where the game has none to
-    show yet, where its rulebook is."""
+    """`info`'s rules as players read them at the terminal, section by section (with its way
+    of moving: the commands to type); where the game has none to show yet, where its
+    rulebook is."""
     if not info.how_to_play:
         return Text(
             _("{title} has no rules to show here yet: read {rulebook}.").format(
@@ -22,7 +23,7 @@ def rules_of(info: GameInfo) -> RenderableType:
     parts: list[RenderableType] = [
         Text(_("How to play {title}").format(title=info.title), style="bold underline")
     ]
-    for section in info.how_to_play:
+    for section in rules_for(info, FrontEnd.TERMINAL):
         parts.append(Text("\n" + _(section.title), style="bold"))
         parts.extend(Text(_(paragraph)) for paragraph in section.paragraphs)
     return Group(*parts)

@@ -9,7 +9,7 @@ from typing import Any
 
 from parlour.bots.registry import easiest_bot
 from parlour.i18n import _
-from parlour.kernel import GameInfo, Lesson, real_game_players
+from parlour.kernel import FrontEnd, GameInfo, Lesson, real_game_players, rules_for
 from parlour.kernel.registry import game_class
 from parlour.web.live import TableError
 
@@ -23,10 +23,11 @@ def info_of(name: str) -> GameInfo:
 
 
 def rules(name: str) -> list[dict[str, Any]]:
-    """The game's "How to play", section by section."""
+    """The game's "How to play" as the page tells it, section by section (its own way of
+    moving, never the terminal's commands)."""
     return [
         {"title": _(section.title), "paragraphs": [_(text) for text in section.paragraphs]}
-        for section in info_of(name).how_to_play
+        for section in rules_for(info_of(name), FrontEnd.PAGE)
     ]
 
 
@@ -50,6 +51,7 @@ def lesson(name: str, moves: Sequence[str], attempt: str | None) -> dict[str, An
     return {
         "intro": _(tutorial.intro),
         "say": None if step is None else _(step.say),
+        "press": _(step.press) if step is not None and step.press else None,
         "said": walked.said,
         "feedback": feedback,
         "moves": accepted,
@@ -58,6 +60,7 @@ def lesson(name: str, moves: Sequence[str], attempt: str | None) -> dict[str, An
         if step is None or learner not in state.to_act
         else state.legal_actions(learner),
         "seat": learner,
+        "names": tutorial.seat_names(),
         "done": walked.done,
         "finale": _(tutorial.finale) if walked.done else None,
         "bot": easiest_bot(name),

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from parlour.bots.registry import Bot
+from parlour.bots.registry import Bot, bot_label
 from parlour.bots.schedule import Question, Schedule
 from parlour.i18n import SOURCE
 from parlour.kernel import SPECTATOR, Reason, State
@@ -180,6 +180,7 @@ class LiveTable:
                     "seat": s.seat,
                     "kind": "bot" if s.bot else "person",
                     "bot": s.bot,
+                    "label": bot_label(self.game, s.bot) if s.bot else None,
                     "name": s.name,
                     "taken": s.taken,
                     "host": s.host,

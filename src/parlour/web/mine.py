@@ -19,6 +19,7 @@ from fastapi.responses import HTMLResponse
 from sqlalchemy import Engine, Row, func, select
 from sqlalchemy.orm import Session
 
+from parlour.bots.registry import bot_label
 from parlour.i18n import _, language
 from parlour.web import responses, storage
 from parlour.web.accounts import Account, account_of
@@ -145,7 +146,15 @@ def _entry(table: LiveTable, held: Held) -> dict[str, Any]:
         "game": table.game,
         "status": table.status,
         "seat": held.seat,
-        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in table.seats],
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "bot": s.bot,
+                "label": bot_label(table.game, s.bot) if s.bot else None,
+            }
+            for s in table.seats
+        ],
         "turn_limit": table.turn_limit,
         "rated": table.rated,
         "challenge": table.challenge,

@@ -14,7 +14,7 @@ from rich.console import Console
 import parlour
 from parlour.boxes.dicecream.components import BONUS_CARDS, SPACE_NAMES, SPACES
 from parlour.boxes.dicecream.words import card_words, space_words
-from parlour.i18n import speaking
+from parlour.i18n import _, speaking
 from parlour.i18n.catalogues import parts
 from parlour.kernel import IllegalAction, State
 from parlour.terminal.renderers.dicecream import render
@@ -63,7 +63,7 @@ def test_a_whole_game_is_told_in_german(seed: int, players: int) -> None:
         log = "\n".join(entry["text"] for entry in state.view(0)["log"])
     assert "Runde 1 beginnt." in log and "Spielende:" in log
     assert "Du hast " in log and "Platz 2 hat " in log
-    assert "Becher" in screens[0] and "Kugeln" in screens[0]
+    assert "Schale" in screens[0] and "Kugeln" in screens[0]  # the bowl, not the sundae
     told = log + "\n".join(screens)
     leaks = sorted(phrase for phrase in english_phrases() if phrase in told)
     assert not leaks, leaks
@@ -101,3 +101,14 @@ def test_the_words_of_spaces_and_cards_are_their_english_names() -> None:
         assert card_words(index) == card.text
         with speaking("de"):
             assert card_words(index) != card.text
+
+
+def test_the_pages_labels_of_dice_read_as_german() -> None:
+    """Issue 31, item 17: a die's label, as the page composes it for a screen reader, is a
+    German phrase ("Würfel Blau mit 6 setzen", not "Würfel Blau zeigt 6 setzen"), and the
+    bowl is a "Schale", never the "Becher" the texts call the whole sundae."""
+    with speaking("de"):
+        die = _("{colour} die showing {face}").format(colour=_("Blue"), face=6)
+        labels = [_(action).format(die=die) for action in ("place the {die}", "reroll the {die}")]
+        assert labels == ["Würfel Blau mit 6 setzen", "Würfel Blau mit 6 neu würfeln"]
+        assert _("bowl") == "Schale"

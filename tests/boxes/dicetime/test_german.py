@@ -133,13 +133,17 @@ def test_english_is_as_it_was() -> None:
     assert "You (red)" in drawn
 
 
-def test_the_colours_option_names_the_palette() -> None:
+def test_the_colours_option_offers_the_palette_seat_by_seat() -> None:
+    """The lobby's colour picker asks each seat, its choices the palette in seat order (left
+    empty, the game's colours are those, one a seat), each in players' words."""
     described = next(
         option
         for option in parlour.load("dicetime").info.describe()["options"]
         if option["name"] == "colours"
     )
-    assert ", ".join(COLOURS) in described["description"]
+    assert described["per_seat"] and list(described["value_labels"]) == list(COLOURS)
+    seats = parlour.load("dicetime", players=3).new(1).view(0)["seats"]
+    assert [seat["colour"] for seat in seats] == list(COLOURS[:3])
 
 
 def test_options_summary_and_bots_are_described_in_german() -> None:
@@ -147,7 +151,7 @@ def test_options_summary_and_bots_are_described_in_german() -> None:
         described = parlour.load("dicetime").info.describe()
         bots = {bot.name: _(bot.description) for bot in bots_for("dicetime") if bot.game}
     options = {option["name"]: option["description"] for option in described["options"]}
-    assert options["colours"].startswith("die Farbe jedes Platzes")
+    assert options["colours"].startswith("Die Farbe jedes Platzes")
     assert "Rätsel" in described["summary"]
     assert "Sekunden" in options["time_limit"]
     assert bots["greedy"].startswith("behält Würfel") and "gelösten Tabelle" in bots["optimal"]

@@ -44,23 +44,19 @@ def test_each_step_shows_what_it_claims() -> None:
     assert lesson.index == max(ENTERED)
 
 
-def test_an_entry_promises_what_the_roll_would_score() -> None:
-    lesson = Lesson("dicetime")
-    while not lesson.done:
-        step = lesson.step
-        assert step is not None
-        move = step.moves[0]
-        if move.startswith("enter "):
-            would = lesson.state.view(0)["seats"][0]["turn"]["would_score"]
-            assert f"+{would[move.removeprefix('enter ')]}" in step.say
-        lesson.attempt(move)
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_step_names_its_move_in_every_language(language: str) -> None:
+def test_every_step_names_the_pages_control_for_its_move(language: str) -> None:
+    """On the page a step names what to press, in every language: an entry the points its row
+    promises ("+50"), a roll the page's "Roll the dice"; the terminal shows the move itself."""
     lesson = Lesson("dicetime")
     with speaking(language):
-        for step in lesson.tutorial.steps:
-            assert step.moves[0] in _(step.say)
-            if step.wrong:
-                assert step.moves[0].split()[-1] in _(step.wrong)
+        while not lesson.done:
+            step = lesson.step
+            assert step is not None
+            move = step.moves[0]
+            if move.startswith("enter "):
+                would = lesson.state.view(0)["seats"][0]["turn"]["would_score"]
+                assert f"+{would[move.removeprefix('enter ')]}" in _(step.press)
+            if move == "roll":
+                assert _("Roll the dice") in _(step.press)
+            lesson.attempt(move)

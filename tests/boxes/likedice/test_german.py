@@ -120,7 +120,7 @@ def test_options_rules_and_tutorial_are_told_in_german() -> None:
         said = _(asked.say)
         wrong = lesson.attempt("answer 7").text
     assert told["summary"].startswith("Ein Zählwettlauf in Echtzeit")
-    assert told["options"][0]["description"].startswith("welche Aufgabenkarten")
+    assert told["options"][0]["description"].startswith("Welche Aufgabenkarten")
     assert rules[:2] == ["Spielziel", "Die Karten"]
     assert said.startswith("Aufgabe 1 ist Blau") and wrong.startswith("Nicht ganz")
     assert leaked(f"{told}{rules}{said}{wrong}") == []

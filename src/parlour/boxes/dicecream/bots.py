@@ -130,5 +130,7 @@ register_bot(
         GreedyBot,
         game="dicecream",
         default=True,
+        label=N_("Greedy"),
+        about=N_("Takes the most points it can see right now."),
     )
 )

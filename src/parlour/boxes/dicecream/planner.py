@@ -23,6 +23,7 @@ from parlour.boxes.dicecream.components import DICE, FLAVOURS, Colour
 from parlour.boxes.dicecream.notation import BONUSES, DONE, PASS, REROLLS, TAKES, UNLOCK_OF
 from parlour.boxes.dicecream.value import Judge, judge, part, points_now
 from parlour.boxes.dicecream.views import TurnView, sheet_of
+from parlour.i18n import N_
 from parlour.kernel import Action, OptionError, Rng
 
 COLOURS = {colour.key: colour for colour in Colour}
@@ -260,5 +261,7 @@ register_bot(
         game="dicecream",
         configure=configure,
         levels=tuple(f"planner:{level}" for level in LEVEL_NAMES),
+        label=N_("Planner"),
+        about=N_("Plans its whole turn, and minds what its dice leave for you."),
     )
 )

@@ -96,6 +96,8 @@ register_bot(
         GreedyBot,
         game="dicetime",
         default=True,
+        label=N_("Greedy"),
+        about=N_("Takes the best score it can see right now."),
     )
 )
 
@@ -134,6 +136,8 @@ register_bot(
         OptimalBot,
         game="dicetime",
         prepare=_prepare_optimal,
+        label=N_("Perfect play"),
+        about=N_("Plays every turn perfectly, for the highest score it can expect."),
     )
 )
 
@@ -187,5 +191,7 @@ register_bot(
         WinnerBot,
         game="dicetime",
         prepare=_prepare_winner,
+        label=N_("Plays to win"),
+        about=N_("Plays perfectly for the best chance to finish first, not for points."),
     )
 )

@@ -7,7 +7,7 @@ from datetime import date
 from typing import cast
 
 from parlour.boxes.dicetime import rules
-from parlour.boxes.dicetime.components import CATEGORY, COLOURS, FACES, MODES
+from parlour.boxes.dicetime.components import CATEGORY, COLOUR_NAMES, COLOURS, FACES, MODES
 from parlour.boxes.dicetime.determinize import determinize as rebuild
 from parlour.boxes.dicetime.encoding import MOST_TOTAL, encoding
 from parlour.boxes.dicetime.fixed import DICE_MODES
@@ -48,33 +48,43 @@ OPTIONS = (
         OptionType.CHOICE,
         "turns",
         N_(
-            "turns: rounds in seat order; simultaneous: everyone plays their own sheet at once "
-            "(a project variant); puzzle: solo with one pool of 26 rerolls"
+            "Taking turns: rounds in seat order. All at once: everyone fills their own sheet "
+            "at the same time. Puzzle: alone, with 26 rerolls for the whole game."
         ),
         choices=MODES,
+        label=N_("Mode"),
+        value_labels={
+            "turns": N_("Taking turns"),
+            "simultaneous": N_("All at once"),
+            "puzzle": N_("Puzzle"),
+        },
     ),
     Option(
         "start",
         OptionType.CHOICE,
         "first",
         N_(
-            "first: seat 0 begins; race: every seat may roll first and the first to roll begins "
-            "(the rulebook's Revanche)"
+            "Seat 1 rolls first, or a race: everyone may roll first, and whoever rolls first "
+            "begins (the rulebook's Revanche)."
         ),
         choices=("first", "race"),
+        label=N_("Who begins"),
+        value_labels={"first": N_("Seat 1"), "race": N_("A race")},
         applies_when=("mode", ("turns",)),
     ),
     Option(
         "five_of_a_kind_is_full_house",
         OptionType.BOOLEAN,
         True,
-        N_("five of a kind also scores as a full house (the project's reading of the rulebook)"),
+        N_("Five dice of one number may also be entered as a full house, for 25 points."),
+        label=N_("Five of a kind is a full house"),
     ),
     Option(
         "time_limit",
         OptionType.INTEGER,
         600,
-        N_("the puzzle's time in seconds, up to an hour; 0 means untimed (study and simulation)"),
+        N_("How many seconds the puzzle lasts, up to an hour; 0 for no time limit."),
+        label=N_("Puzzle time in seconds"),
         minimum=0,
         maximum=TIME_LIMIT_MAX,
         applies_when=("mode", ("puzzle",)),
@@ -83,12 +93,12 @@ OPTIONS = (
         "colours",
         OptionType.CHOICE,
         [],
-        N_(
-            "each player's colour, seat 1 first, all different (the rulebook's spaceships, e.g. "
-            "blue,red); none: red, blue, green, yellow, purple, orange, pink, teal in seat order"
-        ),
+        N_("Each player's colour (the rulebook's spaceships), all different."),
         choices=COLOURS,
         is_list=True,
+        per_seat=True,
+        label=N_("Colours"),
+        value_labels=COLOUR_NAMES,
         length_text=N_("none, or one per seat"),
     ),
     Option(
@@ -96,11 +106,12 @@ OPTIONS = (
         OptionType.CHOICE,
         "drawn",
         N_(
-            "drawn: each roll is drawn at random; fixed: the seed fixes every die by seat, "
-            "turn, roll and position, so games from one seed played alike see alike dice "
-            "(the daily challenge)"
+            "Random: every roll is left to chance. Fixed: the game's seed decides every die, "
+            "so games with the same seed roll the same dice (the daily challenge)."
         ),
         choices=DICE_MODES,
+        label=N_("Dice"),
+        value_labels={"drawn": N_("Random"), "fixed": N_("Fixed")},
     ),
 )
 

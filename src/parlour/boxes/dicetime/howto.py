@@ -4,7 +4,7 @@ matter; `docs/rules/dicetime.md` is the full account), marked for the catalogues
 from __future__ import annotations
 
 from parlour.i18n import N_
-from parlour.kernel import Section
+from parlour.kernel import FrontEnd, Section
 
 HOW_TO_PLAY = (
     Section(
@@ -20,15 +20,14 @@ HOW_TO_PLAY = (
     Section(
         N_("A turn"),
         (
-            N_("Begin your turn by rolling all five dice (type roll)."),
+            N_("Begin your turn by rolling all five dice."),
             N_(
                 "After a roll you may keep any dice and roll the others again, up to three rolls "
-                "a turn. Keep dice by their positions 1 to 5: keep 1,3 keeps the first and the "
-                "third die and rolls the other three. At least one die is rolled each time."
+                "a turn. At least one die is rolled each time."
             ),
             N_(
-                "End your turn by entering the roll in an open row of your sheet (for example "
-                "enter full_house). You may enter after any roll, and must after the third."
+                "End your turn by entering the roll in an open row of your sheet. You may enter "
+                "after any roll, and must after the third."
             ),
         ),
     ),
@@ -54,8 +53,7 @@ HOW_TO_PLAY = (
             ),
             N_(
                 "Full house: three dice of one number and two of another, 25 points. Five of a "
-                "kind counts as a full house too (the project's reading of the rulebook; an "
-                "option turns it off)."
+                "kind counts as a full house too, unless the table chose otherwise."
             ),
             N_(
                 "Small straight: four numbers in a row (1-4, 2-5 or 3-6), 30 points. Large "
@@ -85,8 +83,8 @@ HOW_TO_PLAY = (
                 "roll first, and the first to roll begins (the rulebook's Revanche)."
             ),
             N_(
-                "In the simultaneous mode (the project's variant for online play) everyone "
-                "plays their own sheet at once."
+                "A table may also play all at once: then everyone plays their own sheet at the "
+                "same time."
             ),
         ),
     ),
@@ -104,5 +102,28 @@ HOW_TO_PLAY = (
             ),
         ),
     ),
+    Section(
+        N_("Making your moves"),
+        (
+            N_(
+                "Type roll to roll. Keep dice by their positions 1 to 5: keep 1,3 keeps the "
+                "first and the third die and rolls the other three. Enter the roll in a row by "
+                "its name: enter full_house. help lists the moves you may make."
+            ),
+        ),
+        FrontEnd.TERMINAL,
+    ),
+    Section(
+        N_("Making your moves"),
+        (
+            N_(
+                "Press Roll the dice to roll. Press a die to keep it (press it again to roll "
+                "it after all), then roll the others. Press the points shown in a row of your "
+                "sheet to enter the roll there."
+            ),
+        ),
+        FrontEnd.PAGE,
+    ),
 )
-"""Dicetime's rules for players, section by section."""
+"""Dicetime's rules for players, section by section; the last two tell how to move at the
+terminal and on the page."""

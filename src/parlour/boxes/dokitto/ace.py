@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from parlour.bots.mcts import LEVEL_NAMES
 from parlour.bots.registry import Bot, BotFactory, BotInfo, View, make_bot, register_bot
+from parlour.i18n import N_
 from parlour.kernel import Action, Game, OptionError, Rng
 
 
@@ -54,5 +55,7 @@ register_bot(
         game="dokitto",
         configure=configure,
         levels=tuple(f"ace:{level}" for level in LEVEL_NAMES),
+        label=N_("Ace"),
+        about=N_("Thinks through the cards the others may hold."),
     )
 )

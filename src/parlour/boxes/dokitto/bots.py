@@ -178,5 +178,7 @@ register_bot(
         GreedyBot,
         game="dokitto",
         default=True,
+        label=N_("Greedy"),
+        about=N_("Goes for tiles until it has two, then dodges tricks."),
     )
 )

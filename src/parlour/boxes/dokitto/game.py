@@ -48,10 +48,12 @@ OPTIONS = (
         OptionType.CHOICE,
         [],
         N_(
-            "the flavours in play (distinct, as many as the player count needs); none: the "
-            "game draws them at random"
+            "The flavours in play, all different, as many as the player count needs; none "
+            "chosen: drawn at random."
         ),
         choices=tuple(flavour.key for flavour in FLAVOURS),
+        label=N_("Flavours"),
+        value_labels=words.FLAVOUR_WORDS,
         is_list=True,
         length_text=NEEDED_TEXT,
     ),
@@ -60,20 +62,25 @@ OPTIONS = (
         OptionType.CHOICE,
         NextLeader.ROTATE.value,
         N_(
-            "who plays first from the second round on: rotate (the next seat clockwise after "
-            "the previous round's first player) or last_winner (the winner of the previous "
-            "round's last trick)"
+            "Who plays the first card from the second round on: the next player clockwise, "
+            "or whoever won the last trick of the round before."
         ),
         choices=tuple(rule.value for rule in NextLeader),
+        label=N_("Who leads the next round"),
+        value_labels={
+            NextLeader.ROTATE.value: N_("The next player clockwise"),
+            NextLeader.LAST_WINNER.value: N_("The winner of the last trick"),
+        },
     ),
     Option(
         "max_rounds",
         OptionType.INTEGER,
         0,
         N_(
-            "the most rounds a game lasts: after that round's scoring it ends, and the most "
-            "points win even below 10 (0: no cap, the rulebook's game)"
+            "The game ends after this many rounds even if nobody has 10 points; the most "
+            "points win. 0: no limit, as in the rulebook."
         ),
+        label=N_("Most rounds"),
         minimum=0,
         maximum=1000,
     ),

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from parlour.i18n import N_
-from parlour.kernel import Section
+from parlour.kernel import FrontEnd, Section
 
 HOW_TO_PLAY = (
     Section(
@@ -98,11 +98,16 @@ HOW_TO_PLAY = (
         (
             N_(
                 "Play a card with its flavour and number, such as play grape 7, or short: g7. "
-                "Take a tile with take grape, or short: tg. On the page, click or press the "
-                "card or the stack."
+                "Take a tile with take grape, or short: tg."
             ),
         ),
+        FrontEnd.TERMINAL,
+    ),
+    Section(
+        N_("Making your moves"),
+        (N_("Press a card in your hand to play it, and a stack to take its top tile."),),
+        FrontEnd.PAGE,
     ),
 )
-"""The rules in seven short sections: aim, components, a round, a trick, tiles, the end,
-typing."""
+"""The rules in seven short sections: aim, components, a round, a trick, tiles, the end, and
+how to move (typed at the terminal, pressed on the page)."""

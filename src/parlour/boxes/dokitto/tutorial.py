@@ -37,24 +37,24 @@ TUTORIAL = Tutorial(
     intro=N_(
         "Dokitto! Ice is a trick-taking game: everyone plays a card, and the trick's winner "
         "takes an Ice tile for their cone. Each tile is a point, but a fourth tile spoils "
-        "your round. You are Seat 1 against Seat 2, with matcha, grape and vanilla, for one "
+        "your round. You play against Ben, with matcha, grape and vanilla, for one "
         "round of six tricks."
     ),
     steps=(
         Step(
             N_(
                 "You lead the first trick, and the leader may play any card. When every card "
-                "is of one flavour, the highest number wins. Lead your grape 12: type play "
-                "grape 12 (or g12), or press that card."
+                "is of one flavour, the highest number wins. Lead your grape 12."
             ),
             ("play grape 12",),
+            press=N_("Press your grape 12."),
             wrong=N_(
                 "Any card may lead, but this lesson shows a high card winning: lead grape 12."
             ),
         ),
         Step(
             N_(
-                "Seat 2 had to follow grape and played grape 5: your 12 is higher, so you won "
+                "Ben had to follow grape and played grape 5: your 12 is higher, so you won "
                 "and took the grape stack's top tile. It has the star, so the grape Topping "
                 "token came with it: two points."
             ),
@@ -64,10 +64,10 @@ TUTORIAL = Tutorial(
         Step(
             N_(
                 "The winner leads the next trick. When a trick holds another flavour than the "
-                "one led, the lowest number wins, whatever its flavour. Lead matcha 3: type "
-                "play matcha 3 (or m3), or press that card."
+                "one led, the lowest number wins, whatever its flavour. Lead matcha 3."
             ),
             ("play matcha 3",),
+            press=N_("Press your matcha 3."),
             wrong=N_(
                 "Lead matcha 3 this time: it shows what a low card does when the other player "
                 "cannot follow."
@@ -75,7 +75,7 @@ TUTORIAL = Tutorial(
         ),
         Step(
             N_(
-                "Seat 2 had no matcha and played vanilla 10: a mixed trick, so the lowest "
+                "Ben had no matcha and played vanilla 10: a mixed trick, so the lowest "
                 "number wins, your 3."
             ),
             ("play vanilla 10",),
@@ -84,29 +84,30 @@ TUTORIAL = Tutorial(
         Step(
             N_(
                 "After a mixed trick the winner chooses the stack: any flavour played in the "
-                "trick. Take a matcha or a vanilla tile: type take matcha or take vanilla (tm, "
-                "tv), or press that stack."
+                "trick. Take a matcha or a vanilla tile."
             ),
             ("take matcha", "take vanilla"),
+            press=N_("Press the matcha or the vanilla stack."),
         ),
         Step(
             N_(
                 "You have two tiles. A cone holds three: whoever must take a fourth scores "
-                "nothing this round. Let Seat 2 have this trick: lead your low grape 2."
+                "nothing this round. Let Ben have this trick: lead your low grape 2."
             ),
             ("play grape 2",),
+            press=N_("Press your grape 2."),
             wrong=N_(
                 "That card could win you a tile you do not need yet: lead grape 2, which any "
                 "higher grape beats."
             ),
         ),
         Step(
-            N_("Seat 2 followed with grape 9, won the trick and took a grape tile."),
+            N_("Ben followed with grape 9, won the trick and took a grape tile."),
             ("play grape 9",),
             seat=1,
         ),
         Step(
-            N_("Seat 2 won, so Seat 2 leads: vanilla 8."),
+            N_("Ben won, so Ben leads: vanilla 8."),
             ("play vanilla 8",),
             seat=1,
         ),
@@ -116,6 +117,7 @@ TUTORIAL = Tutorial(
                 "matcha 2 is refused. A third tile is still safe: win with vanilla 13."
             ),
             ("play vanilla 13",),
+            press=N_("Press your vanilla 13."),
             wrong=N_(
                 "Vanilla 4 is lower than 8 and loses. A third tile is still worth a point: "
                 "win it with vanilla 13."
@@ -124,35 +126,37 @@ TUTORIAL = Tutorial(
         Step(
             N_(
                 "Your cone is full: three tiles. Win one more trick and you must take a "
-                "fourth, ending the round with nothing for you. Lead vanilla 4: Seat 2 still "
-                "has to follow vanilla if it can."
+                "fourth, ending the round with nothing for you. Lead vanilla 4: Ben still "
+                "has to follow vanilla if he can."
             ),
             ("play vanilla 4",),
+            press=N_("Press your vanilla 4."),
             wrong=N_(
-                "Careful: Seat 2 showed it has no matcha, and in a mixed trick the lowest "
+                "Careful: Ben showed he has no matcha, and in a mixed trick the lowest "
                 "number wins. Your matcha 2 could win you a fourth tile: lead vanilla 4."
             ),
         ),
         Step(
-            N_("Seat 2 followed with vanilla 9, won the trick and took a vanilla tile."),
+            N_("Ben followed with vanilla 9, won the trick and took a vanilla tile."),
             ("play vanilla 9",),
             seat=1,
         ),
         Step(
-            N_("Seat 2 leads the last trick: grape 1."),
+            N_("Ben leads the last trick: grape 1."),
             ("play grape 1",),
             seat=1,
         ),
         Step(
             N_(
                 "You have no grape, so any card will do, and your last card is matcha 2. "
-                "Mixed trick: the lowest, grape 1, wins it for Seat 2. Play matcha 2."
+                "Mixed trick: the lowest, grape 1, wins it for Ben. Play matcha 2."
             ),
             ("play matcha 2",),
+            press=N_("Press your matcha 2."),
         ),
         Step(
             N_(
-                "Seat 2 took a grape tile: three tiles, three points. Your three tiles and "
+                "Ben took a grape tile: three tiles, three points. Your three tiles and "
                 "their Topping tokens score more: you win the round and the game."
             ),
             ("take grape",),
@@ -165,6 +169,7 @@ TUTORIAL = Tutorial(
         "plays rounds until someone has 10 points. Now play one against an easy bot."
     ),
     players=2,
+    names=("", "Ben"),
     options={"flavours": list(FLAVOURS), "max_rounds": 1},
     chance=deal(FLAVOURS, (LEARNER_HAND, OTHER_HAND), STARS),
 )

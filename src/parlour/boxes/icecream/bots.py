@@ -126,5 +126,7 @@ register_bot(
         GreedyBot,
         game="icecream",
         default=True,
+        label=N_("Greedy"),
+        about=N_("Builds and serves the cones worth the most to it now."),
     )
 )

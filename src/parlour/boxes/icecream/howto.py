@@ -5,7 +5,7 @@ four phases of a day, scoring and the end, with the project's rulings where they
 from __future__ import annotations
 
 from parlour.i18n import N_
-from parlour.kernel import Section
+from parlour.kernel import FrontEnd, Section
 
 HOW_TO_PLAY = (
     Section(
@@ -39,8 +39,8 @@ HOW_TO_PLAY = (
         (
             N_(
                 "The dealer gives everyone one Ice Cream card face down: only you see yours. "
-                "From the dealer on, each player keeps it (keep), or discards it (discard) and "
-                "takes the next card face down instead, which must be kept. You may discard "
+                "From the dealer on, each player keeps it, or discards it and takes the next "
+                "card face down instead, which must be kept. You may discard "
                 "only while the deck has a card. The others see that you discarded, never what."
             ),
         ),
@@ -50,8 +50,8 @@ HOW_TO_PLAY = (
         (
             N_(
                 "From the dealer on, in turn, each player turns over the next scoop, which "
-                "everyone sees, and puts it on a cone with fewer than four scoops (cone 3) or "
-                "starts a new cone (new cone). The day's first scoop starts cone 1. This goes on "
+                "everyone sees, and puts it on a cone with fewer than four scoops or starts a "
+                "new cone. The day's first scoop starts cone 1. This goes on "
                 "until every scoop of the day is placed."
             ),
             N_(
@@ -70,10 +70,9 @@ HOW_TO_PLAY = (
                 "its flavour."
             ),
             N_(
-                "If you can serve a cone exactly, you must serve one of those cones (serve 2). "
-                "Otherwise you either serve a cone with exactly one scoop of a flavour you lack "
-                "(that scoop goes back and scores nothing) or draw an Ice Cream card face up "
-                "(draw)."
+                "If you can serve a cone exactly, you must serve one of those cones. Otherwise "
+                "you either serve a cone with exactly one scoop of a flavour you lack (that "
+                "scoop goes back and scores nothing) or draw an Ice Cream card face up."
             ),
             N_(
                 "Serving ends when every cone is served, or when the player to act can do "
@@ -107,5 +106,27 @@ HOW_TO_PLAY = (
             ),
         ),
     ),
+    Section(
+        N_("Typing your moves"),
+        (
+            N_(
+                "keep or discard your delivery; cone 3 puts the scoop on cone 3, new cone "
+                "starts a cone with it; serve 2 serves cone 2; draw draws an Ice Cream card."
+            ),
+        ),
+        FrontEnd.TERMINAL,
+    ),
+    Section(
+        N_("Making your moves"),
+        (
+            N_(
+                "Press Keep or Discard on your face-down card. Press Put here on a cone for "
+                "the scoop, or Start here for a new cone. Press Serve on a cone to serve it, "
+                "or the Ice Cream deck to draw."
+            ),
+        ),
+        FrontEnd.PAGE,
+    ),
 )
-"""The rules for players, section by section."""
+"""The rules for players, section by section; the last two tell how to move at the terminal
+and on the page."""

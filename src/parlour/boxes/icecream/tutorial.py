@@ -39,19 +39,19 @@ def _drawn(*draws: tuple[str, Flavour]) -> tuple[int, ...]:
 
 SCOOPS = (S, CH, P, V, BR, CC, CH, CH, P, S, BR, CC, V, BR, P, S, BR, P, V, CH, CC, S, CC, V)
 """The day's 24 scoops in the order they are turned over: the learner (Seat 1) turns over
-the 1st, 4th, 7th ..., Seat 2 the 2nd, 5th ..., Seat 3 the 3rd, 6th ..."""
+the 1st, 4th, 7th ..., Ben the 2nd, 5th ..., Tom the 3rd, 6th ..."""
 CHANCE = _drawn(
     *(("scoop", flavour) for flavour in FLAVOURS),  # one of each removed at setup
-    ("ice", S),  # face up: you strawberry, Seat 2 chocolate, Seat 3 pistachio
+    ("ice", S),  # face up: you strawberry, Ben chocolate, Tom pistachio
     ("ice", CH),
     ("ice", P),
-    ("ice", S),  # deliveries: you a second strawberry, Seat 2 black raspberry, Seat 3 chip
+    ("ice", S),  # deliveries: you a second strawberry, Ben black raspberry, Tom chip
     ("ice", BR),
     ("ice", CC),
     ("ice", V),  # the card you take for your discard
     ("back", S),  # your discard goes back into the deck
     *(("scoop", flavour) for flavour in SCOOPS),
-    ("ice", CC),  # serving: you draw chocolate chip, Seat 2 chocolate, Seat 3 pistachio
+    ("ice", CC),  # serving: you draw chocolate chip, Ben chocolate, Tom pistachio
     ("ice", CH),
     ("ice", P),
 )
@@ -62,145 +62,146 @@ STEPS = (
             "Deliveries. You hold a strawberry Ice Cream card face up, and were dealt another "
             "strawberry face down (only you see it). A second card of a flavour you hold adds "
             "nothing to what you can serve. Discard it to take the next card face down "
-            "instead: type discard, or press Discard on your face-down card."
+            "instead."
         ),
         ("discard",),
         wrong=N_(
             "Keeping it is allowed, but a second strawberry serves nothing more. Discard it "
             "and take the next card: that one you must keep."
         ),
+        press=N_("Press Discard on your face-down card."),
     ),
-    Step(N_("Seat 2 kept its delivery."), ("keep",), seat=1),
-    Step(N_("Seat 3 kept its delivery."), ("keep",), seat=2),
+    Step(N_("Ben kept his delivery."), ("keep",), seat=1),
+    Step(N_("Tom kept his delivery."), ("keep",), seat=2),
     Step(
         N_(
             "Cones. You took a vanilla card face down, so you hold strawberry and vanilla. "
             "Now each player in turn turns over a scoop and places it. Your scoop is "
-            "strawberry, and the day's first scoop always starts a cone: type new cone, or "
-            "press Start here."
+            "strawberry, and the day's first scoop always starts a cone: start one."
         ),
         ("new cone",),
+        press=N_("Press Start here."),
     ),
-    Step(N_("Seat 2 turned over chocolate and started cone 2."), ("new cone",), seat=1),
-    Step(N_("Seat 3 turned over pistachio and started cone 3."), ("new cone",), seat=2),
+    Step(N_("Ben turned over chocolate and started cone 2."), ("new cone",), seat=1),
+    Step(N_("Tom turned over pistachio and started cone 3."), ("new cone",), seat=2),
     Step(
         N_(
             "Your scoop is vanilla. Build cones of the flavours you hold: put it on cone 1 "
-            "with your strawberry. Type cone 1, or press Put here on cone 1."
+            "with your strawberry."
         ),
         ("cone 1",),
         wrong=N_(
             "You hold strawberry and vanilla: vanilla belongs on cone 1, the strawberry cone "
-            "you can serve. Type cone 1."
+            "you can serve."
         ),
+        press=N_("Press Put here on cone 1."),
     ),
-    Step(N_("Seat 2 put black raspberry on cone 2."), ("cone 2",), seat=1),
-    Step(N_("Seat 3 put chocolate chip on cone 3."), ("cone 3",), seat=2),
+    Step(N_("Ben put black raspberry on cone 2."), ("cone 2",), seat=1),
+    Step(N_("Tom put chocolate chip on cone 3."), ("cone 3",), seat=2),
     Step(
         N_(
             "Your scoop is chocolate, a flavour you do not hold. On cone 1 it would spoil "
-            "your own cone, on cone 2 it would help Seat 2, who holds chocolate. Start a new "
-            "cone with it instead: type new cone, or press Start here."
+            "your own cone, on cone 2 it would help Ben, who holds chocolate. Start a new "
+            "cone with it instead."
         ),
         ("new cone",),
-        wrong=N_(
-            "Chocolate would spoil your cone 1 or help Seat 2 with cone 2. Start a new cone: "
-            "type new cone."
-        ),
+        wrong=N_("Chocolate would spoil your cone 1 or help Ben with cone 2. Start a new cone."),
+        press=N_("Press Start here."),
     ),
-    Step(N_("Seat 2 put chocolate on cone 2."), ("cone 2",), seat=1),
-    Step(N_("Seat 3 put pistachio on cone 3."), ("cone 3",), seat=2),
+    Step(N_("Ben put chocolate on cone 2."), ("cone 2",), seat=1),
+    Step(N_("Tom put pistachio on cone 3."), ("cone 3",), seat=2),
     Step(
-        N_("Strawberry again: put it on cone 1. Type cone 1, or press Put here on cone 1."),
+        N_("Strawberry again: put it on cone 1."),
         ("cone 1",),
-        wrong=N_("Strawberry is yours: put it on cone 1. Type cone 1."),
+        wrong=N_("Strawberry is yours: put it on cone 1."),
+        press=N_("Press Put here on cone 1."),
     ),
-    Step(N_("Seat 2 put black raspberry on cone 2: it has four scoops now."), ("cone 2",), seat=1),
-    Step(N_("Seat 3 put chocolate chip on cone 3: it has four scoops now."), ("cone 3",), seat=2),
+    Step(N_("Ben put black raspberry on cone 2: it has four scoops now."), ("cone 2",), seat=1),
+    Step(N_("Tom put chocolate chip on cone 3: it has four scoops now."), ("cone 3",), seat=2),
     Step(
         N_(
             "Vanilla: put it on cone 1, its fourth scoop. A cone holds at most four scoops, "
-            "so cone 1 will then be full. Type cone 1, or press Put here on cone 1."
+            "so cone 1 will then be full."
         ),
         ("cone 1",),
-        wrong=N_("Vanilla is yours: make it cone 1's fourth scoop. Type cone 1."),
+        wrong=N_("Vanilla is yours: make it cone 1's fourth scoop."),
+        press=N_("Press Put here on cone 1."),
     ),
-    Step(N_("Seat 2 turned over black raspberry and started cone 5."), ("new cone",), seat=1),
-    Step(N_("Seat 3 turned over pistachio and started cone 6."), ("new cone",), seat=2),
+    Step(N_("Ben turned over black raspberry and started cone 5."), ("new cone",), seat=1),
+    Step(N_("Tom turned over pistachio and started cone 6."), ("new cone",), seat=2),
     Step(
         N_(
             "Cone 1 is full, so it is not offered any more. Put this strawberry on cone 4, "
             "next to the chocolate: a cone with just one scoop of a flavour you lack can still "
-            "be served, for a point less. Type cone 4, or press Put here on cone 4."
+            "be served, for a point less."
         ),
         ("cone 4",),
-        wrong=N_("Put the strawberry on cone 4 this time: type cone 4."),
+        wrong=N_("Put the strawberry on cone 4 this time."),
+        press=N_("Press Put here on cone 4."),
     ),
-    Step(N_("Seat 2 put black raspberry on cone 5."), ("cone 5",), seat=1),
-    Step(N_("Seat 3 put pistachio on cone 6."), ("cone 6",), seat=2),
+    Step(N_("Ben put black raspberry on cone 5."), ("cone 5",), seat=1),
+    Step(N_("Tom put pistachio on cone 6."), ("cone 6",), seat=2),
     Step(
-        N_("Vanilla: put it on cone 4 too. Type cone 4, or press Put here on cone 4."),
+        N_("Vanilla: put it on cone 4 too."),
         ("cone 4",),
-        wrong=N_("Put the vanilla on cone 4: type cone 4."),
+        wrong=N_("Put the vanilla on cone 4."),
+        press=N_("Press Put here on cone 4."),
     ),
-    Step(N_("Seat 2 put chocolate on cone 5."), ("cone 5",), seat=1),
-    Step(N_("Seat 3 put chocolate chip on cone 6."), ("cone 6",), seat=2),
+    Step(N_("Ben put chocolate on cone 5."), ("cone 5",), seat=1),
+    Step(N_("Tom put chocolate chip on cone 6."), ("cone 6",), seat=2),
     Step(
         N_(
-            "Cone 5 (black raspberry, black raspberry, chocolate) fits Seat 2's cards "
-            "exactly. Spoil it: with your strawberry on it, Seat 2 lacks one scoop and loses "
-            "a point. Type cone 5, or press Put here on cone 5."
+            "Cone 5 (black raspberry, black raspberry, chocolate) fits Ben's cards "
+            "exactly. Spoil it: with your strawberry on it, Ben lacks one scoop and loses "
+            "a point."
         ),
         ("cone 5",),
-        wrong=N_("Put the strawberry where it hurts: cone 5 is Seat 2's exact cone. Type cone 5."),
+        wrong=N_("Put the strawberry where it hurts: cone 5 is Ben's exact cone."),
+        press=N_("Press Put here on cone 5."),
     ),
-    Step(N_("Seat 2 put chocolate chip on cone 4."), ("cone 4",), seat=1),
-    Step(N_("Seat 3 turned over vanilla and started cone 7."), ("new cone",), seat=2),
+    Step(N_("Ben put chocolate chip on cone 4."), ("cone 4",), seat=1),
+    Step(N_("Tom turned over vanilla and started cone 7."), ("new cone",), seat=2),
     Step(
         N_(
             "Serving. The face-down cards are turned up. You can serve cone 1 and cone 7 "
             "exactly (you hold every flavour in them), so you must serve one of them. Take "
-            "the bigger one: cone 1, four scoops, four points. Type serve 1, or press Serve "
-            "on cone 1."
+            "the bigger one: cone 1, four scoops, four points."
         ),
         ("serve 1",),
-        wrong=N_(
-            "Cone 7 is exact too, but it gives one point and cone 1 gives four. Type serve 1."
-        ),
+        wrong=N_("Cone 7 is exact too, but it gives one point and cone 1 gives four."),
+        press=N_("Press Serve on cone 1."),
     ),
-    Step(N_("Seat 2 served cone 2 exactly: four points."), ("serve 2",), seat=1),
-    Step(N_("Seat 3 served cone 3 exactly: four points."), ("serve 3",), seat=2),
+    Step(N_("Ben served cone 2 exactly: four points."), ("serve 2",), seat=1),
+    Step(N_("Tom served cone 3 exactly: four points."), ("serve 3",), seat=2),
     Step(
-        N_(
-            "One action a turn. Cone 7 (vanilla) still fits you exactly, so you must serve "
-            "it: type serve 7, or press Serve on cone 7."
-        ),
+        N_("One action a turn. Cone 7 (vanilla) still fits you exactly, so you must serve it."),
         ("serve 7",),
+        press=N_("Press Serve on cone 7."),
     ),
     Step(
-        N_("Seat 2 served cone 5 with the strawberry scoop missing: three points."),
+        N_("Ben served cone 5 with the strawberry scoop missing: three points."),
         ("serve 5",),
         seat=1,
     ),
-    Step(N_("Seat 3 served cone 6 exactly: three points."), ("serve 6",), seat=2),
+    Step(N_("Tom served cone 6 exactly: three points."), ("serve 6",), seat=2),
     Step(
         N_(
             "Only cone 4 is left, and you lack two of its flavours (chocolate and chocolate "
-            "chip). With no cone to serve, you draw an Ice Cream card face up: type draw, or "
-            "press the Ice Cream deck."
+            "chip). With no cone to serve, you draw an Ice Cream card face up."
         ),
         ("draw",),
+        press=N_("Press the Ice Cream deck."),
     ),
-    Step(N_("Seat 2 cannot serve cone 4 and drew a card."), ("draw",), seat=1),
-    Step(N_("Seat 3 cannot serve cone 4 and drew a card."), ("draw",), seat=2),
+    Step(N_("Ben cannot serve cone 4 and drew a card."), ("draw",), seat=1),
+    Step(N_("Tom cannot serve cone 4 and drew a card."), ("draw",), seat=2),
     Step(
         N_(
             "You drew chocolate chip: now cone 4 lacks only your chocolate. Serve it with one "
-            "scoop missing: the chocolate scoop goes back and you score the other three. Type "
-            "serve 4, or press Serve on cone 4."
+            "scoop missing: the chocolate scoop goes back and you score the other three."
         ),
         ("serve 4",),
-        wrong=N_("Drawing is allowed, but serving cone 4 now scores three points. Type serve 4."),
+        wrong=N_("Drawing is allowed, but serving cone 4 now scores three points."),
+        press=N_("Press Serve on cone 4."),
     ),
 )
 
@@ -217,6 +218,7 @@ TUTORIAL = Tutorial(
         "the most points wins. Now play a real game against the easy bots."
     ),
     players=3,
+    names=("", "Ben", "Tom"),
     chance=CHANCE,
 )
 """One scripted day of Ice Cream that teaches its rules one at a time."""

@@ -24,6 +24,7 @@ from parlour.bots.search import MARGIN
 from parlour.boxes.icecream.bots import OTHERS_WEIGHT
 from parlour.boxes.icecream.notation import ACTIONS
 from parlour.boxes.icecream.state import IcecreamState
+from parlour.i18n import N_
 from parlour.kernel import Action, Game, OptionError, Rng
 
 
@@ -125,5 +126,7 @@ register_bot(
         game="icecream",
         configure=configure,
         levels=tuple(f"vendor:{level}" for level in LEVEL_NAMES),
+        label=N_("Vendor"),
+        about=N_("Plays every choice out to the end of the game, many times over."),
     )
 )

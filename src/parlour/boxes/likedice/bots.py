@@ -134,7 +134,20 @@ def _configure(preset: str) -> BotInfo:
         default=preset == "adult",
         levels=tuple(f"counter:{level}" for level in PRESETS) if preset == "adult" else (),
         listed=preset == "adult",  # the others are its levels' aliases (`counter-child`)
+        label=N_("Counter"),
+        about=N_("Counts the dice like a person: a child slowly and often wrong, an expert fast."),
+        level_words=PRESET_WORDS,
     )
+
+
+PRESET_WORDS = {
+    "child": N_("Child"),
+    "teen": N_("Teenager"),
+    "adult": N_("Adult"),
+    "skilled": N_("Skilled"),
+    "expert": N_("Expert"),
+}
+"""Players' word for each preset, the counter's levels."""
 
 
 DESCRIPTIONS = {

@@ -119,10 +119,15 @@ class Level(IntEnum):
     @property
     def word(self) -> str:
         """The level's name for people, in the language of the moment."""
-        return _(_LEVEL_WORDS[self])
+        return _(LEVEL_WORDS[self.key])
 
 
-_LEVEL_WORDS = (N_("beginner"), N_("intermediate"), N_("advanced"))
+LEVEL_WORDS = {
+    "beginner": N_("beginner"),
+    "intermediate": N_("intermediate"),
+    "advanced": N_("advanced"),
+}
+"""Each level's name for people, by its key (the key stays in options and actions)."""
 
 
 class Kind(Enum):

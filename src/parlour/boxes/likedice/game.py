@@ -5,7 +5,7 @@ determinizer, its actions and its length bound."""
 from __future__ import annotations
 
 from parlour.boxes.likedice import determinize, views, words
-from parlour.boxes.likedice.components import MAX_PLAYERS, MIN_PLAYERS, TARGET, Level
+from parlour.boxes.likedice.components import LEVEL_WORDS, MAX_PLAYERS, MIN_PLAYERS, TARGET, Level
 from parlour.boxes.likedice.encoding import encoding
 from parlour.boxes.likedice.howto import HOW_TO_PLAY
 from parlour.boxes.likedice.notation import ALL_ACTIONS
@@ -43,33 +43,35 @@ OPTIONS = (
         OptionType.CHOICE,
         Level.BEGINNER.key,
         N_(
-            "which challenge cards are played: beginner (20 colour cards), intermediate (+5 "
-            "white dice cards) or advanced (+5 colour sequences: all 30)"
+            "Which challenge cards are played: beginner (the 20 colour cards), intermediate "
+            "(5 white dice cards more) or advanced (5 colour sequences more: all 30)."
         ),
         choices=tuple(level.key for level in Level),
+        label=N_("Level"),
+        value_labels=LEVEL_WORDS,
     ),
     Option(
         "targets",
         OptionType.INTEGER,
         _targets,
         N_(
-            "cards each player's own display needs to end the game, one per seat (Kidz Dice: "
-            "e.g. 10,5,5 for an adult and two children)"
+            "How many cards each player's own display needs to end the game (Kidz Dice: "
+            "fewer for children, say 10 for an adult and 5 for a child)."
         ),
         minimum=1,
         maximum=TARGET,
         is_list=True,
         length=lambda players: players,
         length_text=N_("one per seat"),
+        per_seat=True,
+        label=N_("Cards to collect"),
     ),
     Option(
         "time_limit",
         OptionType.INTEGER,
         60,
-        N_(
-            "seconds a challenge allows before the table checks the answers given (a project "
-            "ruling for play at a screen); 0 means untimed"
-        ),
+        N_("How long a challenge lasts before the answers are checked; 0 for no time limit."),
+        label=N_("Seconds a challenge"),
         minimum=0,
         maximum=3600,
     ),
@@ -78,10 +80,10 @@ OPTIONS = (
         OptionType.INTEGER,
         0,
         N_(
-            "challenges after which the game ends, ranked as when the dice deck runs out (a "
-            "project ruling: the rules set no bound, since answers can be wrong forever); 0 "
-            "means no limit"
+            "The game ends after this many challenges, ranked as when the dice run out; 0 "
+            "for no limit."
         ),
+        label=N_("Most challenges"),
         minimum=0,
         maximum=MOST_CHALLENGES,
     ),

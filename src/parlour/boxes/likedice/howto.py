@@ -4,7 +4,7 @@ project's rulings (`docs/rules/likedice.md`) in short paragraphs, marked for the
 from __future__ import annotations
 
 from parlour.i18n import N_
-from parlour.kernel import Section
+from parlour.kernel import FrontEnd, Section
 
 HOW_TO_PLAY = (
     Section(
@@ -76,8 +76,7 @@ HOW_TO_PLAY = (
                 "The winner takes a card from the common display that holds a die their "
                 "answer counted (any card, if it counted none of them) and lays it in their "
                 "own display: from now on it counts for them alone. When several cards may be "
-                "taken, the winner chooses (take 2: the card in place 2); otherwise it moves "
-                "at once."
+                "taken, the winner chooses one; otherwise it moves at once."
             ),
             N_(
                 "The place is refilled from the dice deck, so places 1 to 3 stay where they "
@@ -109,7 +108,18 @@ HOW_TO_PLAY = (
                 "the card's dice such as b4 g6) takes a card when you may choose one."
             ),
         ),
+        FrontEnd.TERMINAL,
+    ),
+    Section(
+        N_("Making your moves"),
+        (
+            N_(
+                "Enter your number and press Answer, or press Pass. When you may choose a card, "
+                "press Take on the one you want."
+            ),
+        ),
+        FrontEnd.PAGE,
     ),
 )
 """Like Dice's rules for players: the aim, the cards, the challenges, a challenge, the card
-won, the end, and what to type."""
+won, the end, and how to move (at the terminal, on the page)."""

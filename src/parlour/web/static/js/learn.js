@@ -19,10 +19,11 @@ function showError(message) {
   $("error").textContent = message || "";
 }
 
-// The lesson as a table for the renderers and names.js: one seat a player, unnamed ("Seat 2").
+// The lesson as a table for the renderers and names.js: one seat a player, named as the
+// tutorial's texts call it ("Ben"; a seat it leaves unnamed is "Seat 2").
 function tableOf(answer) {
   const seats = answer.view.scores.map((_score, seat) => ({
-    seat, kind: "person", bot: null, name: null, taken: true, host: seat === answer.seat, absent: false, you: seat === answer.seat,
+    seat, kind: "person", bot: null, name: answer.names?.[seat] ?? null, taken: true, host: seat === answer.seat, absent: false, you: seat === answer.seat,
   }));
   return { id: `learn-${game}`, game, players: seats.length, status: answer.done ? "finished" : "running", deadline: null, seats };
 }
@@ -36,8 +37,11 @@ function show(answer) {
   $("intro").textContent = moves.length ? "" : answer.intro;
   $("said").replaceChildren(...answer.said.map((text) => el("li", { text })));
   $("say").textContent = answer.say || "";
+  $("press").textContent = answer.press || "";
   const refused = answer.feedback && !answer.feedback.accepted;
   $("feedback").textContent = refused ? answer.feedback.text : "";
+  // Once the tutorial is over and nothing is left to say, no empty box stays on top.
+  $("lesson").hidden = !["intro", "said", "say", "feedback"].some((id) => $(id).textContent);
   drawBoard(renderer, frame, attempt);
   // The correction sits above the board: scrolled to, the least, from a wrong move below.
   if (refused) $("feedback").scrollIntoView({ block: "nearest" });

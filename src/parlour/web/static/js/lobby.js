@@ -54,30 +54,84 @@ function showSeats() {
   }
 }
 
+// Each option by its label for players, its choices by theirs (the values sent stay the
+// identifiers); a per-seat list is asked seat by seat (a colour picker, say), another list of
+// choices as a box a choice.
 function showOptions() {
-  const box = document.getElementById("options");
-  box.replaceChildren();
-  for (const option of current.options) {
-    const id = `option-${option.name}`;
-    let input;
-    if (option.type === "boolean") {
-      input = el("select", { id, "data-option": option.name },
-        el("option", { value: "true", text: t("yes") }), el("option", { value: "false", text: t("no") }));
-      input.value = String(option.default);
-    } else if (option.type === "choice") {
-      input = el("select", { id, "data-option": option.name },
-        option.choices.map((c) => el("option", { value: c, text: c })));
-      input.value = option.default;
-    } else {
-      const value = Array.isArray(option.default) ? option.default.join(",") : option.default;
-      const number = option.type === "integer"
-        ? { type: "number", min: option.minimum, max: option.maximum, step: 1, inputmode: "numeric" } : {};
-      input = el("input", { id, "data-option": option.name, value: value ?? "", placeholder: t("default"), ...number });
-    }
-    box.append(el("label", { for: id, title: option.description, "data-for-option": option.name },
-      `${option.name} `, input, range(option), el("span", { class: "muted", text: ` ${option.description}` })));
+  document.getElementById("options").replaceChildren(...current.options.map(optionRow));
+  showApplicable();
+}
+
+// The per-seat options again, one control a seat for the players now chosen.
+function showSeatOptions() {
+  for (const option of current.options.filter((o) => o.per_seat)) {
+    document.querySelector(`[data-for-option="${option.name}"]`).replaceWith(optionRow(option));
   }
   showApplicable();
+}
+
+function optionRow(option) {
+  const id = `option-${option.name}`;
+  const about = el("span", { class: "muted", text: ` ${option.description}` });
+  const parts = option.per_seat ? perSeat(option) : (option.type === "list of choice" ? ticks(option) : null);
+  if (parts) {
+    return el("fieldset", { id, class: "option-list", "data-for-option": option.name, "data-option": option.name },
+      el("legend", { text: option.label }), ...parts, range(option), about);
+  }
+  return el("label", { for: id, "data-for-option": option.name },
+    `${option.label} `, optionInput(option, { id, "data-option": option.name }), range(option), about);
+}
+
+// The control for one value of `option` (a list's whole text where not asked seat by seat).
+function optionInput(option, attributes, value = option.default) {
+  let input;
+  if (option.type === "boolean") {
+    input = el("select", attributes,
+      el("option", { value: "true", text: t("yes") }), el("option", { value: "false", text: t("no") }));
+  } else if (option.choices) {  // one choice (a per-seat list asks one a seat)
+    input = el("select", attributes, option.choices.map((c) => el("option", { value: c, text: option.value_labels[c] })));
+  } else {
+    const number = option.type.endsWith("integer")
+      ? { type: "number", min: option.minimum, max: option.maximum, step: 1, inputmode: "numeric" } : {};
+    input = el("input", { ...attributes, placeholder: t("default"), ...number });
+  }
+  input.value = Array.isArray(value) ? value.join(",") : String(value ?? "");
+  return input;
+}
+
+// A per-seat list's value for each of `count` seats by default: its default's, where the
+// listing gives one, else (a list of choices left empty) the choices in their order.
+function seatDefaults(option, count) {
+  if (Array.isArray(option.default) && option.default.length) return option.default;
+  return option.type === "list of choice" ? option.choices.slice(0, count) : [];
+}
+
+// One control a seat for a per-seat list, seat 1 first, showing its default for that seat.
+function perSeat(option) {
+  const count = Number(document.getElementById("players").value);
+  const defaults = seatDefaults(option, count);
+  return Array.from({ length: count }, (_, seat) => {
+    const name = t("Seat {number}", { number: seat + 1 });
+    const input = optionInput(option, { "data-value-of": option.name, "data-seat-index": seat, "aria-label": `${option.label}: ${name}` }, defaults[seat] ?? "");
+    return el("label", {}, `${name} `, input);
+  });
+}
+
+// A box for each choice of a list of choices (none ticked: the default).
+function ticks(option) {
+  return option.choices.map((choice) => el("label", {},
+    el("input", { type: "checkbox", value: choice, "data-value-of": option.name, checked: Array.isArray(option.default) && option.default.includes(choice) }),
+    ` ${option.value_labels[choice]}`));
+}
+
+// A list's value as the form sends it: its seats' values or its ticked choices joined, or ""
+// for its default.
+function listValue(option, box) {
+  const inputs = Array.from(box.querySelectorAll("[data-value-of]"));
+  const values = inputs.filter((input) => input.type !== "checkbox" || input.checked).map((input) => input.value.trim());
+  const defaults = option.per_seat ? seatDefaults(option, values.length) : [];
+  const text = values.join(",");
+  return text === defaults.join(",") || values.every((value) => value === "") ? "" : text;
 }
 
 // The bounds of an integer option (of each integer of a list option), as the kernel checks them.
@@ -100,7 +154,8 @@ function showApplicable() {
       applies = applies && allowed.map(String).includes(input.value);
     }
     label.hidden = !applies;
-    label.querySelector("[data-option]").disabled = !applies;
+    const input = label.matches("[data-option]") ? label : label.querySelector("[data-option]");
+    input.disabled = !applies;
   }
 }
 
@@ -146,6 +201,7 @@ async function showRated() {
 
 form.addEventListener("change", (event) => {
   if (event.target.id === "players" || event.target === rated) showSeats();
+  if (event.target.id === "players") showSeatOptions();
   if (event.target.dataset.option) showApplicable();
 });
 
@@ -158,7 +214,7 @@ form.addEventListener("submit", async (event) => {
   const options = {};
   for (const input of form.querySelectorAll("[data-option]:not([disabled])")) {
     const spec = current.options.find((o) => o.name === input.dataset.option);
-    const value = input.value.trim();
+    const value = input.tagName === "FIELDSET" ? listValue(spec, input) : input.value.trim();
     const defaultText = Array.isArray(spec.default) ? spec.default.join(",") : String(spec.default);
     if (value !== "" && value !== defaultText) options[spec.name] = value;
   }

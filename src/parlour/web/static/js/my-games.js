@@ -15,12 +15,12 @@ function duration(seconds) {
 }
 
 function players(entry) {
-  return entry.seats.map((s) => (s.seat === entry.seat ? t("you") : s.name || s.bot || t("an open seat"))).join(", ");
+  return entry.seats.map((s) => (s.seat === entry.seat ? t("you") : s.label || s.name || t("an open seat"))).join(", ");
 }
 
 function results(entry) {
   const scores = entry.seats.map((s) => t("{name}: {score}", {
-    name: s.seat === entry.seat ? t("you") : s.name || s.bot, score: entry.scores[s.seat],
+    name: s.seat === entry.seat ? t("you") : s.label || s.name, score: entry.scores[s.seat],
   })).join(" · ");
   const parts = [el("span", { class: "place", text: t("place {place} of {count}", { place: entry.place, count: entry.seats.length }) }), " — ", scores];
   if (entry.rating) {

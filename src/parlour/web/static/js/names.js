@@ -1,15 +1,20 @@
 // How every page names a seat: "You" to the seat's own viewer, else its name at the table (a
-// person's, or a bot's), with its number when another seat has the same name (two greedy bots
-// stay apart) or when asked (`numbered`), else "Seat 2" ("Platz 2" in German). `table` is the
-// table's public info.
+// person's, or a bot's in players' words: "Planner (Hard)", never "planner:hard"), with its
+// number when another seat has the same name (two greedy bots stay apart) or when asked
+// (`numbered`), else "Seat 2" ("Platz 2" in German). `table` is the table's public info.
 import { t } from "/static/js/i18n.js";
+
+// A seat's own name: a bot's label where the seat bears the bot's registry name.
+function ownName(info) {
+  if (info?.kind === "bot" && (!info.name || info.name === info.bot)) return info.label || info.bot;
+  return info?.name || null;
+}
 
 export function seatName(table, seat, viewer = null, { numbered = false } = {}) {
   if (seat === viewer) return t("You");
-  const info = table.seats[seat];
-  const name = info?.name || (info?.kind === "bot" ? info.bot : null);
+  const name = ownName(table.seats[seat]);
   if (!name) return t("Seat {number}", { number: seat + 1 });
-  const same = table.seats.filter((s) => (s.name || s.bot) === name).length;
+  const same = table.seats.filter((s) => ownName(s) === name).length;
   return numbered || same > 1 ? t("{name} (seat {number})", { name, number: seat + 1 }) : name;
 }
 

@@ -86,7 +86,7 @@ function showSeating(table) {
   const mine = table.seats.find((s) => s.you);
   const shared = el("input", { value: location.href, readonly: true, class: "link", "aria-label": t("Link to this table") });
   const items = table.seats.map((s) => {
-    const who = s.kind === "bot" ? t("bot {bot}", { bot: s.bot }) : (s.taken ? ratedName(table, s.seat) : t("open"));
+    const who = s.kind === "bot" ? t("bot {bot}", { bot: s.label }) : (s.taken ? ratedName(table, s.seat) : t("open"));
     return el("li", {}, t("Seat {number}: {who}", { number: s.seat + 1, who }));
   });
   box.replaceChildren(el("h2", { text: t("Waiting for players") }), el("ul", {}, items),

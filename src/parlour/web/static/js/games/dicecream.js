@@ -8,9 +8,16 @@ import { seatName } from "/static/js/names.js";
 import { t, tn } from "/static/js/i18n.js";
 
 // Each colour's name for people (the actions keep their keys: `red cube of blue`), and its
-// initial, shown on every die and space so that colour never carries meaning alone.
+// initial in the page's language, shown on every die and space so that colour never carries
+// meaning alone: the shortest start of its name that no other colour's shares (B, Y, R, G, W
+// in English; B, Ge, R, Gr, W in German, where yellow and green both begin with G).
 const NAMES = { blue: t("Blue"), yellow: t("Yellow"), red: t("Red"), green: t("Green"), white: t("White") };
-const INITIALS = { blue: "b", yellow: "y", red: "r", green: "g", white: "w" };
+const INITIALS = Object.fromEntries(Object.entries(NAMES).map(([colour, name]) => {
+  const others = Object.values(NAMES).filter((other) => other !== name).map((other) => other.toLowerCase());
+  let length = 1;
+  while (others.some((other) => other.startsWith(name.slice(0, length).toLowerCase()))) length += 1;
+  return [colour, name.slice(0, length)];
+}));
 
 const sundaeName = (colour) => t("{colour} sundae", { colour: NAMES[colour] });
 const dieName = (colour, face) => t("{colour} die showing {face}", { colour: NAMES[colour], face });

@@ -128,6 +128,7 @@ def test_analyse_finds_the_points_lost(tmp_path: Path) -> None:
     assert "proficiency" in text.output
 
 
+@pytest.mark.slow  # the puzzle's whole table: 90 s of CPU to build
 def test_analyse_skips_the_tables_timeout(tmp_path: Path) -> None:
     state = parlour.load("dicetime", mode="puzzle").new(seed=3)
     state.apply(0, "roll")

@@ -979,9 +979,18 @@ def test_while_disconnected_a_banner_shows_and_every_action_is_disabled(
     assert all(not controls.nth(i).is_enabled() for i in range(controls.count()))
     page.wait_for_timeout(1500)  # a reconnection or two refused meanwhile
     playwright_api.expect(banner).to_be_visible()
+    table_id = page.url.rsplit("/", 1)[1]
+    token = page.evaluate(f"import('/static/js/api.js').then((m) => m.tokenFor('{table_id}'))")
+    said = page.request.post(
+        f"{base_url}/api/tables/{table_id}/chat",
+        data={"text": "said meanwhile"},
+        headers={"X-Seat-Token": token},
+    )
+    assert said.ok, said.text()
     refusing[0] = False
     playwright_api.expect(banner).to_be_hidden(timeout=20_000)
     playwright_api.expect(roll).to_be_enabled()
+    playwright_api.expect(page.locator("#chat-lines")).to_contain_text("said meanwhile")
     page.click("[data-action='roll']")
     wait_until(page, "window.parlourFrame.view.log.length > 0")
     page.close()

@@ -174,8 +174,14 @@ def test_a_finished_games_chat_is_for_those_who_sat_and_never_in_its_record(
     table_id, token = created["table"]["id"], created["token"]
     assert say(client, table_id, token, text="secret words").status_code == 200
     assert say(client, table_id, name="Zoe", text="onlooker words").status_code == 200
-    play_until_over(client, table_id, token)
-    assert say(client, table_id, token, text="good game").status_code == 200
+    with client.websocket_connect(f"/ws/tables/{table_id}") as onlooker:
+        onlooker.send_text(hello(None))
+        play_until_over(client, table_id, token)
+        assert say(client, table_id, token, text="good game").status_code == 200
+        assert client.post(f"/api/tables/{table_id}/rematch", headers=hdr(token)).is_success
+        while not (message := onlooker.receive_json()).get("table", {}).get("rematch"):
+            # up to the rematch's frame, sent after the line: a spectator's page still open
+            assert message["type"] != "chat" or message["line"]["text"] != "good game"
     mine = lines(client, table_id, token)
     assert [line["text"] for line in mine.json()["lines"]] == ["secret words", "good game"]
     assert lines(client, table_id).status_code == 403  # a spectator, after the game

@@ -73,7 +73,7 @@ def test_a_thinking_bot_delays_no_other_table_and_no_person(
         wait_for(chose(client, slow_id, 1))  # its answer arrives and is played
 
 
-def test_a_bot_that_prepares_is_prepared_in_its_worker_before_the_game_starts(
+def test_a_bot_that_prepares_is_prepared_in_its_worker_before_its_first_move(
     settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bot = lambda seat, rng: PidBot(seat, rng, tmp_path)  # noqa: E731
@@ -81,12 +81,12 @@ def test_a_bot_that_prepares_is_prepared_in_its_worker_before_the_game_starts(
     monkeypatch.setitem(bot_registry._BOTS, (info.game, info.name), info)
     with make_client(settings, bot_workers=1) as client:
         made = create(client, "dicetime", ["person", "pid"])
-        assert len(list(tmp_path.glob("prepared-*"))) == 2  # here and in the worker
         for response in end_the_persons_turn(client, made["table"]["id"], made["token"], "p"):
             assert response.status_code == 200, response.text
         wait_for(lambda: any(tmp_path.glob("decided-*")))
     (decided,) = tmp_path.glob("decided-*")
-    assert (tmp_path / decided.name.replace("decided", "prepared")).exists()
+    assert (tmp_path / decided.name.replace("decided", "prepared")).exists()  # in the worker
+    assert len(list(tmp_path.glob("prepared-*"))) == 2  # and here
 
 
 def test_a_person_takes_their_seat_back_from_a_stand_in_that_is_thinking(

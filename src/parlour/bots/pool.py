@@ -26,10 +26,12 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, TypeVar
 
 from parlour.bots.registry import Bot
 from parlour.bots.schedule import Pending, Question, answer
+
+_Result = TypeVar("_Result")
 
 PRELOAD = ["parlour.bots.pool"]
 """What the fork server imports once, so that each worker starts without importing it again."""
@@ -93,21 +95,21 @@ class BotPool:
         """Run a bot's `prepare` (a solver's table loaded or built) in the workers before its
         first question, so that the first move does not wait for it: one run for each worker,
         which the executor gives to its idle workers (a busy one may take two)."""
-        executor = self._running()  # submitting may start a worker: off the event loop
-        runs = await asyncio.to_thread(
-            lambda: [executor.submit(prepare, options) for _ in range(self.workers)]
-        )
-        await asyncio.gather(*(asyncio.wrap_future(run) for run in runs))
+        await asyncio.gather(*(self._run(prepare, options) for _ in range(self.workers)))
 
     async def think(
         self, bot: Bot, asked: Question, pace: float | None = None
     ) -> tuple[Pending, Bot]:
         """`bot`'s answer to `asked` from a worker, with the bot as it came back. Whatever
-        the bot raises is raised here; a worker's death raises `BrokenProcessPool`, and the
-        broken executor is replaced for the next question."""
+        the bot raises is raised here."""
+        return await self._run(think, bot, asked, pace)
+
+    async def _run(self, work: Callable[..., _Result], *args: Any) -> _Result:
+        """`work(*args)` in a worker. A worker's death raises `BrokenProcessPool`, and the
+        broken executor is replaced for the next call."""
         executor = self._running()
         try:
-            return await asyncio.wrap_future(executor.submit(think, bot, asked, pace))
+            return await asyncio.wrap_future(executor.submit(work, *args))
         except BrokenProcessPool:
             if self._executor is executor:
                 self._executor = None

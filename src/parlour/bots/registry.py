@@ -72,7 +72,8 @@ class BotInfo:
     """The game's default bot: it fills seats and stands in for absent people (one a game)."""
     levels: tuple[str, ...] = ()
     """Names of this bot at each level it offers, weakest first, each `NAME:WORD` (e.g.
-    `counter:child`, `mcts:hard`): menus show the word (`level_label`), runners get the name."""
+    `counter:child`, `mcts:hard`): menus show players' word for it (`level_word`), runners
+    get the name."""
     listed: bool = True
     """Offered by menus and listings; False for another name of a bot a menu offers already
     (a level's alias, e.g. `counter-child`): accepted wherever a bot is named, not offered."""

@@ -157,13 +157,16 @@ class Learn(Strict):
     attempt: ActionText | None = None
 
 
+LONGEST_LINE = 300
+"""The most characters a line of chat may have."""
 ChatText = Annotated[
-    str, Field(min_length=1, max_length=300, description=TEXT_RULES), plain_text(300)
+    str,
+    Field(min_length=1, max_length=LONGEST_LINE, description=TEXT_RULES),
+    plain_text(LONGEST_LINE),
 ]
 """A line of chat as a person types it."""
 Reaction = Literal["hello", "good_move", "well_played", "oops", "thanks", "sorry"]
-"""A quick reaction's code (`parlour.web.tables.chat.REACTIONS`): each page says it in its
-reader's language."""
+"""A quick reaction's code: each page says it in its reader's language."""
 
 
 class Say(Strict):

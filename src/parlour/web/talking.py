@@ -16,7 +16,7 @@ from parlour.web.live import LiveTable, TableError
 from parlour.web.routing import Token, tables_of
 from parlour.web.schemas import Say, SpectatorChat
 from parlour.web.security import client_address
-from parlour.web.tables.chat import spectator_sender
+from parlour.web.tables.chat import channels, spectator_sender
 from parlour.web.tables.seats import Sealed, seat_for, viewer_of
 
 
@@ -54,7 +54,7 @@ def add_routes(app: FastAPI) -> None:
         tables = tables_of(request)
         table = await tables.commits.latest(table_id)
         seat = _reader(table, token, request)
-        return {"lines": [line.shown() for line in tables.chat.recent(table.id, seat)]}
+        return {"lines": [line.shown() for line in tables.chat.recent(table, seat)]}
 
     @app.post("/api/tables/{table_id}/chat/spectators", responses=responses.CHAT_SWITCH)
     async def switch(
@@ -73,6 +73,6 @@ def _reader(table: LiveTable, token: str | None, request: Request) -> int | None
     """Whose chat a request reads and says: a seat's; a spectator's while the game lasts
     (where the table is not sealed); after the game only a seat's."""
     seat = viewer_of(table, token, account_of(request))
-    if seat is None and table.status not in ("open", "running"):
+    if not channels(table, seat):
         raise Sealed(_("only those who sat at this table may read its chat"))
     return seat

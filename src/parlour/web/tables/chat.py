@@ -21,10 +21,6 @@ from parlour.web.storage import CHAT, NOTIFY
 from parlour.web.tables.watchers import Watchers
 
 PLAYERS, SPECTATORS = "players", "spectators"
-REACTIONS = ("hello", "good_move", "well_played", "oops", "thanks", "sorry")
-"""The quick reactions, by code: each page says them in its reader's language."""
-LONGEST = 300
-"""The most characters a line may have."""
 WINDOW = 10.0
 """Seconds over which a sender's lines are counted against the limit."""
 RECENT = 100
@@ -51,9 +47,13 @@ class Line:
         return asdict(self)
 
 
-def channels(seat: int | None) -> tuple[str, ...]:
-    """The channels a viewer reads: a seat the players'; a spectator both."""
-    return (PLAYERS,) if seat is not None else (PLAYERS, SPECTATORS)
+def channels(table: LiveTable, seat: int | None) -> tuple[str, ...]:
+    """The channels a viewer of `table` reads, over the API and pushed alike: a seat the
+    players'; a spectator both while the game lasts, and none once it is over (a finished
+    game's chat is for those who sat at the table)."""
+    if seat is not None:
+        return (PLAYERS,)
+    return (PLAYERS, SPECTATORS) if table.status in ("open", "running") else ()
 
 
 def spectator_sender(address: str) -> str:
@@ -139,12 +139,12 @@ class Chat:
                 db.execute(NOTIFY, {"payload": f"{table_id} {CHAT_NEWS} {line.number} {self.name}"})
         return line
 
-    def recent(self, table_id: str, seat: int | None) -> list[Line]:
+    def recent(self, table: LiveTable, seat: int | None) -> list[Line]:
         """The latest lines of the channels `seat` reads (None: a spectator), oldest first."""
         with self.engine.connect() as db:
             rows = db.execute(
                 select(*_SHOWN)
-                .where(CHAT.c.table_id == table_id, CHAT.c.channel.in_(channels(seat)))
+                .where(CHAT.c.table_id == table.id, CHAT.c.channel.in_(channels(table, seat)))
                 .order_by(CHAT.c.number.desc())
                 .limit(RECENT)
             ).all()
@@ -169,7 +169,7 @@ class Chat:
         message = encode({"type": "chat", "line": line.shown()})
 
         def reads(watcher: Watcher) -> bool:
-            return line.channel in channels(watcher.seat)
+            return line.channel in channels(table, watcher.seat)
 
         async with table.lock:
             await self.watchers.tell(table, message, reads)

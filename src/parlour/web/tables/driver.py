@@ -102,16 +102,18 @@ class Driver:
 
     async def _prepare_bots(self, table: LiveTable) -> None:
         """Let the table's bots get ready off the event loop (a bot that plays from a solved
-        table loads or builds it), here and in the bots' workers, so that no other table waits
-        for it and their first move does not."""
+        table loads or builds it), so that no other table waits for it; and in the bots'
+        workers meanwhile, behind the questions already asked, so that their first move
+        does not wait for it either (where it fails, the first move prepares)."""
         names = {s.bot for s in table.seats if s.bot is not None}
         if table.turn_limit is not None:
             names.add(default_bot(table.game))
         for name in sorted(names):
             prepare = bot_info(table.game, name).prepare
             if prepare is not None:
-                here = asyncio.to_thread(prepare, table.options)
-                await asyncio.gather(here, self.pool.warm(prepare, table.options))
+                await asyncio.to_thread(prepare, table.options)
+                warming = self.pool.warm(prepare, table.options)
+                self.tasks.spawn(warming, done=functools.partial(_warmed, table))
 
     async def ready_bots(self, table: LiveTable) -> None:
         """Prepare and make the bots of a table that starts or resumes; their failure breaks
@@ -292,3 +294,10 @@ class Driver:
                 return
             del table.pending[first.seat]
         await self.changed(table)
+
+
+def _warmed(table: LiveTable, warming: asyncio.Task[None]) -> None:
+    """Log a warm-up of the bots' workers that failed: nothing waits for it."""
+    error = None if warming.cancelled() else warming.exception()
+    if error is not None:
+        LOG.warning("table %s: the bots' workers could not prepare", table.id, exc_info=error)

@@ -107,7 +107,7 @@ export function tableChat(box, tableId, token) {
       name ? el("label", {}, t("Your name"), " ", name) : null,
       el("label", {}, spectator ? t("Say something to the other spectators") : t("Say something to the table"), " ", text),
       el("button", { type: "submit", text: t("Send") }));
-    const named = () => (name ? { name: name.value.trim() } : {});
+    const named = () => (name?.value.trim() ? { name: name.value.trim() } : {}); // logged in: the account's
     send.addEventListener("submit", async (event) => {
       event.preventDefault();
       if (!text.value.trim()) return;
@@ -150,5 +150,10 @@ export function tableChat(box, tableId, token) {
     if (seatChanged) reload();
   }
 
-  return { heard, update };
+  // Back after the socket was down: the lines said meanwhile (each kept once, by number).
+  function caughtUp() {
+    if (frame && !box.hidden) reload();
+  }
+
+  return { caughtUp, heard, update };
 }

@@ -389,7 +389,10 @@ function connect() {
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "state") {
-      if (!online) setOnline(true);
+      if (!online) {
+        setOnline(true);
+        chat.caughtUp();
+      }
       if (!frame || message.table.version >= frame.table.version || message.table.id !== frame.table.id) render(message);
     } else if (message.type === "chat") {
       chat.heard(message.line);

@@ -44,8 +44,7 @@ from schemathesis.schemas import APIOperation
 
 from parlour.bots.registry import bot_info
 from parlour.web.app import Settings, create_app
-from parlour.web.schemas import JoinTable
-from parlour.web.tables.chat import REACTIONS
+from parlour.web.schemas import REACTIONS, JoinTable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 

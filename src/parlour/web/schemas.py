@@ -8,7 +8,7 @@ hide or reorder text (bidi overrides made "evil" read "live"): see `plain_text`.
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
@@ -167,6 +167,8 @@ ChatText = Annotated[
 """A line of chat as a person types it."""
 Reaction = Literal["hello", "good_move", "well_played", "oops", "thanks", "sorry"]
 """A quick reaction's code: each page says it in its reader's language."""
+REACTIONS: tuple[str, ...] = get_args(Reaction)
+"""Every quick reaction's code."""
 
 
 class Say(Strict):

@@ -20,7 +20,7 @@ from parlour.bots.registry import offered_bots
 from parlour.web.app import Settings, create_app
 from parlour.web.responses import ANY_ROUTE
 
-REQUESTS = 200
+REQUESTS = 300
 
 
 def vocabulary() -> Constants:

@@ -697,10 +697,7 @@ def test_the_lobby_names_options_in_players_words_and_picks_colours_seat_by_seat
     page.select_option("[data-seat='1']", "greedy")
     page.select_option("[data-seat='2']", "greedy")
     create_from_the_lobby(page)
-    for _ in range(200):  # (wait_for_function would evaluate a string, which the CSP forbids)
-        if page.evaluate("Boolean(window.parlourFrame && window.parlourFrame.view)"):
-            break
-        page.wait_for_timeout(25)
+    wait_until(page, "Boolean(window.parlourFrame && window.parlourFrame.view)")
     options = page.evaluate("window.parlourFrame.table.options")
     assert options["colours"] == ["teal", "blue", "green"]
     page.close()

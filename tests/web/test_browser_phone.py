@@ -101,3 +101,21 @@ def test_a_turn_on_a_phone_needs_no_scrolling(browser: Any, base_url: str, game:
     assert turns > 0
     assert not errors, errors
     context.close()
+
+
+def test_the_last_move_takes_one_line_on_a_phone_however_long(browser: Any, base_url: str) -> None:  # noqa: F811
+    # A long move (a Dicecream round's end names every bonus card) once took three lines and
+    # pushed the own sheet below the first screen; the whole move is under "What happened".
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    create_in_lobby(page, base_url, "dicetime", 1)
+    lines = page.evaluate("""() => {
+      const box = document.getElementById("recent");
+      box.hidden = false;
+      const long = "A long move in words. ".repeat(12);
+      box.innerHTML = `<h2>Last moves</h2><ol><li>Short.</li><li>${long}</li></ol>`;
+      const line = parseFloat(getComputedStyle(box).lineHeight) || 16;
+      return box.querySelector("ol").getBoundingClientRect().height / line;
+    }""")
+    assert lines < 1.5
+    context.close()

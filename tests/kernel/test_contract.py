@@ -94,6 +94,7 @@ def test_a_determinized_state_shows_the_seat_its_view(
     real one, different RNGs draw different deals; and play goes on from it."""
     game = new_game(name, configuration)
     for state in visited(game, seed, min(configuration.max_actions, 300)):
+        real = json.dumps(everything(state), sort_keys=True)
         for seat in all_seats(state):
             view = state.view(seat)
             draws = [game.determinize(view, Rng(seed + k)) for k in range(DRAWS)]
@@ -103,7 +104,6 @@ def test_a_determinized_state_shows_the_seat_its_view(
                 assert twin.legal_actions(seat) == state.legal_actions(seat)
                 assert (twin.over, twin.to_act) == (state.over, state.to_act)
             deals = {json.dumps(everything(twin), sort_keys=True) for twin in draws}
-            real = json.dumps(everything(state), sort_keys=True)
             for k in range(DRAWS, MORE_DRAWS):  # one deal drawn each time: was it chance?
                 if len(deals) > 1 or real in deals:
                     break

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 import parlour
 from parlour.bots.registry import default_bot
 from parlour.cli.app import app
-from parlour.kernel import registry
+from parlour.kernel import ExactAdvice, registry
 from parlour.web.app import Settings, create_app
 from tests.advice_game import Tally
 from tests.kernel import test_clones, test_contract, test_properties
@@ -88,33 +88,22 @@ def saved(tmp_path: Path, *actions: str) -> str:
 
 def test_the_listing_says_it_gives_advice_and_its_default_bot() -> None:
     listing = {game["name"]: game for game in invoke_json("games")}
-    assert listing["tally"]["advice"] is True
+    assert listing["tally"]["advice"] is True and listing["tally"]["analysis"] is True
     assert listing["tally"]["default_bot"] == default_bot("tally") == "random"  # no bot of its own
 
 
 def test_cli_hint_analyse_and_solve(tmp_path: Path) -> None:
     hints = invoke_json("hint", saved(tmp_path, "one"))
+    exact = {"loss": 0, "margin": 0.0, "banked": 1}
     assert hints == [
         {
             "seat": 0,
             "choices": [
-                {
-                    "action": "two",
-                    "expected": 5,
-                    "banked": 1,
-                    "to_come": 4,
-                    "loss": 0,
-                    "words": "two",
-                },
-                {
-                    "action": "one",
-                    "expected": 4,
-                    "banked": 1,
-                    "to_come": 3,
-                    "loss": 1,
-                    "words": "one",
-                },
+                {"action": "two", "expected": 5, **exact, "to_come": 4, "words": "two"},
+                {"action": "one", "expected": 4, **exact, "loss": 1, "to_come": 3, "words": "one"},
             ],
+            "measure": "points",
+            "exact": True,
         }
     ]
     assert "Hints for seat 1" in runner.invoke(app, ["hint", saved(tmp_path, "one")]).output
@@ -153,7 +142,7 @@ def test_web_hints_and_analysis(tmp_path: Path) -> None:
     settings = Settings(db_url=f"sqlite:///{tmp_path / 'parlour.db'}", **QUICK)
     with TestClient(create_app(settings)) as client:
         listing = {game["name"]: game for game in client.get("/api/games").json()}
-        assert listing["tally"]["advice"] is True
+        assert listing["tally"]["advice"] is True and listing["tally"]["analysis"] is True
         body = {"game": "tally", "players": 1, "seats": ["person"], "name": "Ann"}
         created = client.post("/api/tables", json=body).json()
         table_id, token = created["table"]["id"], created["token"]
@@ -166,7 +155,8 @@ def test_web_hints_and_analysis(tmp_path: Path) -> None:
         for number, action in enumerate(["one", "two", "two"]):
             sent = {"action": action, "request_id": str(number)}
             assert client.post(f"/api/tables/{table_id}/actions", json=sent, headers=hdr(token))
-        assert client.get(hints, headers=hdr(token)).json() == {"choices": None}  # over
+        over = client.get(hints, headers=hdr(token)).json()
+        assert over == {"choices": None, "measure": "points", "exact": True}
         analysis = client.get(f"/api/tables/{table_id}/analysis")
         while analysis.status_code == 202:  # the solver's preparation, instant here
             analysis = client.get(f"/api/tables/{table_id}/analysis")
@@ -189,7 +179,7 @@ def test_the_analysis_judges_only_the_moves_that_stand() -> None:
     for action in ("one", "undo", "two", "two", "two"):
         state.apply(0, action)
     advice = state.game.advice()
-    assert advice is not None
+    assert isinstance(advice, ExactAdvice)
     (seat,) = advice.analyse(state)["seats"]
     assert [(d["number"], d["action"], d["loss"]) for d in seat["decisions"]] == [
         (3, "two", 0),

@@ -1,7 +1,8 @@
 """What front ends list about each game (`parlour games --json`, `/api/games`): its description,
 its bots with the default and their levels, what it is played for at each player count,
-whether it has a tutorial, whether it gives advice (hints, analysis, a
-solver; see `parlour.kernel.advice`) and whether it has a daily challenge, so that no front
+whether it has a tutorial, whether it gives advice (hints) and whether that advice is a
+solver's (the analysis of a finished game; see `parlour.kernel.advice`), and whether it has a
+daily challenge, so that no front
 end needs to know a game by name."""
 
 from __future__ import annotations
@@ -10,17 +11,19 @@ from datetime import UTC, datetime
 from typing import Any
 
 from parlour.bots.registry import describe_bots
-from parlour.kernel import GameInfo, game_class, games, load
+from parlour.kernel import ExactAdvice, GameInfo, game_class, games, load
 
 
 def describe(info: GameInfo) -> dict[str, Any]:
     """One game's listing (its advice as its default options give it)."""
+    advice = load(info.name).advice()
     return {
         **info.describe(),
         **describe_bots(info.name),
         "objectives": objectives(info),
         "tutorial": info.tutorial is not None,
-        "advice": load(info.name).advice() is not None,
+        "advice": advice is not None,
+        "analysis": isinstance(advice, ExactAdvice),
         "challenge": game_class(info.name).challenge(datetime.now(UTC).date()) is not None,
     }
 

@@ -74,7 +74,8 @@ def test_games_json_lists_the_bots_with_the_default_and_levels_and_the_advice() 
     assert {name for name, game in listing.items() if game["advice"]} == {
         info.name for info in parlour.games() if parlour.load(info.name).advice() is not None
     }
-    assert listing["dicetime"]["advice"] and not listing["dokitto"]["advice"]
+    assert listing["dicetime"]["analysis"] and not listing["likedice"]["advice"]
+    assert listing["dokitto"]["advice"] and not listing["dokitto"]["analysis"]  # by search
 
 
 def test_games_plain_text_names_every_option_and_the_rules_page() -> None:

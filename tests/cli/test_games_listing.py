@@ -41,7 +41,8 @@ def test_the_text_listing_names_every_bot_its_levels_and_what_settings_it_takes(
     assert "counter (default; levels counter:child, counter:teen," in shown
     assert "settings: counter:speed=2:error=0.05:cards=race" in shown
     assert "vendor:playouts=N:worlds=N" in shown
-    assert "gives advice: parlour hint, analyse, solve; play --hints" in shown
+    assert "has a solver: parlour hint, analyse, solve; play --hints" in shown
+    assert "gives advice by search: parlour hint; play --hints" in shown
 
 
 def test_one_spelling_of_bots_everywhere() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -65,8 +66,9 @@ def test_solve_accepts_options_that_do_not_change_play(options: list[str], mode:
 def test_solve_refuses_other_games_and_bad_options() -> None:
     with pytest.raises(parlour.OptionError, match="unknown game 'chess'"):
         runner.invoke(app, ["solve", "chess"], catch_exceptions=False)
-    with pytest.raises(parlour.OptionError, match=r"likedice gives no advice.*do: dicetime"):
-        runner.invoke(app, ["solve", "likedice"], catch_exceptions=False)
+    for game in ("likedice", "dokitto"):  # no advice; advice by search, no solver
+        with pytest.raises(parlour.OptionError, match=rf"{game} has no solver.*do: dicetime$"):
+            runner.invoke(app, ["solve", game], catch_exceptions=False)
     with pytest.raises(parlour.OptionError, match="mode=fast"):
         runner.invoke(app, ["solve", "dicetime", "-o", "mode=fast"], catch_exceptions=False)
 
@@ -75,6 +77,25 @@ def saved_record(tmp_path: Path, state: parlour.State) -> Path:
     path = tmp_path / "game.json"
     path.write_text(json.dumps(state.record))
     return path
+
+
+def test_hint_for_a_search_game_estimates_one_seats_chances(tmp_path: Path) -> None:
+    """Issue 30: a Dokitto record's pending decision, for the seat asked (`--seat`, counted as
+    players count): each choice's chance to win with its margin, from that seat's view."""
+    state = parlour.load("dokitto", players=3).new(seed=4)
+    while len(state.legal_actions(state.to_act[0])) < 2:
+        state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[0])
+    (seat,) = state.to_act
+    record = str(saved_record(tmp_path, state))
+    (entry,) = invoke_json("hint", record, "--seat", str(seat + 1))
+    assert (entry["seat"], entry["measure"], entry["exact"]) == (seat, "win", False)
+    assert {choice["action"] for choice in entry["choices"]} == set(state.legal_actions(seat))
+    assert all(choice["margin"] > 0 for choice in entry["choices"])
+    assert invoke_json("hint", record, "--seat", str((seat + 1) % 3 + 1)) == []  # not to act
+    shown = runner.invoke(app, ["hint", record])
+    assert shown.exit_code == 0 and "chance to win" in shown.output and "±" in shown.output
+    with pytest.raises(parlour.OptionError, match="--seat must be 1 to 3, not 4"):
+        runner.invoke(app, ["hint", record, "--seat", "4"], catch_exceptions=False)
 
 
 def test_hint_ranks_the_pending_choices(tmp_path: Path) -> None:
@@ -170,12 +191,15 @@ def test_solve_simulates_the_optimal_policy_and_writes_scores(tmp_path: Path) ->
 
 def test_hints_and_analysis_of_a_game_without_advice_are_refused(tmp_path: Path) -> None:
     """Said in one line (the CLI's `main` prints an `OptionError` so), naming the games that
-    do give advice."""
+    do give advice (hints) or have a solver (analysis)."""
     state = parlour.load("likedice", players=2).new(seed=1)
     record = str(saved_record(tmp_path, state))
-    for args in (["hint", record], ["analyse", record]):
-        with pytest.raises(parlour.OptionError, match="likedice gives no advice"):
-            runner.invoke(app, args, catch_exceptions=False)
+    advisers = r"games that do: (\w+, )*dicetime(, \w+)*$"
+    with pytest.raises(parlour.OptionError, match="likedice gives no advice") as refused:
+        runner.invoke(app, ["hint", record], catch_exceptions=False)
+    assert re.search(advisers, str(refused.value)) and "dokitto" in str(refused.value)
+    with pytest.raises(parlour.OptionError, match=r"likedice has no solver.*: dicetime$"):
+        runner.invoke(app, ["analyse", record], catch_exceptions=False)
     play = ["play", "likedice", "--players", "2", "--seats", "human,counter", "--hints"]
-    with pytest.raises(parlour.OptionError, match=r"games that do: dicetime"):
+    with pytest.raises(parlour.OptionError, match=advisers):
         runner.invoke(app, play, "quit\n", catch_exceptions=False)

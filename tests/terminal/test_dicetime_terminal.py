@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 import parlour
 from parlour.cli.app import app
-from parlour.kernel import SPECTATOR, Advice, Choice, Progress, Solution, View
+from parlour.kernel import SPECTATOR, Choice, ExactAdvice, Progress, Solution, View
 from parlour.kernel.advice import ignore
 from parlour.terminal.prompt import ScriptedPrompt
 from parlour.terminal.renderers import dicetime
@@ -182,7 +182,7 @@ def test_a_resumed_puzzle_keeps_the_time_already_used(tmp_path: Path) -> None:
     assert json.loads(spent.read_text())["actions"][-1] == [None, "timeout"]
 
 
-class SlowAdvice(Advice):
+class SlowAdvice(ExactAdvice):
     """Advice whose table takes 1.5 s to build, the first time it is needed (as Dicetime's
     solver does, once per variant), reporting its progress."""
 
@@ -195,7 +195,7 @@ class SlowAdvice(Advice):
         self.built = True
         return Solution(1.0, 0.0, 1.5, False, None, 0)
 
-    def choices(self, state: parlour.State, seat: int) -> list[Choice] | None:
+    def choices(self, view: View, seat: int) -> list[Choice] | None:
         if not self.built:
             self.solve(False, ignore)
         return None

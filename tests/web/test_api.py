@@ -433,7 +433,8 @@ def test_dicetime_hints_value_each_choice_of_the_pending_decision(client: TestCl
     created = create(client, "dicetime", ["person"])
     table_id, token = created["table"]["id"], created["token"]
     hints = f"/api/tables/{table_id}/hints"
-    assert client.get(hints, headers=hdr(token)).json() == {"choices": None}  # nothing rolled
+    nothing = {"choices": None, "measure": "points", "exact": True}  # nothing rolled yet
+    assert client.get(hints, headers=hdr(token)).json() == nothing
     send_action(client, table_id, token, "roll", "1")
     choices = client.get(hints, headers=hdr(token)).json()["choices"]
     legal = frame(client, table_id, token)["legal"]
@@ -441,9 +442,38 @@ def test_dicetime_hints_value_each_choice_of_the_pending_decision(client: TestCl
     assert choices[0]["loss"] == 0 and all(c["loss"] >= 0 for c in choices)
     assert choices[0]["expected"] == pytest.approx(choices[0]["banked"] + choices[0]["to_come"])
     assert client.get(hints).status_code == 401
-    other = create(client, "dicecream", ["person", "greedy"])
+    other = create(client, "likedice", ["person", "random"])
     refused = client.get(f"/api/tables/{other['table']['id']}/hints", headers=hdr(other["token"]))
     assert refused.status_code == 404 and "no hints" in refused.json()["error"]
+
+
+def test_dokitto_hints_estimate_each_choices_chance_to_win(client: TestClient) -> None:
+    """Issue 30: Dokitto's hints (at two players `pimc`'s judgement), from the seat's view, with
+    margins; no analysis."""
+    created = create(client, "dokitto", ["person", "greedy"])
+    table_id, token = created["table"]["id"], created["token"]
+    deadline = time.monotonic() + 30
+    while not frame(client, table_id, token)["legal"]:  # the bot leads first at some deals
+        assert time.monotonic() < deadline, "the bot never let the person act"
+        time.sleep(0.01)
+    legal = frame(client, table_id, token)["legal"]
+    body = client.get(f"/api/tables/{table_id}/hints", headers=hdr(token)).json()
+    assert (body["measure"], body["exact"]) == ("win", False)
+    choices = body["choices"]
+    if len(legal) == 1:
+        assert choices is None  # no decision to advise
+        return
+    assert [choice["action"] for choice in choices] == sorted(
+        legal, key=lambda action: -next(c["expected"] for c in choices if c["action"] == action)
+    )
+    assert set(legal) == {choice["action"] for choice in choices}
+    for choice in choices:
+        assert 0 <= choice["expected"] <= 1 and 0 <= choice["margin"] < 0.5
+        assert choice["loss"] == pytest.approx(choices[0]["expected"] - choice["expected"])
+        assert choice["banked"] is None and choice["words"]
+    play_until_over(client, table_id, token)
+    refused = client.get(f"/api/tables/{table_id}/analysis")
+    assert refused.status_code == 404 and "no analysis" in refused.json()["error"]
 
 
 def analysis_of(client: TestClient, table_id: str) -> dict[str, Any]:

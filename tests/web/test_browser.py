@@ -266,8 +266,8 @@ def check_the_end_screen(page: Any, base_url: str, game: str) -> None:
     assert end.locator("#rematch").is_visible()
     assert end.locator("a[href^='/replay/']").first.is_visible()
     assert end.locator("a[href$='/record']").is_visible()
-    advises = games_listed(base_url)[game]["advice"]
-    assert end.locator("a[href$='#analysis']").count() == (1 if advises else 0)
+    analyses = games_listed(base_url)[game]["analysis"]
+    assert end.locator("a[href$='#analysis']").count() == (1 if analyses else 0)
     assert page.locator("#hints").is_hidden()
     assert "No dice rolled yet" not in page.locator("main").inner_text()
 
@@ -591,21 +591,36 @@ def test_a_finished_dicetime_game_replays_and_shows_its_analysis(
 
 
 def test_hints_show_for_a_game_that_gives_advice_only(browser: Any, base_url: str) -> None:
-    """The table page asks `/api/games` whether its game gives advice, never its name."""
+    """The table page asks `/api/games` whether its game gives advice, never its name: none
+    for Like Dice; the solver's exact values for Dicetime; chances to win, give or take their
+    margins, for Dokitto's search (issue 30)."""
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    create_in_lobby(page, base_url, "dicecream", 2)
-    page.wait_for_selector("[data-action]")
+    create_in_lobby(page, base_url, "likedice", 2)
+    page.wait_for_selector(".ld-challenge")
     assert page.locator("#hints").is_hidden()
     create_in_lobby(page, base_url, "dicetime", 1)
     page.wait_for_selector("#hints-toggle")
+    assert page.locator("#hints label").inner_text().strip() == "Show the solver's hints"
     page.check("#hints-toggle")
     page.click("[data-action='roll']")
     page.wait_for_selector("#hints table.hints tbody tr", timeout=120_000)
+    heads = page.locator("#hints thead th").all_inner_texts()
+    assert heads == ["choice", "expected final", "banked", "to come", "gives up"]
     first = page.locator("#hints tbody tr").first.locator("td").all_inner_texts()
     assert first[-1] == "best"
     assert re.match(r"(Keep \d|Enter \d+ in |Reroll all five dice)", first[0]), first[0]
+    create_in_lobby(page, base_url, "dokitto", 2)
+    page.wait_for_selector("#hints-toggle")
+    assert page.locator("#hints label").inner_text().strip() == "Show hints"
+    page.wait_for_selector("#hints table.hints tbody tr", timeout=60_000)  # the choice is kept
+    heads = page.locator("#hints thead th").all_inner_texts()
+    assert heads == ["choice", "chance to win", "give or take", "gives up"]
+    rows = [row.locator("td").all_inner_texts() for row in page.locator("#hints tbody tr").all()]
+    assert rows[0][-1] == "best" and all(re.fullmatch(r"\d+%", row[1]) for row in rows)
+    assert all(re.fullmatch(r"±\d+%", row[2]) for row in rows)
+    assert page.locator("#hints .hints-note").is_visible()
     page.uncheck("#hints-toggle")  # the choice is kept for the next pages
     assert not errors, errors
     page.close()

@@ -2,12 +2,12 @@
 web's: other tables and people's actions go on while it thinks).
 
 A decision is CPU-bound Python, which threads would serialise on the GIL: each runs in a
-process of a `ProcessPoolExecutor`. The bot travels there pickled, its RNG state with it, with
-its `Question` (the seat's view and legal actions, never the state), and comes back with its
-answer and its advanced state: the caller keeps the bot that came back, so a bot's decisions
-are the same whether it thinks in a worker or in the caller's process. Workers are forked from
-a fork server (a clean process that has imported the kernel and the registry), never from the
-caller, whose threads and locks a fork would copy.
+process of a `ProcessPoolExecutor`, and so does a hint by search (`advise`). The bot travels
+there pickled, its RNG state with it, with its `Question` (the seat's view and legal actions,
+never the state), and comes back with its answer and its advanced state: the caller keeps the
+bot that came back, so a bot's decisions are the same whether it thinks in a worker or in the
+caller's process. Workers are forked from a fork server (a clean process that has imported the
+kernel and the registry), never from the caller, whose threads and locks a fork would copy.
 
 A worker that dies (killed, out of memory) breaks its executor: every decision in flight raises
 `BrokenProcessPool`, and the next decision starts a fresh executor. A worker ends with the
@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 
 from parlour.bots.registry import Bot
 from parlour.bots.schedule import Pending, Question, answer
+from parlour.kernel import Advice, Choice, View
 
 _Result = TypeVar("_Result")
 
@@ -46,6 +47,11 @@ def default_workers() -> int:
 def think(bot: Bot, asked: Question, pace: float | None) -> tuple[Pending, Bot]:
     """In a worker: `bot`'s answer to `asked`, and the bot as it is after deciding."""
     return answer(bot, asked, pace), bot
+
+
+def consult(advice: Advice, view: View, seat: int) -> list[Choice] | None:
+    """In a worker: `advice`'s choices for `seat` from its `view`."""
+    return advice.choices(view, seat)
 
 
 def _end_with_owner(owner: Connection) -> None:
@@ -103,6 +109,11 @@ class BotPool:
         """`bot`'s answer to `asked` from a worker, with the bot as it came back. Whatever
         the bot raises is raised here."""
         return await self._run(think, bot, asked, pace)
+
+    async def advise(self, advice: Advice, view: View, seat: int) -> list[Choice] | None:
+        """`advice`'s choices for `seat` from its `view`, from a worker: a search's hint
+        costs seconds of CPU, as a bot's decision does."""
+        return await self._run(consult, advice, view, seat)
 
     async def _run(self, work: Callable[..., _Result], *args: Any) -> _Result:
         """`work(*args)` in a worker. A worker's death raises `BrokenProcessPool`, and the

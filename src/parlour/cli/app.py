@@ -305,8 +305,10 @@ def list_games(
         )
         console.print(f"  rules: {info['rulebook']}")
         console.print(f"  played for: {played_for(info['objectives'])}")
-        if info["advice"]:
-            console.print("  gives advice: parlour hint, analyse, solve; play --hints")
+        if info["analysis"]:
+            console.print("  has a solver: parlour hint, analyse, solve; play --hints")
+        elif info["advice"]:
+            console.print("  gives advice by search: parlour hint; play --hints")
         console.print("  bots (--seats NAME or NAME:SETTINGS):")
         for bot in info["bots"]:
             console.print(f"    {bot_entry(bot, info['default_bot'])}")
@@ -724,12 +726,17 @@ def solve(
 @app.command()
 def hint(
     file: Annotated[Path, typer.Argument(help="A saved record (JSON).")],
+    seat: Annotated[
+        int | None,
+        typer.Option(help="Only seat N's decision (1 is the first seat, as players count)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """What each choice of the pending decision is worth (a game that gives advice)."""
+    """What each choice of the pending decision is worth, from the seat's view (a game that
+    gives advice: a solver's exact values, or a search's estimates with their margins)."""
     from parlour.cli.solver import hint_command
 
-    hint_command(console, replay(read_record(file)), as_json)
+    hint_command(console, replay(read_record(file)), as_json, None if seat is None else seat - 1)
 
 
 @app.command()

@@ -13,7 +13,7 @@ from rich.console import Console
 from parlour.backends import Backend
 from parlour.cli.progress import progress_bar
 from parlour.datasets.decisions import Decision, decisions, simulated, write_decisions
-from parlour.kernel import Advice, Game, ParlourError, advice_of, load
+from parlour.kernel import ExactAdvice, Game, ParlourError, exact_advice_of, load
 from parlour.kernel.advice import ignore
 from parlour.sim import SimSpec, run_chunks, validate
 
@@ -27,12 +27,12 @@ def from_simulation(
     spec: SimSpec, backend: Backend, values: bool = False
 ) -> tuple[list[Decision], list[Game]]:
     """Play the games on the backend, as `parlour sim` does (a progress bar on stderr for long
-    runs), and take every decision (with each choice's value from the game's advice, with
+    runs), and take every decision (with each choice's value from the game's solver, with
     `values`: prepared here, before any worker starts)."""
     validate(spec)
     game = load(spec.game, spec.players, **spec.options)
     if values:
-        advice_of(game).prepare(ignore)
+        exact_advice_of(game).prepare(ignore)
     work = partial(simulated, spec, values)
     if spec.games >= LONG_RUN:
         with progress_bar() as bar:
@@ -47,15 +47,15 @@ def from_simulation(
 def from_records(
     sources: Iterable[Source], values: bool = False
 ) -> tuple[list[Decision], list[Game]]:
-    """Every decision of each game, replayed (valued by its game's advice, with `values`)."""
+    """Every decision of each game, replayed (valued by its game's solver, with `values`)."""
     rows, games = [], []
-    advisors: dict[str, Advice] = {}
+    advisors: dict[str, ExactAdvice] = {}
     for record_id, record, bots in sources:
         game = load(record["game"], record["players"], **record["options"])
         advice = None
         if values:
             key = json.dumps([game.name, game.players, game.options], sort_keys=True)
-            advice = advisors.setdefault(key, advice_of(game))
+            advice = advisors.setdefault(key, exact_advice_of(game))
         rows.extend(decisions(record, record_id, bots, advice))
         games.append(game)
     return rows, games

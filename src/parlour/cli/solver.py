@@ -16,7 +16,16 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from parlour.cli.progress import progress_bar
-from parlour.kernel import Advice, Solution, State, advice_of, load, replay
+from parlour.kernel import (
+    ExactAdvice,
+    OptionError,
+    Solution,
+    State,
+    advice_of,
+    exact_advice_of,
+    load,
+    replay,
+)
 from parlour.terminal.hints import choices_table
 
 
@@ -41,7 +50,7 @@ def solve_command(
     (and, when asked, the simulated score distribution of the optimal policy)."""
     # At its fewest players; options that do not change the solution are checked, then ignored.
     checked = load(game, None, **options)
-    advice = advice_of(checked)
+    advice = exact_advice_of(checked)
     with progress_bar() as bar:
         task = bar.add_task(f"solving {game}", total=1)
         solution = advice.solve(rebuild, lambda done: bar.update(task, completed=done))
@@ -73,7 +82,7 @@ def solve_command(
     return result
 
 
-def _simulate(advice: Advice, solution: Solution, simulation: Simulation) -> dict[str, Any]:
+def _simulate(advice: ExactAdvice, solution: Solution, simulation: Simulation) -> dict[str, Any]:
     """Play the optimal policy and compare its mean with the solver's value."""
     with progress_bar() as bar:
         task = bar.add_task("optimal games", total=simulation.games)
@@ -119,22 +128,31 @@ def _print_simulation(console: Console, simulated: dict[str, Any]) -> None:
     )
 
 
-def hint_command(console: Console, state: State, as_json: bool) -> list[dict[str, Any]]:
-    """The pending decision's choices for each seat that has one."""
-    pending = advice_of(state.game).hints(state)
+def hint_command(
+    console: Console, state: State, as_json: bool, seat: int | None = None
+) -> list[dict[str, Any]]:
+    """The pending decision's choices for each seat that has one (or only `seat`'s, counted
+    from 0), each valued from that seat's view (what they measure and whether exact, with
+    each entry)."""
+    advice = advice_of(state.game)
+    if seat is not None and not 0 <= seat < state.game.players:
+        raise OptionError(f"--seat must be 1 to {state.game.players}, not {seat + 1}")
+    described = advice.describe()
+    pending = [{**entry, **described} for entry in advice.hints(state, seat)]
     if as_json:
         print(json.dumps(pending))
     elif not pending:
         console.print("No decision is pending (the game is over, or nobody has a choice yet).")
     for entry in [] if as_json else pending:
-        console.print(choices_table(f"Hints for seat {entry['seat'] + 1}", entry["choices"]))
+        title = f"Hints for seat {entry['seat'] + 1}"
+        console.print(choices_table(title, entry["choices"], described["measure"]))
     return pending
 
 
 def analyse_command(console: Console, record: dict[str, Any], as_json: bool) -> dict[str, Any]:
     """Every decision of a game against the optimum, per seat."""
     final = replay(record)
-    report = advice_of(final.game).analyse(final)
+    report = exact_advice_of(final.game).analyse(final)
     if as_json:
         print(json.dumps(report))
         return report

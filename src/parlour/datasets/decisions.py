@@ -1,7 +1,7 @@
 """Every decision of stored or simulated games as Parquet, one row a decision, for imitation
 and offline learning: who decided, the seat's observation, the legal mask over
 `game.all_actions()`, whether the move was forced, the action taken, the seat's final result
-and return, and (from a game's advice) every choice's value (docs/research.md, "Datasets")."""
+and return, and (from a game's solver) every choice's value (docs/research.md, "Datasets")."""
 
 from __future__ import annotations
 
@@ -13,7 +13,16 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from parlour.datasets import load_pyarrow
-from parlour.kernel import Advice, Game, ParlourError, State, advice_of, load, replay, standing
+from parlour.kernel import (
+    ExactAdvice,
+    Game,
+    ParlourError,
+    State,
+    exact_advice_of,
+    load,
+    replay,
+    standing,
+)
 from parlour.kernel.returns import returns
 from parlour.sim import SimSpec, play_game
 
@@ -41,8 +50,8 @@ class Decision(NamedTuple):
     """One player's decision: before the record's action `step`, what `seat` (played by `bot`,
     when known) saw (encoded), could do (a 0/1 mask over `game.all_actions()`; `forced` when
     one action alone was legal) and did (its index and text), how that seat's game ended
-    (score, win, the learning adapters' return) and, from the game's advice, each legal
-    action's expected final score (NaN elsewhere; `None` without advice or a decision)."""
+    (score, win, the learning adapters' return) and, from the game's solver, each legal
+    action's expected final score (NaN elsewhere; `None` without a solver or a decision)."""
 
     game: str
     record: str
@@ -65,7 +74,7 @@ def decisions(
     record: Mapping[str, Any],
     record_id: str,
     bots: Sequence[str | None] | None = None,
-    advice: Advice | None = None,
+    advice: ExactAdvice | None = None,
 ) -> list[Decision]:
     """A record's player decisions in order (the table's actions, such as `timeout`, are
     applied but are nobody's decision, and so are a person's undo and the move it took back:
@@ -108,10 +117,12 @@ def decisions(
     return rows
 
 
-def _values(advice: Advice, space: dict[str, int], state: State, seat: int) -> np.ndarray | None:
+def _values(
+    advice: ExactAdvice, space: dict[str, int], state: State, seat: int
+) -> np.ndarray | None:
     """Each of the seat's choices' expected final score by its action's index (NaN for the
     actions it cannot take); `None` where it has no decision."""
-    choices = advice.choices(state, seat)
+    choices = advice.choices(state.view(seat), seat)
     if choices is None:
         return None
     values = np.full(len(space), np.nan, dtype=np.float32)
@@ -133,9 +144,9 @@ def _index(space: dict[str, int], game: Game, action: str) -> int:
 
 def simulated(spec: SimSpec, values: bool, start: int, stop: int) -> list[list[Decision]]:
     """The decisions of each game `start .. stop-1` of a `parlour sim` run (a worker's chunk),
-    with each seat's bot and, with `values`, the game's advice; a game's record id is its
+    with each seat's bot and, with `values`, the game's solver; a game's record id is its
     number in the run."""
-    advice = advice_of(load(spec.game, spec.players, **spec.options)) if values else None
+    advice = exact_advice_of(load(spec.game, spec.players, **spec.options)) if values else None
     games = []
     for index in range(start, stop):
         bots: list[str | None] = [None] * spec.players

@@ -3,7 +3,15 @@
 It knows no game; games live in `parlour.boxes` and register themselves here.
 """
 
-from parlour.kernel.advice import Advice, Choice, Progress, Solution, advice_of
+from parlour.kernel.advice import (
+    Advice,
+    Choice,
+    ExactAdvice,
+    Progress,
+    Solution,
+    advice_of,
+    exact_advice_of,
+)
 from parlour.kernel.breakdown import Breakdown, Row
 from parlour.kernel.challenge import Challenge, day_number
 from parlour.kernel.encoding import Encoding, Feature
@@ -57,6 +65,7 @@ __all__ = [
     "Concurrency",
     "Configuration",
     "Encoding",
+    "ExactAdvice",
     "Feature",
     "Feedback",
     "FrontEnd",
@@ -85,6 +94,7 @@ __all__ = [
     "View",
     "advice_of",
     "day_number",
+    "exact_advice_of",
     "game_class",
     "games",
     "load",

@@ -1,11 +1,14 @@
 """Advice: what a game that can value decisions offers players beyond the protocol.
 
 A game declares it by returning an `Advice` from `Game.advice()` (the default: `None`, no
-advice). Front ends ask for it by capability, never by game name: the CLI (`parlour solve`,
-`hint`, `analyse`), the terminal's hints and the web's hints and analysis all use only this.
-An advisor values each choice of a pending decision as the seat's expected final score with
-best play afterwards; its solver may be slow to build the first time (it reports progress) and
-is kept (cached) by the game.
+advice). Front ends ask for it by capability, never by game name: the CLI (`parlour hint`,
+`solve`, `analyse`), the terminal's hints and the web's hints and analysis all use only this.
+An advisor values each choice of a pending decision from the seat's **view** alone, so a hint
+never uses what the player cannot see, by what it measures (`Advice.measure`): the seat's
+expected final score, or its chance of winning. Two kinds implement it: `ExactAdvice`, a solver
+whose values are exact (Dicetime's solved tables: it also solves, analyses a finished game and
+plays the best game), and estimates by search over the worlds the view allows
+(`parlour.bots.advice.SearchAdvice`), each value with the half-width of its 95% interval.
 """
 
 from __future__ import annotations
@@ -14,10 +17,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from parlour.kernel.errors import OptionError
-from parlour.kernel.protocol import standing
+from parlour.kernel.protocol import Objective, View, standing
 from parlour.kernel.registry import games, load
 from parlour.kernel.rng import Rng
 
@@ -34,15 +37,19 @@ def ignore(fraction: float) -> None:
 
 @dataclass(frozen=True)
 class Choice:
-    """One choice of a pending decision: its action, the seat's expected final score after it
-    (with best play afterwards), the points banked before it, the expected points to come, and
-    what it gives up to the best choice (0 for the best)."""
+    """One choice of a pending decision: its action; `expected`, what the advice measures after
+    it (the seat's expected final score where points count, its chance of winning where the win
+    does: 0 to 1, a shared win counted as its share); `loss`, what it gives up to the best
+    choice (0 for the best); `margin`, the half-width of the estimate's 95% interval (0 where
+    the value is exact); and, where the advice tells them apart, the points banked before it
+    and the expected points to come."""
 
     action: Action
     expected: float
-    banked: float
-    to_come: float
     loss: float
+    margin: float = 0.0
+    banked: float | None = None
+    to_come: float | None = None
 
 
 @dataclass(frozen=True)
@@ -63,18 +70,67 @@ class Advice(ABC):
     """A game's advice for one set of options (the game's). Making one must be cheap (listings
     ask every game): an advisor loads its heavy parts when first asked for a value."""
 
+    exact: ClassVar[bool] = False
+    """Whether its values are exact (an `ExactAdvice`), or estimates with a margin."""
+
     def __init__(self, game: Game) -> None:
         self.game = game
+
+    @property
+    def measure(self) -> Objective:
+        """What a choice's `expected` estimates: the game's objective with these options (the
+        chance of winning, or the final score where points count)."""
+        return self.game.objective()
+
+    @abstractmethod
+    def choices(self, view: View, seat: int) -> list[Choice] | None:
+        """Every choice of `seat`'s pending decision as its `view` shows it (nothing else is
+        read), the best first; `None` when it has no decision (a single legal action, or
+        nothing to decide yet)."""
+
+    def prepare(self, progress: Progress) -> None:
+        """Make ready what the first value needs (slow only the first time: a solver's table),
+        reporting progress. Nothing, by default."""
+        progress(1.0)
+
+    def hints(self, state: State, only: int | None = None) -> list[dict[str, Any]]:
+        """For each seat with a pending decision (or `only` that seat): its choices, best first
+        (JSON-ready), each valued from that seat's view."""
+        pending = []
+        for seat in [seat for seat in state.to_act if only is None or seat == only]:
+            view = state.view(seat)
+            choices = self.choices(view, seat)
+            if choices is not None:
+                pending.append({"seat": seat, "choices": self.worded(view, seat, choices)})
+        return pending
+
+    def worded(self, view: View, seat: int, choices: list[Choice]) -> list[dict[str, Any]]:
+        """`seat`'s choices JSON-ready, each with its action in words (`words`,
+        `Game.action_words` from the seat's `view`)."""
+        return [
+            {**asdict(choice), "words": self.game.action_words(view, seat, choice.action)}
+            for choice in choices
+        ]
+
+    def describe(self) -> dict[str, Any]:
+        """What front ends show beside the values: what they measure and whether exact."""
+        return {"measure": self.measure.value, "exact": self.exact}
+
+
+class ExactAdvice(Advice):
+    """Advice from a solver: exact values of the expected final score, an optimum to measure
+    play against, the analysis of a finished game and the best game from a seed."""
+
+    exact = True
+
+    @property
+    def measure(self) -> Objective:
+        return Objective.POINTS
 
     @abstractmethod
     def solve(self, rebuild: bool, progress: Progress) -> Solution:
         """Load the solver's table, or build it (again, when `rebuild`) reporting progress, and
         say how (`parlour solve`)."""
-
-    @abstractmethod
-    def choices(self, state: State, seat: int) -> list[Choice] | None:
-        """Every choice of `seat`'s pending decision in `state`, the best first; `None` when it
-        has no decision (a single legal action, or nothing to decide yet)."""
 
     def prepare(self, progress: Progress) -> None:
         """Make sure the solver is ready (slow only the first time), reporting progress. Games
@@ -102,27 +158,9 @@ class Advice(ABC):
         state = self.game.new(seed)
         while not state.over:
             seat = state.to_act[0] if state.to_act else None
-            choices = None if seat is None else self.choices(state, seat)
+            choices = None if seat is None else self.choices(state.view(seat), seat)
             state.apply(seat, choices[0].action if choices else state.legal_actions(seat)[0])
         return state
-
-    def hints(self, state: State) -> list[dict[str, Any]]:
-        """For each seat with a pending decision: its choices, best first (JSON-ready)."""
-        pending = []
-        for seat in state.to_act:
-            choices = self.choices(state, seat)
-            if choices is not None:
-                pending.append({"seat": seat, "choices": self.worded(state, seat, choices)})
-        return pending
-
-    def worded(self, state: State, seat: int, choices: list[Choice]) -> list[dict[str, Any]]:
-        """`seat`'s choices at `state` JSON-ready, each with its action in words (`words`,
-        `Game.action_words` from the seat's view)."""
-        view = state.view(seat)
-        return [
-            {**asdict(choice), "words": self.game.action_words(view, seat, choice.action)}
-            for choice in choices
-        ]
 
     def analyse(self, final: State) -> dict[str, Any]:
         """Judge every decision of every seat in the game that led to `final` (a state of this
@@ -140,10 +178,10 @@ class Advice(ABC):
         stands = set(standing(final.history))
         for number, (seat, action) in enumerate(final.history, start=1):
             stood = number - 1 in stands
-            choices = None if seat is None or not stood else self.choices(state, seat)
-            if seat is not None and choices is not None:
+            view = None if seat is None or not stood else state.view(seat)
+            choices = None if seat is None or view is None else self.choices(view, seat)
+            if seat is not None and view is not None and choices is not None:
                 chosen = next(choice for choice in choices if choice.action == action)
-                view = state.view(seat)
                 seats[seat]["decisions"].append(
                     {
                         "number": number,
@@ -180,4 +218,17 @@ def advice_of(game: Game) -> Advice:
     raise OptionError(
         f"{game.name} gives no advice (hints, analysis, a solver); games that do: "
         f"{', '.join(givers) or 'none'}"
+    )
+
+
+def exact_advice_of(game: Game) -> ExactAdvice:
+    """`game`'s solver (exact advice: `parlour solve`, `analyse`, the daily challenge's
+    judge), or an `OptionError` naming the games (with their default options) that have one."""
+    advice = game.advice()
+    if isinstance(advice, ExactAdvice):
+        return advice
+    solvers = [info.name for info in games() if isinstance(load(info.name).advice(), ExactAdvice)]
+    raise OptionError(
+        f"{game.name} has no solver (exact values, analysis of a finished game); games that "
+        f"do: {', '.join(solvers) or 'none'}"
     )

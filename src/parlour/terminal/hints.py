@@ -20,20 +20,35 @@ from parlour.kernel import Advice, Game, State, advice_of
 HintSource = Callable[[State, int], RenderableType | None]
 
 
-def choices_table(title: str, choices: list[dict[str, Any]], limit: int = 12) -> RichTable:
-    """A seat's choices under `title`, best first, with what each worse one gives up."""
+def worth(value: float, measure: str) -> str:
+    """A value as the advice measures it: a chance to win in percent, or points."""
+    return f"{100 * value:.0f}%" if measure == "win" else f"{value:.2f}"
+
+
+def choices_table(
+    title: str, choices: list[dict[str, Any]], measure: str, limit: int = 12
+) -> RichTable:
+    """A seat's choices under `title`, best first, with what each worse one gives up: each
+    one's chance to win or expected final score (`measure`), with its 95% margin where it is
+    an estimate, and the points banked and to come where the advice tells them apart."""
     table = RichTable(title=title, title_justify="left")
     table.add_column(_("choice"), justify="left")
-    for column in (_("expected final"), _("banked"), _("to come"), _("gives up")):
+    detailed = bool(choices) and choices[0].get("banked") is not None
+    estimated = any(choice["margin"] for choice in choices)
+    heads = [_("chance to win") if measure == "win" else _("expected final")]
+    heads += [_("banked"), _("to come")] if detailed else []
+    heads += [_("give or take")] if estimated else []
+    for column in [*heads, _("gives up")]:
         table.add_column(column, justify="right")
     for choice in choices[:limit]:
-        table.add_row(
-            choice["action"],
-            f"{choice['expected']:.2f}",
-            f"{choice['banked']:.0f}",
-            f"{choice['to_come']:.2f}",
-            _("best") if choice["loss"] == 0 else f"-{choice['loss']:.2f}",
-        )
+        cells = [choice["action"], worth(choice["expected"], measure)]
+        if detailed:
+            cells += [f"{choice['banked']:.0f}", f"{choice['to_come']:.2f}"]
+        if estimated:
+            cells.append(f"±{worth(choice['margin'], measure)}")
+        loss = choice["loss"]
+        cells.append(_("best") if loss == 0 else f"-{worth(loss, measure)}")
+        table.add_row(*cells)
     if len(choices) > limit:
         more = len(choices) - limit
         table.caption = ngettext(
@@ -75,9 +90,10 @@ def hint_source(game: Game, console: Console) -> HintSource:
     prepare(advice, console)
 
     def hints(state: State, seat: int) -> RenderableType | None:
-        choices = advice.choices(state, seat)
+        choices = advice.choices(state.view(seat), seat)
         if choices is None:
             return None
-        return choices_table(_("Hints for you"), [asdict(choice) for choice in choices])
+        rows = [asdict(choice) for choice in choices]
+        return choices_table(_("Hints for you"), rows, advice.measure.value)
 
     return hints

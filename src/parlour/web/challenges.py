@@ -29,7 +29,7 @@ from sqlalchemy.exc import IntegrityError
 
 from parlour.bots.registry import default_bot
 from parlour.i18n import N_, _, language
-from parlour.kernel import Challenge, State, game_class, games, load
+from parlour.kernel import Challenge, ExactAdvice, State, game_class, games, load
 from parlour.kernel.advice import ignore
 from parlour.web.accounts import Account, account_of
 from parlour.web.kinds import TableKind
@@ -310,7 +310,8 @@ class Challenges:
     def _judge_now(self, found: Day, finals: dict[str, State]) -> None:
         """In a thread: the solver made ready, the day's optimal score and each final state's
         points lost (seat 0's, against the best choices on its own chance), stored."""
-        advice = load(found.game, found.players, **found.options).advice()
+        given = load(found.game, found.players, **found.options).advice()
+        advice = given if isinstance(given, ExactAdvice) else None  # a solver judges
         if advice is not None:
             advice.prepare(ignore)
         with self.engine.begin() as db:

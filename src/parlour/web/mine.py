@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from parlour.bots.registry import bot_label
 from parlour.i18n import _, language
+from parlour.kernel import ExactAdvice
 from parlour.web import responses, storage
 from parlour.web.accounts import Account, account_of
 from parlour.web.kinds import Kinds
@@ -175,6 +176,6 @@ def _entry(table: LiveTable, held: Held) -> dict[str, Any]:
             "replay": f"/replay/{table.id}",
             "record": f"/api/tables/{table.id}/record",
         }
-        if state.game.advice() is not None:
+        if isinstance(state.game.advice(), ExactAdvice):
             entry["links"]["analysis"] = f"/replay/{table.id}#analysis"
     return entry

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures.process import BrokenProcessPool
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request, Response
 from fastapi.responses import JSONResponse
 
 from parlour.i18n import _
-from parlour.kernel import SPECTATOR, load, replay
+from parlour.kernel import SPECTATOR, ExactAdvice, load, replay
 from parlour.kernel.records import moves_in_words
 from parlour.listing import listing
 from parlour.web import learning, responses
@@ -159,8 +160,10 @@ def add_routes(app: FastAPI) -> None:
 
     @app.get("/api/tables/{table_id}/hints", responses=responses.HINTS)
     async def hints(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
-        """What each choice of your pending decision is worth, for a game that gives advice
-        (never at a rated table or in the daily challenge)."""
+        """What each choice of your pending decision is worth as your seat's view shows it, for
+        a game that gives advice (never at a rated table or in the daily challenge): `measure`
+        says what the values estimate (`points` or the chance to `win`), `exact` whether they
+        are a solver's or a search's, each with its 95% `margin`."""
         tables = tables_of(request)
         table = await tables.commits.latest(table_id)
         seat = seat_for(table, token, account_of(request))
@@ -170,25 +173,29 @@ def add_routes(app: FastAPI) -> None:
         refused = table.kind.hints_refused(table)
         if refused is not None:
             raise TableError(403, refused)
+        described = advice.describe()
         if table.state.over:
-            return {"choices": None}
-        # Off the event loop: the first hint of a variant loads (or builds) its solver's table.
-        state = table.state.clone()
-
-        def told() -> list[dict[str, Any]] | None:
-            choices = advice.choices(state, seat)
-            return None if choices is None else advice.worded(state, seat, choices)
-
-        return {"choices": await asyncio.to_thread(told)}
+            return {"choices": None, **described}
+        view = table.state.view(seat)
+        if advice.exact:  # a solver's lookup, in a thread: the first loads (or builds) its table
+            choices = await asyncio.to_thread(advice.choices, view, seat)
+        else:  # a search: seconds of CPU, in the bots' workers, off this event loop
+            pool = tables.driver.pool
+            try:
+                choices = await pool.advise(advice, view, seat)
+            except BrokenProcessPool:  # a worker died: the pool starts afresh
+                choices = await pool.advise(advice, view, seat)
+        worded = None if choices is None else advice.worded(view, seat, choices)
+        return {"choices": worded, **described}
 
     @app.get("/api/tables/{table_id}/analysis", responses=responses.ANALYSIS)
     async def analysis(request: Request, table_id: str, response: Response) -> dict[str, Any]:
-        """Every decision of a finished game against the best, for a game that gives advice.
+        """Every decision of a finished game against the best, for a game with a solver.
         While its solver builds the table it needs (the first time), a 202 with
         `{"progress": 0..1}`: ask again."""
         record = tables_of(request).shelf.record(table_id)
         advice = load(record["game"], record["players"], **record["options"]).advice()
-        if advice is None:
+        if not isinstance(advice, ExactAdvice):
             raise TableError(404, _("{game} has no analysis").format(game=record["game"]))
         key = json.dumps([record["game"], record["options"]], sort_keys=True)
         progress = await preparations.progress(key, advice.prepare)

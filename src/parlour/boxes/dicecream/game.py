@@ -17,6 +17,7 @@ from parlour.boxes.dicecream.tutorial import TUTORIAL
 from parlour.i18n import N_, ngettext
 from parlour.kernel import (
     Action,
+    Advice,
     Balance,
     Comparison,
     Concurrency,
@@ -79,6 +80,14 @@ class Dicecream(Game):
     def encoding(self) -> Encoding:
         """The turn, the choices and every sheet, the viewer's first (`encoding.py`)."""
         return encoding(self.players)
+
+    def advice(self) -> Advice:
+        """Hints by search from the seat's view: each choice's chance of winning (or final
+        score alone) over the worlds the view allows, played out by the search bots' policy."""
+        from parlour.bots.advice import SearchAdvice
+        from parlour.boxes.dicecream.playout import playout
+
+        return SearchAdvice(self, playout)
 
     def confirm(self, view: View, action: Action) -> str | None:
         """Before ending the turn while a die of the roll could still be placed: the dice not

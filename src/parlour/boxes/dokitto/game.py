@@ -25,6 +25,7 @@ from parlour.boxes.dokitto.tutorial import TUTORIAL
 from parlour.i18n import N_, _
 from parlour.kernel import (
     Action,
+    Advice,
     Balance,
     Comparison,
     Configuration,
@@ -176,6 +177,19 @@ class Dokitto(Game):
     def encoding(self) -> Encoding:
         """The viewer's hand, the tricks and every cone, the viewer's first (`encoding.py`)."""
         return encoding(self.players)
+
+    def advice(self) -> Advice:
+        """Hints from the seat's view: each choice's chance of winning, at two players by
+        `pimc`'s exact solve of the round in worlds dealt from the view, at more by playing
+        each choice out in such worlds with the search bots' policy."""
+        if self.players == 2:
+            from parlour.boxes.dokitto.pimc import PimcAdvice
+
+            return PimcAdvice(self)
+        from parlour.bots.advice import SearchAdvice
+        from parlour.boxes.dokitto.playout import playout
+
+        return SearchAdvice(self, playout)
 
     def all_actions(self) -> tuple[Action, ...]:
         """Every card play, then every tile choice, of the flavours that can be in play: the

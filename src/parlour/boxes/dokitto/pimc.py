@@ -2,6 +2,8 @@
 Skat programs play. It deals worlds that agree with its view (the game's determinizer), solves
 the rest of the round exactly in each (`solver`), and plays the choice of the best mean value.
 
+`PimcAdvice` gives two-player hints by the same judgement (`Dokitto.advice`).
+
 Settings (the registry's `NAME:SETTINGS`): a level (`pimc:hard`), `worlds=N` and `infer=X`
 (inference from play: worlds are weighted by how well they explain the opponent's choices of
 this round, each taken as a near-best play in that world).
@@ -15,12 +17,13 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
 
+from parlour.bots.advice import estimated
 from parlour.bots.registry import Bot, BotFactory, BotInfo, View, register_bot
 from parlour.boxes.dokitto.determinize import determinize
 from parlour.boxes.dokitto.game import Dokitto
 from parlour.boxes.dokitto.notation import CARD_OF_PLAY, FLAVOUR_OF_TAKE
 from parlour.boxes.dokitto.state import DokittoState
-from parlour.kernel import Action, Game, OptionError, Rng
+from parlour.kernel import Action, Advice, Choice, Game, OptionError, Rng
 
 if TYPE_CHECKING:
     from parlour.boxes.dokitto.solver import Solver
@@ -142,6 +145,39 @@ class PimcBot(Bot):
             for index, value in enumerate(values(solver, state, legal)):
                 totals[index] += weight * value
         return legal[max(range(len(legal)), key=totals.__getitem__)]
+
+
+WORLDS_ADVISED = 120
+"""Worlds a hint solves: as many as `pimc:expert` does (see `docs/advice.md` for the time)."""
+
+
+class PimcAdvice(Advice):
+    """Hints at two players by `pimc`'s judgement: each choice's exact value in worlds dealt
+    from the seat's view, averaged; a value (the seat's chance to win less the opponent's) is
+    told as a chance to win, `(1 + value) / 2`. Seeded, so the same view gets the same hint."""
+
+    def __init__(self, game: Dokitto, worlds: int = WORLDS_ADVISED, seed: int = 0) -> None:
+        if worlds < 2:
+            raise ValueError(f"a hint's margin needs two worlds or more, not {worlds}")
+        super().__init__(game)
+        self.dokitto = game
+        self.worlds = worlds
+        self.seed = seed
+
+    def choices(self, view: View, seat: int) -> list[Choice] | None:
+        rng = Rng(self.seed)
+        world = determinize(self.dokitto, view, rng)
+        legal = tuple(world.legal_actions(seat)) if seat in world.to_act else ()
+        if len(legal) < 2:
+            return None
+        solver = shared_solver()
+        samples: dict[Action, list[float]] = {action: [] for action in legal}
+        for number in range(self.worlds):
+            if number:
+                world = determinize(self.dokitto, view, rng)
+            for action, value in zip(legal, values(solver, world, legal), strict=True):
+                samples[action].append((1 + value) / 2)
+        return estimated(samples)
 
 
 def configure(settings: str) -> BotFactory:

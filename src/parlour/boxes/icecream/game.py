@@ -21,6 +21,7 @@ from parlour.boxes.icecream.state import IcecreamState
 from parlour.boxes.icecream.tutorial import TUTORIAL
 from parlour.i18n import N_, _
 from parlour.kernel import (
+    Advice,
     Balance,
     Comparison,
     Configuration,
@@ -111,6 +112,14 @@ class Icecream(Game):
     def encoding(self) -> Encoding:
         """Each seat's cards and the cones, the viewer's first (`encoding.py`)."""
         return encoding(self.players)
+
+    def advice(self) -> Advice:
+        """Hints by search from the seat's view: each choice's chance of winning (or final
+        score alone) over the worlds the view allows, played out by the search bots' policy."""
+        from parlour.bots.advice import SearchAdvice
+        from parlour.boxes.icecream.playout import playout
+
+        return SearchAdvice(self, playout)
 
     def all_actions(self) -> tuple[str, ...]:
         """`keep`, `discard`, `cone 1` .. `cone 12`, `new cone`, `serve 1` .. `serve 12`,

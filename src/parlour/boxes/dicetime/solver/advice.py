@@ -1,14 +1,14 @@
-"""Dicetime's advice (the kernel's `Advice`): hints, the analysis of a game and the exact
+"""Dicetime's advice (the kernel's `ExactAdvice`): hints, the analysis of a game and the exact
 solver, all from the solved tables. Listings make one for every game, so this module stays
 light: the solver's modules (numpy, numba) load when a value is first asked for."""
 
 from __future__ import annotations
 
-from parlour.kernel import Advice, Choice, Progress, Solution, State
+from parlour.kernel import Choice, ExactAdvice, Progress, Solution, View
 from parlour.kernel.advice import ignore
 
 
-class DicetimeAdvice(Advice):
+class DicetimeAdvice(ExactAdvice):
     """The solved tables of the game's variant, read by the kernel's generic advice."""
 
     def solve(self, rebuild: bool, progress: Progress) -> Solution:
@@ -35,10 +35,10 @@ class DicetimeAdvice(Advice):
 
         return prepare(self.game.options, ignore).expected_score
 
-    def choices(self, state: State, seat: int) -> list[Choice] | None:
+    def choices(self, view: View, seat: int) -> list[Choice] | None:
         from parlour.boxes.dicetime.solver.analysis import choices_for
 
-        return choices_for(state, seat)
+        return choices_for(view, seat)
 
     def simulate(self, games: int, seed: int, progress: Progress) -> list[int]:
         """Optimal solo games in bulk, in compiled code (`solver/bulk.py`): the same decisions

@@ -136,7 +136,13 @@ class Advisor:
         rest = sorted((i for i in range(len(values)) if i != first), key=lambda i: -values[i])
         banked = position.banked
         return [
-            Choice(actions[i], values[i], banked, values[i] - banked, max(0.0, top - values[i]))
+            Choice(
+                actions[i],
+                values[i],
+                max(0.0, top - values[i]),
+                banked=banked,
+                to_come=values[i] - banked,
+            )
             for i in [first, *rest]
         ]
 

@@ -14,7 +14,7 @@ from typing import Any
 from parlour.boxes.dicetime.solver.advisor import advisor_for, position_from_view, variant_of
 from parlour.boxes.dicetime.solver.build import MASKS
 from parlour.boxes.dicetime.solver.store import Table, obtain, table_for
-from parlour.kernel import Choice, Progress, State
+from parlour.kernel import Choice, Progress, View
 
 
 def _fraction(report: Progress) -> Callable[[int], None]:
@@ -42,11 +42,11 @@ def solve(options: Mapping[str, Any], rebuild: bool, report: Progress) -> Table:
     return obtain(variant_of(dict(options)), rebuild, _fraction(report))
 
 
-def choices_for(state: State, seat: int) -> list[Choice] | None:
-    """Every choice of `seat`'s pending decision, best first; `None` if it has none."""
-    if len(state.legal_actions(seat)) < 2:
-        return None
-    position = position_from_view(state.view(seat), seat)
+def choices_for(view: View, seat: int) -> list[Choice] | None:
+    """Every choice of `seat`'s pending decision as its `view` shows it, best first; `None` if
+    it has none (nothing rolled, or a single legal action)."""
+    position = position_from_view(view, seat)
     if position is None:
         return None
-    return advisor_for(state.game.options).advise(position)
+    choices = advisor_for(view["options"]).advise(position)
+    return choices if len(choices) > 1 else None

@@ -21,7 +21,8 @@ let socket = null;
 let retry = 500;
 let busy = false;
 let hintsOn = localStorage.getItem("parlour.hints") === "on";
-let advice = false; // whether the game gives advice (hints, analysis): /api/games says
+let advice = false; // whether the game gives advice (hints): /api/games says
+let analysis = false; // whether that advice is a solver's, which also analyses a finished game
 let gameInfo = null; // this table's game as /api/games lists it (its bots, whether it advises)
 let fillBot = null; // the host's choice of bot for the open seats, kept across redraws
 let online = false; // whether the socket is open and has sent this table's state since
@@ -286,7 +287,7 @@ function showEnd(current) {
   if (!table.challenge) {
     next.append(el("a", { href: `/replay/${tableId}`, text: t("Replay step by step") }),
       el("a", { href: `/api/tables/${tableId}/record`, download: `parlour-${table.game}.json`, text: t("Download the record") }));
-    if (advice) next.append(el("a", { href: `/replay/${tableId}#analysis`, text: t("Analysis") }));
+    if (analysis) next.append(el("a", { href: `/replay/${tableId}#analysis`, text: t("Analysis") }));
   }
   box.replaceChildren(el("h2", { text: endHeading(view, view.winners.map(name)) }), scores, next);
 }
@@ -308,17 +309,30 @@ async function showHints(current) {
     hintsOn = e.target.checked;
     localStorage.setItem("parlour.hints", hintsOn ? "on" : "off");
     showHints(frame);
-  } }), " ", t("Show the solver's hints"));
+  } }), " ", analysis ? t("Show the solver's hints") : t("Show hints"));
   box.replaceChildren(toggle);
   if (!hintsOn || !mine) return;
-  const { choices } = await api(`/api/tables/${tableId}/hints`, { token });
+  const { choices, measure, exact } = await api(`/api/tables/${tableId}/hints`, { token });
   if (!choices || frame !== current) return;
+  box.append(hintsTable(choices, measure === "win", exact));
+  if (!exact) box.append(el("p", { class: "hints-note", text: t("Estimated by playing each choice out many times on deals that fit what you can see: each value give or take its margin (95%).") }));
+}
+
+// A decision's choices, best first: each one's chance to win (`win`) or expected final score,
+// its margin where it is an estimate, the points banked and to come where the advice tells
+// them apart, and what it gives up to the best.
+function hintsTable(choices, win, exact) {
+  const worth = (value) => (win ? `${Math.round(100 * value)}%` : value.toFixed(2));
+  const detailed = choices[0].banked !== null;
+  const heads = [t("choice"), win ? t("chance to win") : t("expected final"),
+    ...(detailed ? [t("banked"), t("to come")] : []), ...(exact ? [] : [t("give or take")]), t("gives up")];
   const rows = choices.slice(0, 12).map((c) => el("tr", {},
     el("td", {}, el("button", { class: "link-button", text: c.words, "data-hint": c.action, onclick: () => act(c.action) })),
-    el("td", { text: c.expected.toFixed(2) }), el("td", { text: c.banked.toFixed(0) }),
-    el("td", { text: c.to_come.toFixed(2) }), el("td", { text: c.loss ? `-${c.loss.toFixed(2)}` : t("best") })));
-  box.append(el("table", { class: "hints" }, el("thead", {}, el("tr", {},
-    [t("choice"), t("expected final"), t("banked"), t("to come"), t("gives up")].map((h) => el("th", { text: h })))), el("tbody", {}, rows)));
+    el("td", { text: worth(c.expected) }),
+    ...(detailed ? [el("td", { text: c.banked.toFixed(0) }), el("td", { text: c.to_come.toFixed(2) })] : []),
+    ...(exact ? [] : [el("td", { text: `±${worth(c.margin)}` })]),
+    el("td", { text: c.loss ? `-${worth(c.loss)}` : t("best") })));
+  return el("table", { class: "hints" }, el("thead", {}, el("tr", {}, heads.map((h) => el("th", { text: h })))), el("tbody", {}, rows));
 }
 
 // A redraw replaces the board and the actions: the focus they held goes to the same control
@@ -413,6 +427,7 @@ async function start() {
     const [info, games] = await Promise.all([api(`/api/tables/${tableId}`, { token }), api("/api/games")]);
     gameInfo = games.find((game) => game.name === info.game) || null;
     advice = Boolean(gameInfo?.advice);
+    analysis = Boolean(gameInfo?.analysis);
     showRules(info.game).catch((failure) => showError(failure.message));
     renderer = await rendererFor(info.game);
     connect();

@@ -742,13 +742,18 @@ def hint(
 @app.command()
 def analyse(
     file: Annotated[Path, typer.Argument(help="A saved record (JSON).")],
+    seat: Annotated[
+        int | None,
+        typer.Option(help="Only seat N's decisions (1 is the first seat, as players count)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Every decision of a game against the optimum, and where points were lost (a game that
-    gives advice)."""
+    """Every decision of a finished game judged by its game's advice: against the optimum where
+    it has a solver (points lost); else each decision's chance to win kept against the best,
+    estimated by search (minutes of CPU for a long game), the costliest first."""
     from parlour.cli.solver import analyse_command
 
-    analyse_command(console, read_record(file), as_json)
+    analyse_command(console, read_record(file), as_json, None if seat is None else seat - 1)
 
 
 DbOption = Annotated[

@@ -7,12 +7,15 @@ import csv
 import json
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from rich.console import Console
+from rich.progress import Progress as RichProgress
+from rich.progress import TaskID
 from rich.table import Table as RichTable
 
 from parlour.cli.progress import progress_bar
@@ -26,7 +29,7 @@ from parlour.kernel import (
     load,
     replay,
 )
-from parlour.terminal.hints import choices_table
+from parlour.terminal.hints import choices_table, worth
 
 
 @dataclass(frozen=True)
@@ -149,13 +152,43 @@ def hint_command(
     return pending
 
 
-def analyse_command(console: Console, record: dict[str, Any], as_json: bool) -> dict[str, Any]:
-    """Every decision of a game against the optimum, per seat."""
+def analyse_command(
+    console: Console, record: dict[str, Any], as_json: bool, seat: int | None = None
+) -> dict[str, Any]:
+    """A finished game's decisions judged by its game's advice, per seat (or only `seat`'s,
+    counted from 0): a solver's analysis against the optimum, or a search's review (each
+    decision's chance to win kept against the best, the costliest first)."""
     final = replay(record)
-    report = exact_advice_of(final.game).analyse(final)
+    advice = advice_of(final.game)
+    players = final.game.players
+    if seat is not None and not 0 <= seat < players:
+        raise OptionError(f"--seat must be 1 to {players}, not {seat + 1}")
+    if isinstance(advice, ExactAdvice):
+        report = advice.analyse(final)
+    else:
+        report = {"game": final.game.name, "options": dict(final.game.options), "seats": []}
+        with progress_bar() as bar:
+            for judged in range(players) if seat is None else [seat]:
+                task = bar.add_task(f"seat {judged + 1}", total=1)
+                report["seats"].append(advice.review(final, judged, moving(bar, task)))
+    report |= advice.describe()
+    report["seats"] = [entry for entry in report["seats"] if seat in (None, entry["seat"])]
     if as_json:
         print(json.dumps(report))
-        return report
+    elif isinstance(advice, ExactAdvice):
+        _print_analysis(console, report)
+    else:
+        _print_review(console, report)
+    return report
+
+
+def moving(bar: RichProgress, task: TaskID) -> Callable[[float], None]:
+    """A progress callback (the kernel's `Progress`) that moves `task` of `bar`."""
+    return lambda fraction: bar.update(task, completed=fraction)
+
+
+def _print_analysis(console: Console, report: dict[str, Any]) -> None:
+    """A solver's analysis: every decision of each seat against the optimum."""
     console.print(f"Optimal expected score: {report['optimal_expected_score']:.6f}")
     for seat in report["seats"]:
         table = RichTable(title=f"Seat {seat['seat'] + 1}", title_justify="left")
@@ -175,4 +208,38 @@ def analyse_command(console: Console, record: dict[str, Any], as_json: bool) -> 
             f"Score {seat['score']}; expected points lost {seat['lost']:.2f}; "
             f"proficiency {seat['proficiency']:.1f}%"
         )
-    return report
+
+
+COSTLIEST = 5
+"""The decisions a review prints for each seat (`--json` has them all)."""
+
+
+def _print_review(console: Console, report: dict[str, Any]) -> None:
+    """A search's review: each seat's costliest decisions, by the chance to win given up."""
+    measure = report["measure"]
+    for seat in report["seats"]:
+        table = RichTable(
+            title=f"Seat {seat['seat'] + 1}: the costliest decisions", title_justify="left"
+        )
+        heads = ("#", "played", "best", "kept", "best's", "given up", "give or take")
+        for column in heads:
+            table.add_column(column, justify="left" if column in ("played", "best") else "right")
+        costliest = sorted(seat["decisions"], key=lambda decision: -decision["loss"])
+        for decision in costliest[:COSTLIEST]:
+            table.add_row(
+                str(decision["number"]),
+                decision["action_words"],
+                "" if decision["loss"] == 0 else decision["best_words"],
+                worth(decision["expected"], measure),
+                worth(decision["best_expected"], measure),
+                worth(decision["loss"], measure),
+                f"±{worth(decision['margin'], measure)}",
+            )
+        console.print(table)
+        count = len(seat["decisions"])
+        console.print(
+            f"Score {seat['score']}; {count} decisions; "
+            f"{'chance to win' if measure == 'win' else 'expected points'} given up per "
+            f"decision, on average: {worth(seat['lost'] / max(1, count), measure)} "
+            "(estimates: a loss within its margin may be noise)."
+        )

@@ -116,6 +116,50 @@ class Advice(ABC):
         """What front ends show beside the values: what they measure and whether exact."""
         return {"measure": self.measure.value, "exact": self.exact}
 
+    def review(self, final: State, seat: int, progress: Progress = ignore) -> dict[str, Any]:
+        """`seat`'s decisions in the game that led to `final` (a state of this advice's game),
+        each valued from the seat's view at the time: the chosen action's value against the
+        best one's, what it gave up, and its margin; with what was given up in all and the
+        score (JSON-ready). A decision's `number` is its action's in the record, counted from
+        1: the replay's step `number - 1` shows the board it faced. A move taken back, and
+        its undo, is no decision: only the moves that stand are judged (`standing`)."""
+        record = final.record
+        state = self.game.new(record["seed"], chance=record.get("chance", []))
+        stands = set(standing(final.history))
+        moves = sum(1 for step in stands if final.history[step][0] == seat)
+        decisions: list[dict[str, Any]] = []
+        seen = 0
+        for number, (actor, action) in enumerate(final.history, start=1):
+            if actor == seat and number - 1 in stands:
+                view = state.view(seat)
+                choices = self.choices(view, seat)
+                if choices is not None:
+                    decisions.append(self._judged(view, seat, number, action, choices))
+                seen += 1
+                progress(seen / moves)
+            state.apply(actor, action)
+        progress(1.0)
+        lost = sum(decision["loss"] for decision in decisions)
+        return {"seat": seat, "decisions": decisions, "lost": lost, "score": state.scores[seat]}
+
+    def _judged(
+        self, view: View, seat: int, number: int, action: Action, choices: list[Choice]
+    ) -> dict[str, Any]:
+        """One decision of a review: what was played against the best (JSON-ready)."""
+        chosen = next(choice for choice in choices if choice.action == action)
+        best = choices[0]
+        return {
+            "number": number,
+            "action": action,
+            "action_words": self.game.action_words(view, seat, action),
+            "best": best.action,
+            "best_words": self.game.action_words(view, seat, best.action),
+            "expected": chosen.expected,
+            "best_expected": best.expected,
+            "loss": chosen.loss,
+            "margin": chosen.margin,
+        }
+
 
 class ExactAdvice(Advice):
     """Advice from a solver: exact values of the expected final score, an optimum to measure
@@ -163,47 +207,18 @@ class ExactAdvice(Advice):
         return state
 
     def analyse(self, final: State) -> dict[str, Any]:
-        """Judge every decision of every seat in the game that led to `final` (a state of this
-        advice's game) against the best choice, and each seat's proficiency: the share of the
-        optimal expected score it kept (JSON-ready). A decision's `number` is its action's in
-        the record, counted from 1: the replay's step `number - 1` shows the board it faced. A
-        move taken back, and its undo, is no decision: only the moves that stand are judged
-        (`standing`)."""
-        record = final.record
-        state = self.game.new(record["seed"], chance=record.get("chance", []))
+        """Judge every decision of every seat in the game that led to `final` against the best
+        choice (`review`), and each seat's proficiency: the share of the optimal expected
+        score it kept (JSON-ready)."""
         optimal = self.optimum()
-        seats: list[dict[str, Any]] = [
-            {"seat": seat, "decisions": [], "lost": 0.0} for seat in range(self.game.players)
-        ]
-        stands = set(standing(final.history))
-        for number, (seat, action) in enumerate(final.history, start=1):
-            stood = number - 1 in stands
-            view = None if seat is None or not stood else state.view(seat)
-            choices = None if seat is None or view is None else self.choices(view, seat)
-            if seat is not None and view is not None and choices is not None:
-                chosen = next(choice for choice in choices if choice.action == action)
-                seats[seat]["decisions"].append(
-                    {
-                        "number": number,
-                        "action": action,
-                        "action_words": self.game.action_words(view, seat, action),
-                        "best": choices[0].action,
-                        "best_words": self.game.action_words(view, seat, choices[0].action),
-                        "expected": chosen.expected,
-                        "best_expected": choices[0].expected,
-                        "loss": chosen.loss,
-                    }
-                )
-                seats[seat]["lost"] += chosen.loss
-            state.apply(seat, action)
+        seats = [self.review(final, seat) for seat in range(self.game.players)]
         for entry in seats:
-            entry["score"] = state.scores[entry["seat"]]
             entry["proficiency"] = 100 * (optimal - entry["lost"]) / optimal
         return {
             "game": self.game.name,
             "options": dict(self.game.options),
             "optimal_expected_score": optimal,
-            "over": state.over,
+            "over": final.over,
             "seats": seats,
         }
 

@@ -13,8 +13,9 @@ from parlour.bots.advice import SearchAdvice
 from parlour.bots.pool import BotPool
 from parlour.kernel import Objective, Rng, State
 
-SEARCHED = [("dicecream", 2), ("dicecream", 3), ("dokitto", 3), ("dokitto", 4), ("icecream", 3)]
-"""Set-ups advised by search (two-player Dokitto has `pimc`'s: `tests/boxes/dokitto/`)."""
+SEARCHED = [("dicecream", 2), ("dicecream", 3), ("dokitto", 3), ("dokitto", 4)]
+"""Set-ups advised by search (two-player Dokitto has `pimc`'s judgement, Ice Cream `vendor`'s:
+`tests/boxes/dokitto/test_advice.py`, `tests/boxes/icecream/test_advice.py`)."""
 PLAYOUTS = 40
 """A small budget: what is checked is what the advice reads and how it reports, not its skill."""
 

@@ -70,3 +70,10 @@ def test_the_same_for_every_state_the_view_allows_with_margins() -> None:
     first = game.new(1)
     (seat,) = first.to_act
     assert advice.choices(first.view(1 - seat), 1 - seat) is None  # not its turn
+
+
+def test_a_margin_needs_two_worlds() -> None:
+    game = parlour.load("dokitto", 2)
+    assert isinstance(game, Dokitto)
+    with pytest.raises(ValueError, match="two worlds or more, not 1"):
+        PimcAdvice(game, worlds=1)

@@ -114,12 +114,11 @@ class Icecream(Game):
         return encoding(self.players)
 
     def advice(self) -> Advice:
-        """Hints by search from the seat's view: each choice's chance of winning (or final
-        score alone) over the worlds the view allows, played out by the search bots' policy."""
-        from parlour.bots.advice import SearchAdvice
-        from parlour.boxes.icecream.playout import playout
+        """Hints from the seat's view by `vendor`'s judgement: each choice's chance of winning,
+        played out thousands of times on the compiled model in worlds the view allows."""
+        from parlour.boxes.icecream.vendor import VendorAdvice
 
-        return SearchAdvice(self, playout)
+        return VendorAdvice(self)
 
     def all_actions(self) -> tuple[str, ...]:
         """`keep`, `discard`, `cone 1` .. `cone 12`, `new cone`, `serve 1` .. `serve 12`,

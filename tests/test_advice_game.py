@@ -120,6 +120,7 @@ def test_cli_hint_analyse_and_solve(tmp_path: Path) -> None:
         "expected": 5,
         "best_expected": 6,
         "loss": 1,
+        "margin": 0.0,
     }
     assert (seat["lost"], seat["score"]) == (1, 5)
     assert seat["proficiency"] == pytest.approx(100 * 5 / 6)

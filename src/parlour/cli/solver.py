@@ -148,7 +148,9 @@ def hint_command(
         console.print("No decision is pending (the game is over, or nobody has a choice yet).")
     for entry in [] if as_json else pending:
         title = f"Hints for seat {entry['seat'] + 1}"
-        console.print(choices_table(title, entry["choices"], described["measure"]))
+        console.print(
+            choices_table(title, entry["choices"], described["measure"], described["exact"])
+        )
     return pending
 
 

@@ -118,34 +118,35 @@ class Advice(ABC):
 
     def review(self, final: State, seat: int, progress: Progress = ignore) -> dict[str, Any]:
         """`seat`'s decisions in the game that led to `final` (a state of this advice's game),
-        each valued from the seat's view at the time: the chosen action's value against the
-        best one's, what it gave up, and its margin; with what was given up in all and the
-        score (JSON-ready). A decision's `number` is its action's in the record, counted from
-        1: the replay's step `number - 1` shows the board it faced. A move taken back, and
-        its undo, is no decision: only the moves that stand are judged (`standing`)."""
+        each valued from the seat's view at the time (`moves`, `judged`, `reviewed`)."""
+        moves = self.moves(final, seat)
+        judged = []
+        for done, (number, view, action) in enumerate(moves, start=1):
+            choices = self.choices(view, seat)
+            if choices is not None:
+                judged.append(self.judged(view, seat, number, action, choices))
+            progress(done / len(moves))
+        progress(1.0)
+        return self.reviewed(final, seat, judged)
+
+    def moves(self, final: State, seat: int) -> list[tuple[int, View, Action]]:
+        """`seat`'s moves that stand in the game that led to `final`, each with its number in
+        the record (counted from 1: the replay's step `number - 1` shows the board it faced)
+        and the seat's view before it. A move taken back, and its undo, is none (`standing`)."""
         record = final.record
         state = self.game.new(record["seed"], chance=record.get("chance", []))
         stands = set(standing(final.history))
-        moves = sum(1 for step in stands if final.history[step][0] == seat)
-        decisions: list[dict[str, Any]] = []
-        seen = 0
+        moves = []
         for number, (actor, action) in enumerate(final.history, start=1):
             if actor == seat and number - 1 in stands:
-                view = state.view(seat)
-                choices = self.choices(view, seat)
-                if choices is not None:
-                    decisions.append(self._judged(view, seat, number, action, choices))
-                seen += 1
-                progress(seen / moves)
+                moves.append((number, state.view(seat), action))
             state.apply(actor, action)
-        progress(1.0)
-        lost = sum(decision["loss"] for decision in decisions)
-        return {"seat": seat, "decisions": decisions, "lost": lost, "score": state.scores[seat]}
+        return moves
 
-    def _judged(
+    def judged(
         self, view: View, seat: int, number: int, action: Action, choices: list[Choice]
     ) -> dict[str, Any]:
-        """One decision of a review: what was played against the best (JSON-ready)."""
+        """Move `number` of a review: what was played against the best (JSON-ready)."""
         chosen = next(choice for choice in choices if choice.action == action)
         best = choices[0]
         return {
@@ -159,6 +160,12 @@ class Advice(ABC):
             "loss": chosen.loss,
             "margin": chosen.margin,
         }
+
+    def reviewed(self, final: State, seat: int, judged: list[dict[str, Any]]) -> dict[str, Any]:
+        """A seat's review from its judged decisions: them, what they gave up in all, and the
+        seat's score (JSON-ready)."""
+        lost = sum(decision["loss"] for decision in judged)
+        return {"seat": seat, "decisions": judged, "lost": lost, "score": final.scores[seat]}
 
 
 class ExactAdvice(Advice):

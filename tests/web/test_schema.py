@@ -39,7 +39,7 @@ def test_migrating_twice_changes_nothing(settings: Settings) -> None:
     engine = connect(settings.db_url)
     with engine.connect() as connection:
         head = ScriptDirectory.from_config(alembic_config()).get_current_head()
-        assert MigrationContext.configure(connection).get_current_revision() == head == "0007"
+        assert MigrationContext.configure(connection).get_current_revision() == head == "0008"
     engine.dispose()
 
 
@@ -52,7 +52,7 @@ def test_processes_starting_together_migrate_one_after_another(settings: Setting
     with ThreadPoolExecutor(len(engines)) as pool:
         list(pool.map(migrate, engines))
     with engines[0].connect() as connection:
-        assert MigrationContext.configure(connection).get_current_revision() == "0007"
+        assert MigrationContext.configure(connection).get_current_revision() == "0008"
     for engine in engines:
         engine.dispose()
 

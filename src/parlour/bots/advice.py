@@ -30,6 +30,8 @@ Z95 = 1.96
 class SearchAdvice(Advice):
     """Estimates by flat Monte Carlo over determinized worlds (see the module's docstring)."""
 
+    version = f"search-1:{PLAYOUTS}"
+
     def __init__(self, game: Game, playout: Playout, playouts: int = PLAYOUTS, seed: int = 0):
         super().__init__(game)
         self.playout = playout

@@ -72,6 +72,9 @@ class Advice(ABC):
 
     exact: ClassVar[bool] = False
     """Whether its values are exact (an `ExactAdvice`), or estimates with a margin."""
+    version: ClassVar[str] = "1"
+    """Its judgement's version: a stored review is kept under it, so an advisor that judges
+    differently (a new bot, a new budget) gives it a new one, and old reviews are done again."""
 
     def __init__(self, game: Game) -> None:
         self.game = game

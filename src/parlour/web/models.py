@@ -204,6 +204,26 @@ class ChatRow(Base):
     at: Mapped[float] = mapped_column(Float)  # epoch seconds by the tables' clock
 
 
+class ReviewRow(Base):
+    """A review of one seat of a finished game by its game's advice, under the advisor's
+    `version`: its `progress` (0 to 1) while it runs, refreshed at `updated` by the process
+    running it, and its `result` (JSON) once done. `requester` (an account, or a hash of an
+    address) says whose limit it counts against and never leaves the server (see
+    `parlour.web.tables.reviews`)."""
+
+    __tablename__ = "reviews"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[str] = mapped_column(String(80), primary_key=True)
+    requester: Mapped[str] = mapped_column(String(80), index=True)
+    progress: Mapped[float] = mapped_column(Float)
+    updated: Mapped[float] = mapped_column(Float)  # epoch seconds by the tables' clock
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
 class RatingRow(Base):
     """An account's OpenSkill rating at one game (`mu`, `sigma`) after `games` rated games."""
 

@@ -22,6 +22,8 @@ from parlour.web.live import SeatSpec, TableError
 from parlour.web.preparing import Preparations
 from parlour.web.routing import Token, link, tables_of
 from parlour.web.schemas import Act, CreateTable, FillWithBots, JoinTable, Learn
+from parlour.web.security import client_address
+from parlour.web.tables.chat import spectator_sender
 from parlour.web.tables.seats import seat_for, seat_of, viewer_of
 
 
@@ -187,6 +189,37 @@ def add_routes(app: FastAPI) -> None:
                 choices = await pool.advise(advice, view, seat)
         worded = None if choices is None else advice.worded(view, seat, choices)
         return {"choices": worded, **described}
+
+    @app.get("/api/tables/{table_id}/review", responses=responses.REVIEW)
+    async def review(
+        request: Request,
+        table_id: str,
+        response: Response,
+        seat: Annotated[int, Query(ge=0, le=7)] = 0,  # a table has at most 8 seats
+    ) -> dict[str, Any]:
+        """One seat's decisions in a finished game (`seat`, from 0), each judged by its game's
+        advice from the seat's view at the time: what the choice kept (the chance to win, or
+        the expected score) against the best choice's, what it gave up, give or take its
+        margin. A search takes minutes: a 202 with `{"progress": 0..1}` until it is done (ask
+        again); at most two under way per person (429)."""
+        tables = tables_of(request)
+        record = tables.shelf.record(table_id)
+        advice = load(record["game"], record["players"], **record["options"]).advice()
+        if advice is None:
+            raise TableError(404, _("{game} has no review").format(game=record["game"]))
+        if seat >= record["players"]:
+            raise TableError(422, _("seat: this table has no seat {seat}").format(seat=seat))
+        account = account_of(request)
+        requester = (
+            f"account {account.id}"
+            if account is not None
+            else spectator_sender(client_address(request.scope))
+        )
+        progress, result = tables.reviews.ask(record, advice, table_id, seat, requester)
+        if result is None:
+            response.status_code = 202
+            return {"progress": progress}
+        return result
 
     @app.get("/api/tables/{table_id}/analysis", responses=responses.ANALYSIS)
     async def analysis(request: Request, table_id: str, response: Response) -> dict[str, Any]:

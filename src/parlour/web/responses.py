@@ -150,3 +150,19 @@ ANALYSIS = {
         },
     },
 }
+REVIEW = {
+    **errors(403, 404, 410, 422, 429),
+    202: {
+        "description": "The review is under way (a search takes minutes): "
+        '`{"progress": 0..1}`, the fraction of the seat\'s decisions judged; ask again.',
+        "content": {
+            "application/json": {
+                "schema": {
+                    "type": "object",
+                    "properties": {"progress": {"type": "number", "minimum": 0, "maximum": 1}},
+                    "required": ["progress"],
+                }
+            }
+        },
+    },
+}

@@ -16,13 +16,14 @@ from parlour.i18n import _
 from parlour.kernel import State, load
 from parlour.web.kinds import Kinds
 from parlour.web.live import LiveTable, SeatState, Sent, TableError
-from parlour.web.models import ActionRow, ChatRow, PresenceRow, SeatRow, TableRow
+from parlour.web.models import ActionRow, ChatRow, PresenceRow, ReviewRow, SeatRow, TableRow
 
 TABLES: Table = TableRow.__table__  # type: ignore[assignment]
 SEATS: Table = SeatRow.__table__  # type: ignore[assignment]
 ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
 PRESENCE: Table = PresenceRow.__table__  # type: ignore[assignment]
 CHAT: Table = ChatRow.__table__  # type: ignore[assignment]
+REVIEWS: Table = ReviewRow.__table__  # type: ignore[assignment]
 INSERT_ACTION = insert(ACTIONS)
 """Built once: an action's row comes as parameters (building a statement costs more than
 running it)."""

@@ -156,6 +156,8 @@ class PimcAdvice(Advice):
     from the seat's view, averaged; a value (the seat's chance to win less the opponent's) is
     told as a chance to win, `(1 + value) / 2`. Seeded, so the same view gets the same hint."""
 
+    version = f"pimc-1:{WORLDS_ADVISED}"
+
     def __init__(self, game: Dokitto, worlds: int = WORLDS_ADVISED, seed: int = 0) -> None:
         if worlds < 2:
             raise ValueError(f"a hint's margin needs two worlds or more, not {worlds}")

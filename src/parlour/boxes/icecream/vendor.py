@@ -122,6 +122,8 @@ class VendorAdvice(Advice):
     every seat, on the same chance in worlds dealt from the seat's view; a choice's share of
     wins in each world is a sample of its chance to win. Seeded: the same view, the same hint."""
 
+    version = f"vendor-1:{ADVISED.playouts}:{ADVISED.worlds}"
+
     def __init__(self, game: Game, settings: Settings = ADVISED, seed: int = 0) -> None:
         if settings.worlds < 2:
             raise ValueError(f"a hint's margin needs two worlds or more, not {settings.worlds}")

@@ -8,6 +8,8 @@ that each do one thing (docs/architecture/tables.md says who calls whom):
 - `Driver` (`driver.py`): bots, stand-ins, turn limits, clocks and the timers that wake a table;
 - `Commits` (`commits.py`): the one way a table changes (create, join, act, rematch);
 - `Chat` (`chat.py`): talk at the table, within its limits, to the watchers who may read it;
+- `Reviews` (`reviews.py`): a finished game's seat reviewed by its game's advice, as a job
+  beside the bots, its progress and result stored;
 - seats (`seats.py`): who a request is at a table, as plain functions;
 - kinds (`parlour.web.kinds`): casual, rated and the daily challenge's tables as policy objects.
 """
@@ -30,6 +32,7 @@ from parlour.web.tables.driver import Driver
 from parlour.web.tables.leases import Leases
 from parlour.web.tables.news import News
 from parlour.web.tables.presence import Presence
+from parlour.web.tables.reviews import Reviews
 from parlour.web.tables.seats import TOKEN_HEADER
 from parlour.web.tables.shelf import Shelf
 from parlour.web.tables.tasks import Tasks
@@ -87,6 +90,7 @@ class Tables:
             min_turn_limit=min_turn_limit,
         )
         self.chat = Chat(engine, self.clock, self.watchers, chat_lines, self.leases.name)
+        self.reviews = Reviews(engine, self.clock, self.driver.pool, self.tasks)
         self.news = News(
             engine, self.commits.heard, self.commits.missed, self.watchers.seen, self.chat.heard
         )
@@ -148,11 +152,13 @@ class Tables:
             self._leasing = asyncio.get_running_loop().create_task(self._keep_leases())
 
     async def close(self) -> None:
-        """Stop keeping leases and listening, stop the timers and the bots' workers, then give up
-        the leases (the server is shutting down: the other processes take its tables at once)."""
+        """Stop keeping leases and listening, the reviews under way, the timers and the bots'
+        workers, then give up the leases (the server is shutting down: the other processes
+        take its tables at once)."""
         if self._leasing is not None:
             self._leasing.cancel()
         await self.news.close()
+        await self.reviews.close()
         await self.driver.close(list(self.shelf.tables.values()))
         self.leases.release()
         self.presence.release()

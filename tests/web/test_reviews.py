@@ -1,0 +1,85 @@
+"""A finished game's seat reviewed by its game's advice over HTTP (issue 30): a job beside the
+bots with its progress (202) until done, the result stored and served again, the requester's
+limit; on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+import parlour
+from tests.web.conftest import create, frame
+from tests.web.test_api import play_until_over
+
+
+def finished(client: TestClient, game: str, seats: list[str], **options: Any) -> dict[str, Any]:
+    """A table of `game` played to its end (the person by its last legal action)."""
+    created = create(client, game, seats, options=options)
+    play_until_over(client, created["table"]["id"], created["token"])
+    return created
+
+
+def reviewed(client: TestClient, table_id: str, seat: int) -> dict[str, Any]:
+    """The seat's review, polled until done (each poll a 202 with its progress until then)."""
+    deadline = time.monotonic() + 120
+    while True:
+        answer = client.get(f"/api/tables/{table_id}/review", params={"seat": seat})
+        if answer.status_code == 200:
+            result: dict[str, Any] = answer.json()
+            return result
+        assert answer.status_code == 202, answer.text
+        assert 0 <= answer.json()["progress"] <= 1
+        assert time.monotonic() < deadline, "the review did not finish"
+        time.sleep(0.05)
+
+
+def test_a_seat_is_reviewed_decision_by_decision_and_kept(client: TestClient) -> None:
+    created = finished(client, "dokitto", ["person", "greedy"], max_rounds=1)
+    table_id = created["table"]["id"]
+    review = reviewed(client, table_id, 0)
+    assert (review["seat"], review["measure"], review["exact"]) == (0, "win", False)
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    final = parlour.replay(record)
+    state = final.game.new(record["seed"])
+    asked = []
+    for number, (seat, action) in enumerate(final.history, start=1):
+        if seat == 0 and len(state.legal_actions(0)) > 1:
+            asked.append(number)
+        state.apply(seat, action)
+    assert [decision["number"] for decision in review["decisions"]] == asked
+    for decision in review["decisions"]:
+        assert decision["action"] == final.history[decision["number"] - 1][1]
+        assert 0 <= decision["expected"] <= decision["best_expected"] <= 1
+        assert decision["action_words"] and decision["best_words"]
+    assert review["score"] == final.scores[0]
+    assert client.get(f"/api/tables/{table_id}/review", params={"seat": 0}).json() == review
+
+
+def test_what_cannot_be_reviewed_is_refused_by_name(client: TestClient) -> None:
+    created = finished(client, "dokitto", ["person", "greedy"], max_rounds=1)
+    table_id = created["table"]["id"]
+    wrong = client.get(f"/api/tables/{table_id}/review", params={"seat": 2})
+    assert wrong.status_code == 422 and "no seat 2" in wrong.json()["error"]
+    running = create(client, "dokitto", ["person", "greedy"])
+    early = client.get(f"/api/tables/{running['table']['id']}/review")
+    assert early.status_code == 403 and "once the game is over" in early.json()["error"]
+    plain = finished(client, "likedice", ["person", "random"], max_challenges=2)
+    none = client.get(f"/api/tables/{plain['table']['id']}/review")
+    assert none.status_code == 404 and "has no review" in none.json()["error"]
+
+
+def test_one_person_has_two_reviews_under_way_at_most(client: TestClient) -> None:
+    """The third review asked while two run is refused (429); the two go on."""
+    tables = [
+        finished(client, "dokitto", ["person", "greedy", "greedy"], max_rounds=1)["table"]["id"]
+        for _ in range(3)
+    ]
+    for table_id in tables[:2]:
+        started = client.get(f"/api/tables/{table_id}/review")
+        assert started.status_code == 202, started.text
+    third = client.get(f"/api/tables/{tables[2]}/review")
+    assert third.status_code == 429 and "two reviews" in third.json()["error"]
+    assert client.get(f"/api/tables/{tables[0]}/review").status_code in (200, 202)
+    assert frame(client, tables[0])["view"]["over"]

@@ -266,8 +266,10 @@ def check_the_end_screen(page: Any, base_url: str, game: str) -> None:
     assert end.locator("#rematch").is_visible()
     assert end.locator("a[href^='/replay/']").first.is_visible()
     assert end.locator("a[href$='/record']").is_visible()
-    analyses = games_listed(base_url)[game]["analysis"]
-    assert end.locator("a[href$='#analysis']").count() == (1 if analyses else 0)
+    listed = games_listed(base_url)[game]
+    assert end.locator("a[href$='#analysis']").count() == (1 if listed["analysis"] else 0)
+    reviews = listed["advice"] and not listed["analysis"]
+    assert end.locator("a[href$='#review']").count() == (1 if reviews else 0)
     assert page.locator("#hints").is_hidden()
     assert "No dice rolled yet" not in page.locator("main").inner_text()
 
@@ -586,6 +588,40 @@ def test_a_finished_dicetime_game_replays_and_shows_its_analysis(
     page.wait_for_timeout(300)
     assert page.locator("#step").inner_text().startswith("step 0 of")
     assert page.locator("#download").get_attribute("href").endswith("/record")
+    assert not errors, errors
+    page.close()
+
+
+def test_a_finished_dokitto_game_is_reviewed_on_its_replay(browser: Any, base_url: str) -> None:
+    """Issue 30: the end's Review link opens the replay, which reviews the player's seat (a
+    bar while it runs), draws the chance to win before each decision and lists the costliest
+    decisions, each opening the board it faced."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    create_in_lobby(page, base_url, "dokitto", 2, options={"max_rounds": "1"})
+    play_by_clicking(page, random.Random(3))
+    page.click("#end a[href$='#review']")
+    page.wait_for_selector("#review h3", timeout=120_000)
+    heading = page.locator("#review h3").inner_text()
+    assert re.fullmatch(r"Tester: \d+% chance to win given up per decision, on average", heading)
+    assert page.locator("#review svg.chance-chart polyline").count() == 1
+    assert page.locator("#review-progress").count() == 0
+    rows = page.locator("#review tbody tr")
+    if rows.count():  # random clicks usually cost something
+        decision, played, best, kept, best_kept, margin = rows.first.locator("td").all_inner_texts()
+        assert re.fullmatch(r"Decision \d+", decision) and played != best
+        assert re.fullmatch(r"\d+%", kept) and re.fullmatch(r"±\d+%", margin)
+        assert int(kept[:-1]) <= int(best_kept[:-1])
+        rows.first.locator("button").click()
+        playwright_api.expect(page.locator("#decision")).to_contain_text(f"Played: {played}")
+        playwright_api.expect(page.locator("#decision")).to_contain_text("more chance to win")
+    page.select_option("#review-seat", "1")  # the bot's seat, asked here
+    page.click("#review-start")
+    bot = page.locator("#review-seat option[value='1']").inner_text()
+    playwright_api.expect(page.locator("#review h3")).to_have_text(
+        re.compile(rf"^{re.escape(bot)}: \d+% chance"), timeout=120_000
+    )
     assert not errors, errors
     page.close()
 

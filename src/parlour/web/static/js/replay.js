@@ -21,14 +21,14 @@ function mover(seat) {
   return seat === null ? t("table") : seatName(info, seat);
 }
 
-async function show(n, decision = null) {
+async function show(n, decision = null, measure = "points") {
   step = Math.max(0, Math.min(steps, n));
   const data = await api(`/api/tables/${tableId}/replay?step=${step}`);
   steps = data.steps;
   const where = t("step {step} of {steps}", { step, steps });
   const words = moves[step - 1]?.words ?? data.action?.[1];
   $("step").textContent = data.action ? t("{where} — {who}: {action}", { where, who: mover(data.action[0]), action: words }) : where;
-  showDecision(decision);
+  showDecision(decision, measure);
   for (const item of $("moves").querySelectorAll("button")) {
     const current = Number(item.dataset.step) === step;
     item.classList.toggle("current", current);
@@ -42,17 +42,21 @@ async function show(n, decision = null) {
   showBreakdowns(shown);
 }
 
-// The decision an analysis row opened: the board before it is shown, and here what was
-// played and what was best.
-function showDecision(decision) {
+// The decision an analysis or review row opened: the board before it is shown, and here what
+// was played and what was best, by what the advice measures (points, or the chance to win).
+function showDecision(decision, measure = "points") {
   const box = $("decision");
   box.hidden = !decision;
   if (!decision) return;
+  const best = measure === "win"
+    ? t("Best: {action} ({chance} more chance to win)", { action: decision.best_words, chance: percent(decision.loss) })
+    : t("Best: {action} ({points} more points expected)", { action: decision.best_words, points: decision.loss.toFixed(2) });
   box.replaceChildren(el("h2", { text: t("Decision {number}", { number: decision.number }) }),
     el("p", { text: t("Played: {action}", { action: decision.action_words }) }),
-    el("p", { class: "best", text: t("Best: {action} ({points} more points expected)", {
-      action: decision.best_words, points: decision.loss.toFixed(2) }) }));
+    el("p", { class: "best", text: best }));
 }
+
+const percent = (value) => `${Math.round(100 * value)}%`;
 
 // Every move of the game in words, each a button that shows the board after it.
 function showMoves() {
@@ -98,9 +102,75 @@ async function analysis() {
   }
 }
 
-async function openDecision(decision) {
-  await show(decision.number - 1, decision);
+async function openDecision(decision, measure = "points") {
+  await show(decision.number - 1, decision, measure);
   $("decision").scrollIntoView({ block: "nearest" });
+}
+
+// A seat's review by the game's advice (a search's, where the game has no solver): asked for
+// the chosen seat, it takes minutes, so the server answers 202 with the share of decisions
+// judged, shown as a bar; then the chance to win before each decision as a chart, and the
+// costliest decisions, each opening the board it faced.
+function reviewOffer(open) {
+  const section = el("section", { class: "card", id: "review" }, el("h2", { text: t("Review") }));
+  const seats = el("select", { id: "review-seat", "aria-label": t("Whose play") },
+    info.seats.map((s) => el("option", { value: String(s.seat), text: seatName(info, s.seat) })));
+  const start = el("button", { id: "review-start", text: t("Review this seat's play"), onclick: () => review(section, Number(seats.value)) });
+  section.append(el("p", {}, seats, " ", start));
+  document.querySelector("main").append(section);
+  if (open) review(section, Number(seats.value));
+}
+
+async function review(section, seat) {
+  for (const old of section.querySelectorAll(".review-body")) old.remove();
+  const body = el("div", { class: "review-body", "aria-live": "polite" });
+  section.append(body);
+  let report = await api(`/api/tables/${tableId}/review?seat=${seat}`);
+  if ("progress" in report) {
+    const bar = el("progress", { id: "review-progress", max: 1, value: 0, "aria-label": t("Decisions judged so far") });
+    body.append(el("p", { id: "review-waiting" }, t("Each decision is searched from what this seat could see: a few minutes for a game."), " ", bar));
+    while ("progress" in report) {
+      bar.value = report.progress;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      report = await api(`/api/tables/${tableId}/review?seat=${seat}`);
+    }
+    body.querySelector("#review-waiting").remove();
+  }
+  const { decisions, measure } = report;
+  const worth = (value) => (measure === "win" ? percent(value) : value.toFixed(2));
+  const mean = decisions.length ? report.lost / decisions.length : 0;
+  body.append(el("h3", { text: measure === "win"
+    ? t("{who}: {lost} chance to win given up per decision, on average", { who: seatName(info, seat), lost: percent(mean) })
+    : t("{who}: {lost} points given up per decision, on average", { who: seatName(info, seat), lost: mean.toFixed(2) }) }));
+  if (measure === "win" && decisions.length > 1) body.append(chanceChart(decisions));
+  const costliest = [...decisions].sort((a, b) => b.loss - a.loss).slice(0, 5).filter((d) => d.loss > 0);
+  const rows = costliest.map((d) => el("tr", {},
+    el("td", {}, el("button", { class: "link-button", "data-decision": String(d.number),
+      text: t("Decision {number}", { number: d.number }), onclick: () => openDecision(d, measure) })),
+    el("td", { text: d.action_words }), el("td", { text: d.best_words }), el("td", { text: worth(d.expected) }),
+    el("td", { text: worth(d.best_expected) }), el("td", { text: `±${worth(d.margin)}` })));
+  body.append(el("table", { class: "hints" }, el("thead", {}, el("tr", {},
+    ["#", t("played"), t("best"), t("kept"), t("best's"), t("give or take")].map((h) => el("th", { text: h })))), el("tbody", {}, rows)));
+  body.append(el("p", { class: "hints-note", text: t("Estimates: a loss within its margin may be noise.") }));
+}
+
+// The seat's chance to win before each of its decisions (the best choice's value), as a line.
+function chanceChart(decisions) {
+  const width = 320;
+  const height = 80;
+  const x = (i) => (i / (decisions.length - 1)) * width;
+  const y = (v) => height - v * height;
+  const points = decisions.map((d, i) => `${x(i).toFixed(1)},${y(d.best_expected).toFixed(1)}`).join(" ");
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("class", "chance-chart");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("Chance to win before each decision: from {first} to {last}", {
+    first: percent(decisions[0].best_expected), last: percent(decisions.at(-1).best_expected) }));
+  const line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+  line.setAttribute("points", points);
+  svg.append(line);
+  return el("figure", {}, svg, el("figcaption", { class: "muted", text: t("Chance to win before each decision") }));
 }
 
 // The table's talk beside the replay, for those who sat at the table (the server refuses
@@ -117,7 +187,8 @@ async function start() {
   try {
     const [table, games] = await Promise.all([api(`/api/tables/${tableId}`), api("/api/games")]);
     info = table;
-    const title = games.find((game) => game.name === info.game)?.title || info.game;
+    const game = games.find((entry) => entry.name === info.game);
+    const title = game?.title || info.game;
     document.title = t("Parlour replay: {game}", { game: title });
     $("title").textContent = t("Replay: {game}", { game: title });
     renderer = await rendererFor(info.game);
@@ -135,6 +206,7 @@ async function start() {
       if (event.key === "ArrowRight") show(step + 1);
     });
     if (location.hash === "#analysis") await analysis(); // a game without one: the server says so
+    if (game?.advice && !game.analysis) reviewOffer(location.hash === "#review");
   } catch (failure) {
     $("error").textContent = failure.message;
   }

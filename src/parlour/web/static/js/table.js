@@ -288,6 +288,7 @@ function showEnd(current) {
     next.append(el("a", { href: `/replay/${tableId}`, text: t("Replay step by step") }),
       el("a", { href: `/api/tables/${tableId}/record`, download: `parlour-${table.game}.json`, text: t("Download the record") }));
     if (analysis) next.append(el("a", { href: `/replay/${tableId}#analysis`, text: t("Analysis") }));
+    else if (advice) next.append(el("a", { href: `/replay/${tableId}#review`, text: t("Review") }));
   }
   box.replaceChildren(el("h2", { text: endHeading(view, view.winners.map(name)) }), scores, next);
 }

@@ -134,35 +134,28 @@ REGISTER = errors(400, 409, 422)
 LOGIN = errors(400, 401, 422)
 LOGOUT = errors()
 WHO = errors()
+
+
+def under_way(what: str) -> Responses:
+    """A 202 answer: slow work under way, `{"progress": 0..1}` the fraction of `what` done."""
+    schema = {
+        "type": "object",
+        "properties": {"progress": {"type": "number", "minimum": 0, "maximum": 1}},
+        "required": ["progress"],
+    }
+    return {
+        202: {
+            "description": f'`{{"progress": 0..1}}`, the fraction of {what} done; ask again.',
+            "content": {"application/json": {"schema": schema}},
+        }
+    }
+
+
 ANALYSIS = {
     **errors(403, 404, 410, 422),
-    202: {
-        "description": "The solver is still building the table the analysis needs: "
-        '`{"progress": 0..1}`, the fraction built; ask again.',
-        "content": {
-            "application/json": {
-                "schema": {
-                    "type": "object",
-                    "properties": {"progress": {"type": "number", "minimum": 0, "maximum": 1}},
-                    "required": ["progress"],
-                }
-            }
-        },
-    },
+    **under_way("the table the analysis needs (the solver builds it the first time)"),
 }
 REVIEW = {
     **errors(403, 404, 410, 422, 429),
-    202: {
-        "description": "The review is under way (a search takes minutes): "
-        '`{"progress": 0..1}`, the fraction of the seat\'s decisions judged; ask again.',
-        "content": {
-            "application/json": {
-                "schema": {
-                    "type": "object",
-                    "properties": {"progress": {"type": "number", "minimum": 0, "maximum": 1}},
-                    "required": ["progress"],
-                }
-            }
-        },
-    },
+    **under_way("the seat's decisions judged (a search's review takes minutes)"),
 }

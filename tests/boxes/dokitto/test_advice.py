@@ -38,11 +38,11 @@ def test_the_hint_is_the_mean_of_the_worlds_exact_values_as_a_chance_to_win() ->
     `(1 + value) / 2` over their exact values, the best first."""
     game = parlour.load("dokitto", 2)
     assert isinstance(game, Dokitto)
-    advice = PimcAdvice(game, worlds=2, seed=5)
+    advice = PimcAdvice(game, worlds=2)
     for state, seat in decisions(2, 4):
         choices = advice.choices(state.view(seat), seat)
         assert choices is not None
-        rng = Rng(5)
+        rng = Rng(advice.seed)
         worlds = [determinize(game, state.view(seat), rng) for _ in range(2)]
         legal = worlds[0].legal_actions(seat)
         exact = [values(shared_solver(), world, legal) for world in worlds]

@@ -17,13 +17,13 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
 
-from parlour.bots.advice import estimated
+from parlour.bots.advice import SampledAdvice
 from parlour.bots.registry import Bot, BotFactory, BotInfo, View, register_bot
 from parlour.boxes.dokitto.determinize import determinize
 from parlour.boxes.dokitto.game import Dokitto
 from parlour.boxes.dokitto.notation import CARD_OF_PLAY, FLAVOUR_OF_TAKE
 from parlour.boxes.dokitto.state import DokittoState
-from parlour.kernel import Action, Advice, Choice, Game, OptionError, Rng
+from parlour.kernel import Action, Game, OptionError, Rng, State
 
 if TYPE_CHECKING:
     from parlour.boxes.dokitto.solver import Solver
@@ -151,35 +151,25 @@ WORLDS_ADVISED = 120
 """Worlds a hint solves: as many as `pimc:expert` does (see `docs/advice.md` for the time)."""
 
 
-class PimcAdvice(Advice):
+class PimcAdvice(SampledAdvice):
     """Hints at two players by `pimc`'s judgement: each choice's exact value in worlds dealt
     from the seat's view, averaged; a value (the seat's chance to win less the opponent's) is
-    told as a chance to win, `(1 + value) / 2`. Seeded, so the same view gets the same hint."""
+    told as a chance to win, `(1 + value) / 2`."""
 
     version = f"pimc-1:{WORLDS_ADVISED}"
 
-    def __init__(self, game: Dokitto, worlds: int = WORLDS_ADVISED, seed: int = 0) -> None:
+    def __init__(self, game: Dokitto, worlds: int = WORLDS_ADVISED) -> None:
         if worlds < 2:
             raise ValueError(f"a hint's margin needs two worlds or more, not {worlds}")
         super().__init__(game)
-        self.dokitto = game
-        self.worlds = worlds
-        self.seed = seed
+        self.count = worlds
 
-    def choices(self, view: View, seat: int) -> list[Choice] | None:
-        rng = Rng(self.seed)
-        world = determinize(self.dokitto, view, rng)
-        legal = tuple(world.legal_actions(seat)) if seat in world.to_act else ()
-        if len(legal) < 2:
-            return None
-        solver = shared_solver()
-        samples: dict[Action, list[float]] = {action: [] for action in legal}
-        for number in range(self.worlds):
-            if number:
-                world = determinize(self.dokitto, view, rng)
-            for action, value in zip(legal, values(solver, world, legal), strict=True):
-                samples[action].append((1 + value) / 2)
-        return estimated(samples)
+    def worlds(self, choices: int) -> int:
+        return self.count
+
+    def values(self, world: State, seat: int, legal: Sequence[Action], rng: Rng) -> list[float]:
+        assert isinstance(world, DokittoState)
+        return [(1 + value) / 2 for value in values(shared_solver(), world, legal)]
 
 
 def configure(settings: str) -> BotFactory:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from parlour.bots.advice import estimated
+from parlour.bots.advice import SampledAdvice
 from parlour.bots.mcts import LEVEL_NAMES
 from parlour.bots.registry import Bot, BotFactory, BotInfo, View, register_bot
 from parlour.bots.search import MARGIN
@@ -28,7 +28,7 @@ from parlour.boxes.icecream.bots import OTHERS_WEIGHT
 from parlour.boxes.icecream.notation import ACTIONS
 from parlour.boxes.icecream.state import IcecreamState
 from parlour.i18n import N_
-from parlour.kernel import Action, Advice, Choice, Game, OptionError, Rng
+from parlour.kernel import Action, Game, OptionError, Rng, State
 
 
 @dataclass(frozen=True)
@@ -117,42 +117,33 @@ ADVISED = Settings(playouts=12_000, worlds=16)
 """A hint's budget: about `vendor:hard`'s (see `docs/advice.md` for the time)."""
 
 
-class VendorAdvice(Advice):
+class VendorAdvice(SampledAdvice):
     """Hints by `vendor`'s judgement: every choice played out on the compiled model, greedy at
     every seat, on the same chance in worlds dealt from the seat's view; a choice's share of
-    wins in each world is a sample of its chance to win. Seeded: the same view, the same hint."""
+    wins in each world is a sample of its chance to win."""
 
     version = f"vendor-1:{ADVISED.playouts}:{ADVISED.worlds}"
 
-    def __init__(self, game: Game, settings: Settings = ADVISED, seed: int = 0) -> None:
+    def __init__(self, game: Game, settings: Settings = ADVISED) -> None:
         if settings.worlds < 2:
             raise ValueError(f"a hint's margin needs two worlds or more, not {settings.worlds}")
         super().__init__(game)
         self.settings = settings
-        self.seed = seed
 
-    def choices(self, view: View, seat: int) -> list[Choice] | None:
+    def worlds(self, choices: int) -> int:
+        return self.settings.worlds
+
+    def values(self, world: State, seat: int, legal: Sequence[Action], rng: Rng) -> list[float]:
         from parlour.boxes.icecream import fast  # see `VendorBot.choose`
 
-        rng = Rng(self.seed)
-        world = self.game.determinize(view, rng)
-        legal = tuple(world.legal_actions(seat)) if seat in world.to_act else ()
-        if len(legal) < 2:
-            return None
-        moves = np.array([ACTIONS.index(action) for action in legal], dtype=np.int64)
+        assert isinstance(world, IcecreamState)
         reps = max(1, self.settings.playouts // (self.settings.worlds * len(legal)))
-        samples: dict[Action, list[float]] = {action: [] for action in legal}
-        for number in range(self.settings.worlds):
-            if number:
-                world = self.game.determinize(view, rng)
-            assert isinstance(world, IcecreamState)
-            seeds = np.array([[rng.below(1 << 31) for _ in range(reps)]], dtype=np.int64)
-            wins = np.zeros(len(legal))
-            row = fast.from_state(world)[None]  # one world
-            fast.rollouts(row, moves, seat, seeds, wins, 0.0, OTHERS_WEIGHT)  # 0: wins alone
-            for action, won in zip(legal, wins, strict=True):
-                samples[action].append(float(won) / reps)
-        return estimated(samples)
+        moves = np.array([ACTIONS.index(action) for action in legal], dtype=np.int64)
+        seeds = np.array([[rng.below(1 << 31) for _ in range(reps)]], dtype=np.int64)
+        wins = np.zeros(len(legal))
+        row = fast.from_state(world)[None]  # one world
+        fast.rollouts(row, moves, seat, seeds, wins, 0.0, OTHERS_WEIGHT)  # 0: wins alone
+        return [float(won) / reps for won in wins]
 
 
 def configure(settings: str) -> BotFactory:

@@ -140,6 +140,9 @@ class World:
     """Each table's seat tokens, by table id."""
     running: str = ""
     """A table of two people, created and joined: the fuzzer plays it with their tokens."""
+    open: str = ""
+    """A table of two people waiting for the second, kept for joins alone (another request
+    could fill it with bots first)."""
     games: list[dict[str, Any]] = field(default_factory=list)
     """The games as the API lists them (with their options and bots)."""
     sent: Iterator[int] = field(default_factory=itertools.count)
@@ -166,7 +169,8 @@ class World:
     def set_up(self) -> None:
         """An open table, a running one of two people, and a finished game against a bot."""
         self.games = self.client.get("/api/games").json()
-        self.create(["person", "person"])
+        self.open = self.create(["person", "person"])
+        del self.tokens[self.open]  # joins reach it (`requests_for`), no other request does
         self.running = self.create(["person", "person"])
         self.join(self.running)
         finished = self.create(["person", "greedy"])
@@ -222,6 +226,7 @@ class World:
         creates = operation.label == "POST /api/tables"
         acts = operation.label == "POST /api/tables/{table_id}/actions"
         talks = operation.label == "POST /api/tables/{table_id}/chat"
+        joins = operation.label == "POST /api/tables/{table_id}/join"
 
         @st.composite
         def cases(draw: st.DrawFn) -> Case:
@@ -240,10 +245,16 @@ class World:
                 overrides["body"] = draw(new_tables(self.games))
             if "table_id" in names and table_pick > 0:  # 0: a generated id
                 tables = list(self.tokens)  # in the order made: ids are random
-                table_id = self.running if table_pick < 3 else tables[table_index % len(tables)]
+                newcomer = joins and table_pick > 1  # a free seat, while it lasts
+                if newcomer:
+                    table_id = self.open
+                elif table_pick < 3:
+                    table_id = self.running
+                else:
+                    table_id = tables[table_index % len(tables)]
                 overrides["path_parameters"] = {"table_id": table_id}
-                tokens = self.tokens[table_id]
-                if "X-Seat-Token" in headers and real_token:
+                if "X-Seat-Token" in headers and real_token and not newcomer:
+                    tokens = self.tokens[table_id]
                     token = tokens[token_index % len(tokens)]
                     overrides["headers"] = {"X-Seat-Token": token}
                     if acts and legal_action and mode.is_positive:

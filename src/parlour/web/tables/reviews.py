@@ -73,13 +73,14 @@ class Reviews:
                 raise TableError(429, _("two reviews of yours are under way: wait for one"))
             fresh = {"requester": requester, "progress": 0.0, "updated": now}
             try:
-                if row is None:
-                    named = {"table_id": table_id, "seat": seat, "version": advice.version}
-                    db.execute(insert(REVIEWS).values(**named, **fresh))
-                elif not db.execute(
-                    update(REVIEWS).where(*key, REVIEWS.c.updated == row.updated).values(fresh)
-                ).rowcount:
-                    return row.progress, None  # another process took it over first
+                with db.begin_nested():  # a refused insert leaves the transaction usable
+                    if row is None:
+                        named = {"table_id": table_id, "seat": seat, "version": advice.version}
+                        db.execute(insert(REVIEWS).values(**named, **fresh))
+                    elif not db.execute(
+                        update(REVIEWS).where(*key, REVIEWS.c.updated == row.updated).values(fresh)
+                    ).rowcount:
+                        return row.progress, None  # another process took it over first
             except IntegrityError:  # another process started it first
                 return 0.0, None
         job = self.tasks.spawn(self._run(record, advice, table_id, seat), done=self.jobs.discard)

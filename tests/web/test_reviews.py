@@ -1,17 +1,28 @@
 """A finished game's seat reviewed by its game's advice over HTTP (issue 30): a job beside the
 bots with its progress (202) until done, the result stored and served again, the requester's
-limit; on SQLite and PostgreSQL."""
+limit; on SQLite and PostgreSQL; and a review taken over by a second process."""
 
 from __future__ import annotations
 
+import asyncio
+import random
 import time
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 import parlour
+from parlour.web.app import Settings
+from parlour.web.database import connect
+from parlour.web.storage import REVIEWS
+from parlour.web.tables import Tables
+from parlour.web.tables.reviews import STALE
+from tests.web.clocks import ManualClock
 from tests.web.conftest import create, frame
 from tests.web.test_api import play_until_over
+from tests.web.test_table_parts import two_people
 
 
 def finished(client: TestClient, game: str, seats: list[str], **options: Any) -> dict[str, Any]:
@@ -83,3 +94,50 @@ def test_one_person_has_two_reviews_under_way_at_most(client: TestClient) -> Non
     assert third.status_code == 429 and "two reviews" in third.json()["error"]
     assert client.get(f"/api/tables/{tables[0]}/review").status_code in (200, 202)
     assert frame(client, tables[0])["view"]["over"]
+
+
+class Stalled:
+    """A bots' pool whose workers never answer: a review stays under way."""
+
+    async def advise(self, advice: Any, view: Any, seat: int) -> None:
+        await asyncio.Event().wait()
+
+
+def test_a_review_runs_once_and_is_taken_over_once_its_process_goes_quiet(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two table layers on one PostgreSQL database, as two server processes are: a review the
+    first runs is not started again by the second, which takes it over once the first has
+    given no news for `STALE` seconds."""
+    if not settings.db_url.startswith("postgresql"):
+        pytest.skip("SQLite is served by one process")
+    engine = connect(settings.db_url)
+    clock = ManualClock()
+    game = parlour.load("dokitto", 2, max_rounds=1)
+    final = game.new(2)
+    rnd = random.Random(2)
+    while not final.over:
+        (seat,) = final.to_act
+        final.apply(seat, rnd.choice(list(final.legal_actions(seat))))
+    advice = game.advice()
+    assert advice is not None
+
+    async def main() -> None:
+        first = Tables(engine, bot_pace=0.0, clock=clock)
+        second = Tables(engine, bot_pace=0.0, clock=clock, server_name="second")
+        for layer in (first, second):  # not started: no bots, no leases to keep
+            monkeypatch.setattr(layer.reviews, "pool", Stalled())
+        table, _ = await two_people(first)  # a table for the review's row to belong to
+        assert first.reviews.ask(final.record, advice, table.id, 0, "ann") == (0.0, None)
+        assert len(first.reviews.jobs) == 1
+        assert second.reviews.ask(final.record, advice, table.id, 0, "bob") == (0.0, None)
+        assert not second.reviews.jobs  # the first runs it
+        clock.advance(STALE + 1)  # no news from the first for a minute
+        assert second.reviews.ask(final.record, advice, table.id, 0, "bob") == (0.0, None)
+        assert len(second.reviews.jobs) == 1
+        await first.close()
+        await second.close()
+        with engine.begin() as db:  # closing forgets the reviews under way
+            assert db.execute(select(REVIEWS)).first() is None
+
+    asyncio.run(main())

@@ -115,10 +115,12 @@ function reviewOffer(open) {
   const section = el("section", { class: "card", id: "review" }, el("h2", { text: t("Review") }));
   const seats = el("select", { id: "review-seat", "aria-label": t("Whose play") },
     info.seats.map((s) => el("option", { value: String(s.seat), text: seatName(info, s.seat) })));
-  const start = el("button", { id: "review-start", text: t("Review this seat's play"), onclick: () => review(section, Number(seats.value)) });
+  // A refusal (two reviews of yours under way, say) is said where the page says errors.
+  const ask = () => review(section, Number(seats.value)).catch((failure) => { $("error").textContent = failure.message; });
+  const start = el("button", { id: "review-start", text: t("Review this seat's play"), onclick: ask });
   section.append(el("p", {}, seats, " ", start));
   document.querySelector("main").append(section);
-  if (open) review(section, Number(seats.value));
+  if (open) ask();
 }
 
 async function review(section, seat) {

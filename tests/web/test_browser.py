@@ -622,6 +622,10 @@ def test_a_finished_dokitto_game_is_reviewed_on_its_replay(browser: Any, base_ur
     playwright_api.expect(page.locator("#review h3")).to_have_text(
         re.compile(rf"^{re.escape(bot)}: \d+% chance"), timeout=120_000
     )
+    refusal = {"error": "two reviews of yours are under way: wait for one"}
+    page.route("**/api/tables/*/review*", lambda route: route.fulfill(status=429, json=refusal))
+    page.click("#review-start")  # a refusal is said where the page says errors
+    playwright_api.expect(page.locator("#error")).to_have_text(refusal["error"])
     assert not errors, errors
     page.close()
 

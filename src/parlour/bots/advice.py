@@ -95,6 +95,13 @@ class SearchAdvice(SampledAdvice):
         return 1.0 / len(winners) if seat in winners else 0.0
 
 
+def margin_worlds(worlds: int) -> int:
+    """`worlds`, refused below two (an estimate's margin needs two samples or more)."""
+    if worlds < 2:
+        raise ValueError(f"a hint's margin needs two worlds or more, not {worlds}")
+    return worlds
+
+
 def estimated(samples: dict[Action, list[float]]) -> list[Choice]:
     """Each action's mean over its samples (each a world's value, two or more), the best first
     (equals in the order given), with what it gives up to the best and the half-width of its

@@ -112,8 +112,12 @@ class BotPool:
 
     async def advise(self, advice: Advice, view: View, seat: int) -> list[Choice] | None:
         """`advice`'s choices for `seat` from its `view`, from a worker: a search's hint
-        costs seconds of CPU, as a bot's decision does."""
-        return await self._run(consult, advice, view, seat)
+        costs seconds of CPU, as a bot's decision does. Asked again once of a fresh pool if a
+        worker died (advice, unlike a bot, has no state to lose)."""
+        try:
+            return await self._run(consult, advice, view, seat)
+        except BrokenProcessPool:
+            return await self._run(consult, advice, view, seat)
 
     async def _run(self, work: Callable[..., _Result], *args: Any) -> _Result:
         """`work(*args)` in a worker. A worker's death raises `BrokenProcessPool`, and the

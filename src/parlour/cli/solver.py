@@ -138,8 +138,7 @@ def hint_command(
     from 0), each valued from that seat's view (what they measure and whether exact, with
     each entry)."""
     advice = advice_of(state.game)
-    if seat is not None and not 0 <= seat < state.game.players:
-        raise OptionError(f"--seat must be 1 to {state.game.players}, not {seat + 1}")
+    _check_seat(seat, state.game.players)
     described = advice.describe()
     pending = [{**entry, **described} for entry in advice.hints(state, seat)]
     if as_json:
@@ -163,10 +162,10 @@ def analyse_command(
     final = replay(record)
     advice = advice_of(final.game)
     players = final.game.players
-    if seat is not None and not 0 <= seat < players:
-        raise OptionError(f"--seat must be 1 to {players}, not {seat + 1}")
+    _check_seat(seat, players)
     if isinstance(advice, ExactAdvice):
         report = advice.analyse(final)
+        report["seats"] = [entry for entry in report["seats"] if seat in (None, entry["seat"])]
     else:
         report = {"game": final.game.name, "options": dict(final.game.options), "seats": []}
         with progress_bar() as bar:
@@ -174,7 +173,6 @@ def analyse_command(
                 task = bar.add_task(f"seat {judged + 1}", total=1)
                 report["seats"].append(advice.review(final, judged, moving(bar, task)))
     report |= advice.describe()
-    report["seats"] = [entry for entry in report["seats"] if seat in (None, entry["seat"])]
     if as_json:
         print(json.dumps(report))
     elif isinstance(advice, ExactAdvice):
@@ -182,6 +180,12 @@ def analyse_command(
     else:
         _print_review(console, report)
     return report
+
+
+def _check_seat(seat: int | None, players: int) -> None:
+    """Refuse a `--seat` (counted from 0 here) the game does not have."""
+    if seat is not None and not 0 <= seat < players:
+        raise OptionError(f"--seat must be 1 to {players}, not {seat + 1}")
 
 
 def moving(bar: RichProgress, task: TaskID) -> Callable[[float], None]:

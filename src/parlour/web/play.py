@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from concurrent.futures.process import BrokenProcessPool
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request, Response
@@ -182,11 +181,7 @@ def add_routes(app: FastAPI) -> None:
         if advice.exact:  # a solver's lookup, in a thread: the first loads (or builds) its table
             choices = await asyncio.to_thread(advice.choices, view, seat)
         else:  # a search: seconds of CPU, in the bots' workers, off this event loop
-            pool = tables.driver.pool
-            try:
-                choices = await pool.advise(advice, view, seat)
-            except BrokenProcessPool:  # a worker died: the pool starts afresh
-                choices = await pool.advise(advice, view, seat)
+            choices = await tables.driver.pool.advise(advice, view, seat)
         worded = None if choices is None else advice.worded(view, seat, choices)
         return {"choices": worded, **described}
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
 
-from parlour.bots.advice import SampledAdvice
+from parlour.bots.advice import SampledAdvice, margin_worlds
 from parlour.bots.registry import Bot, BotFactory, BotInfo, View, register_bot
 from parlour.boxes.dokitto.determinize import determinize
 from parlour.boxes.dokitto.game import Dokitto
@@ -159,10 +159,8 @@ class PimcAdvice(SampledAdvice):
     version = f"pimc-1:{WORLDS_ADVISED}"
 
     def __init__(self, game: Dokitto, worlds: int = WORLDS_ADVISED) -> None:
-        if worlds < 2:
-            raise ValueError(f"a hint's margin needs two worlds or more, not {worlds}")
         super().__init__(game)
-        self.count = worlds
+        self.count = margin_worlds(worlds)
 
     def worlds(self, choices: int) -> int:
         return self.count

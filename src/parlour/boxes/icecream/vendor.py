@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from parlour.bots.advice import SampledAdvice
+from parlour.bots.advice import SampledAdvice, margin_worlds
 from parlour.bots.mcts import LEVEL_NAMES
 from parlour.bots.registry import Bot, BotFactory, BotInfo, View, register_bot
 from parlour.bots.search import MARGIN
@@ -125,9 +125,8 @@ class VendorAdvice(SampledAdvice):
     version = f"vendor-1:{ADVISED.playouts}:{ADVISED.worlds}"
 
     def __init__(self, game: Game, settings: Settings = ADVISED) -> None:
-        if settings.worlds < 2:
-            raise ValueError(f"a hint's margin needs two worlds or more, not {settings.worlds}")
         super().__init__(game)
+        margin_worlds(settings.worlds)
         self.settings = settings
 
     def worlds(self, choices: int) -> int:

@@ -104,6 +104,7 @@ def test_cli_hint_analyse_and_solve(tmp_path: Path) -> None:
             ],
             "measure": "points",
             "exact": True,
+            "about": None,
         }
     ]
     assert "Hints for seat 1" in runner.invoke(app, ["hint", saved(tmp_path, "one")]).output
@@ -157,7 +158,7 @@ def test_web_hints_and_analysis(tmp_path: Path) -> None:
             sent = {"action": action, "request_id": str(number)}
             assert client.post(f"/api/tables/{table_id}/actions", json=sent, headers=hdr(token))
         over = client.get(hints, headers=hdr(token)).json()
-        assert over == {"choices": None, "measure": "points", "exact": True}
+        assert over == {"choices": None, "measure": "points", "exact": True, "about": None}
         analysis = client.get(f"/api/tables/{table_id}/analysis")
         while analysis.status_code == 202:  # the solver's preparation, instant here
             analysis = client.get(f"/api/tables/{table_id}/analysis")

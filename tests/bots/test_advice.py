@@ -57,7 +57,7 @@ def test_advice_is_the_same_for_every_state_the_view_allows(name: str, players: 
 @pytest.mark.parametrize(("name", "players"), SEARCHED)
 def test_every_choice_has_its_chance_to_win_and_margin_best_first(name: str, players: int) -> None:
     advice = advisor(name, players)
-    assert advice.describe() == {"measure": "win", "exact": False}
+    assert advice.describe() == {"measure": "win", "exact": False, "about": None}
     for state, seat in decisions(advice.game.new(5), seed=5)[:3]:
         choices = advice.choices(state.view(seat), seat)
         assert choices is not None
@@ -89,7 +89,7 @@ def test_where_points_count_the_advice_estimates_the_final_score(
     played to win: the objective is declared otherwise here)."""
     advice = advisor("dicecream", 2)
     monkeypatch.setattr(advice.game, "objective", lambda: Objective.POINTS)
-    assert advice.describe() == {"measure": "points", "exact": False}
+    assert advice.describe() == {"measure": "points", "exact": False, "about": None}
     state, seat = decisions(advice.game.new(2), seed=2, every=2)[0]
     choices = advice.choices(state.view(seat), seat)
     assert choices is not None and max(choice.expected for choice in choices) > 1

@@ -74,7 +74,7 @@ def test_games_json_lists_the_bots_with_the_default_and_levels_and_the_advice() 
     assert {name for name, game in listing.items() if game["advice"]} == {
         info.name for info in parlour.games() if parlour.load(info.name).advice() is not None
     }
-    assert listing["dicetime"]["analysis"] and not listing["likedice"]["advice"]
+    assert listing["dicetime"]["analysis"] and not listing["likedice"]["analysis"]
     assert listing["dokitto"]["advice"] and not listing["dokitto"]["analysis"]  # by search
 
 

@@ -67,7 +67,7 @@ def test_solve_accepts_options_that_do_not_change_play(options: list[str], mode:
 def test_solve_refuses_other_games_and_bad_options() -> None:
     with pytest.raises(parlour.OptionError, match="unknown game 'chess'"):
         runner.invoke(app, ["solve", "chess"], catch_exceptions=False)
-    for game in ("likedice", "dokitto"):  # no advice; advice by search, no solver
+    for game in ("likedice", "dokitto"):  # advice by a model and by search, no solver
         with pytest.raises(parlour.OptionError, match=rf"{game} has no solver.*do: dicetime$"):
             runner.invoke(app, ["solve", game], catch_exceptions=False)
     with pytest.raises(parlour.OptionError, match="mode=fast"):
@@ -226,18 +226,20 @@ def test_solve_simulates_the_optimal_policy_and_writes_scores(tmp_path: Path) ->
     assert invoke_json(*args)["simulation"]["mean_score"] == simulated["mean_score"]
 
 
-def test_hints_and_analysis_of_a_game_without_advice_are_refused(tmp_path: Path) -> None:
+def test_hints_and_analysis_of_a_game_without_advice_are_refused(
+    tmp_path: Path, tiny_game: type[parlour.Game]
+) -> None:
     """Said in one line (the CLI's `main` prints an `OptionError` so), naming the games that
-    do give advice (hints) or have a solver (analysis)."""
-    state = parlour.load("likedice", players=2).new(seed=1)
+    do give advice (hints) or have a solver (analysis): Tiny Duel gives none."""
+    state = parlour.load("tiny", players=2).new(seed=1)
     record = str(saved_record(tmp_path, state))
     advisers = r"games that do: (\w+, )*dicetime(, \w+)*$"
-    with pytest.raises(parlour.OptionError, match="likedice gives no advice") as refused:
+    with pytest.raises(parlour.OptionError, match="tiny gives no advice") as refused:
         runner.invoke(app, ["hint", record], catch_exceptions=False)
     assert re.search(advisers, str(refused.value)) and "dokitto" in str(refused.value)
-    with pytest.raises(parlour.OptionError, match="likedice gives no advice") as refused:
+    with pytest.raises(parlour.OptionError, match="tiny gives no advice") as refused:
         runner.invoke(app, ["analyse", record], catch_exceptions=False)
     assert re.search(advisers, str(refused.value))
-    play = ["play", "likedice", "--players", "2", "--seats", "human,counter", "--hints"]
+    play = ["play", "tiny", "--players", "2", "--seats", "human,high", "--hints"]
     with pytest.raises(parlour.OptionError, match=advisers):
         runner.invoke(app, play, "quit\n", catch_exceptions=False)

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 import pytest
 
 import parlour
 from parlour import IllegalAction, RecordError, State, replay
+from parlour.kernel import keeps_times, timed_record
 
 from ..helpers import all_seats, all_views, snapshot
 
@@ -372,3 +374,41 @@ def test_a_chance_script_the_game_cannot_deal_is_a_record_error() -> None:
     record = {"game": "dokitto", "players": 2, "options": {}, "seed": 1, "actions": []}
     with pytest.raises(RecordError, match="chance script"):
         replay({**record, "chance": [999]})
+
+
+def raced(seed: int = 3) -> State:
+    """A two-player Like Dice game (seats race to answer) with a few actions applied."""
+    return bot_play(parlour.load("likedice", players=2, max_challenges=3).new(seed), 6)
+
+
+def test_a_racing_games_record_keeps_each_actions_time_and_replays() -> None:
+    state = raced()
+    assert keeps_times(state.game) and not keeps_times(played().game)
+    count = len(state.history)
+    record = timed_record(state, [1.23456, 0.5, *[2.0 + n for n in range(count - 2)]])
+    assert record["times"][:3] == [1.235, 1.235, 2.0]  # to the millisecond, never going back
+    assert len(record["times"]) == count
+    assert snapshot(replay(json.loads(json.dumps(record)))) == snapshot(state)
+    assert "times" not in timed_record(played(), [1.0] * 40)  # a turn game keeps none
+
+
+@pytest.mark.parametrize(
+    ("actions", "times", "said"),
+    [
+        (2, [1.0], "one time per action: 1 times for 2 actions"),
+        (1, "many", "'times' must be a list"),
+        (1, ["1"], "time 1 of the record ('1') must be a number"),
+        (1, [True], "time 1 of the record (True) must be a number"),
+        (1, [-1], "no earlier than the time before it (0)"),
+        (1, [float("nan")], "time 1 of the record (nan) must be a number"),
+        (2, [2, 1], "time 2 of the record (1) must be a number of seconds, no earlier than"),
+    ],
+)
+def test_times_that_are_not_one_number_per_action_in_order_are_refused(
+    actions: int, times: Any, said: str
+) -> None:
+    record = raced().record
+    record["actions"] = record["actions"][:actions]
+    record["times"] = times
+    with pytest.raises(RecordError, match=re.escape(said)):
+        replay(record)

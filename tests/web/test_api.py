@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+import parlour
 from parlour.web.app import Settings
 from tests.web.conftest import create, frame, hdr, make_client, send_action
 
@@ -43,7 +44,7 @@ def test_games_list_their_options_and_bots(client: TestClient) -> None:
 def test_a_bots_level_listed_by_its_game_can_take_a_seat(client: TestClient) -> None:
     listing = {game["name"]: game for game in client.get("/api/games").json()}
     assert listing["likedice"]["default_bot"] == "counter"
-    assert listing["dicetime"]["advice"] and not listing["likedice"]["advice"]
+    assert listing["dicetime"]["advice"] and not listing["likedice"]["analysis"]
     levels = {
         level["name"]: level["label"]
         for bot in listing["likedice"]["bots"]
@@ -429,11 +430,18 @@ def test_a_body_sent_without_a_length_is_limited_too(client: TestClient) -> None
     assert small.status_code == 422 and "players" in small.json()["error"]
 
 
-def test_dicetime_hints_value_each_choice_of_the_pending_decision(client: TestClient) -> None:
+def test_dicetime_hints_value_each_choice_of_the_pending_decision(
+    client: TestClient, tiny_game: type[parlour.Game]
+) -> None:
     created = create(client, "dicetime", ["person"])
     table_id, token = created["table"]["id"], created["token"]
     hints = f"/api/tables/{table_id}/hints"
-    nothing = {"choices": None, "measure": "points", "exact": True}  # nothing rolled yet
+    nothing = {
+        "choices": None,
+        "measure": "points",
+        "exact": True,
+        "about": None,
+    }  # nothing rolled yet
     assert client.get(hints, headers=hdr(token)).json() == nothing
     send_action(client, table_id, token, "roll", "1")
     choices = client.get(hints, headers=hdr(token)).json()["choices"]
@@ -442,7 +450,7 @@ def test_dicetime_hints_value_each_choice_of_the_pending_decision(client: TestCl
     assert choices[0]["loss"] == 0 and all(c["loss"] >= 0 for c in choices)
     assert choices[0]["expected"] == pytest.approx(choices[0]["banked"] + choices[0]["to_come"])
     assert client.get(hints).status_code == 401
-    other = create(client, "likedice", ["person", "random"])
+    other = create(client, "tiny", ["person", "high"])  # Tiny Duel gives no advice
     refused = client.get(f"/api/tables/{other['table']['id']}/hints", headers=hdr(other["token"]))
     assert refused.status_code == 404 and "no hints" in refused.json()["error"]
 

@@ -630,16 +630,49 @@ def test_a_finished_dokitto_game_is_reviewed_on_its_replay(browser: Any, base_ur
     page.close()
 
 
+def test_a_finished_race_is_reviewed_for_speed_on_its_replay(browser: Any, base_url: str) -> None:
+    """Issue 30: a Like Dice game's review says, per kind of challenge, how fast and how well
+    the seat answered (from the times its record keeps) and whom it counted like."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    create_in_lobby(page, base_url, "likedice", 2, options={"max_challenges": "3"})
+    play_by_clicking(page, random.Random(5))
+    page.click("#end a[href$='#review']")
+    page.select_option("#review-seat", "1")  # the counter's seat: it answers every challenge
+    page.click("#review-start")
+    page.wait_for_selector("#review-speed tbody tr", timeout=120_000)
+    heads = page.locator("#review-speed thead th").all_inner_texts()
+    assert heads == ["kind", "answers", "wrong", "passed", "median time", "answers like"]
+    for row in page.locator("#review-speed tbody tr").all():
+        kind, answers, wrong, passed, seconds, like = row.locator("td").all_inner_texts()
+        assert kind in ("sums of colours", "big + small", "white dice", "sequences")
+        assert int(answers) + int(passed) > 0 and int(wrong) <= int(answers)
+        assert re.fullmatch(r"\d+\.\d s", seconds) and like in PRESET_LABELS, (seconds, like)
+    summary = page.locator("#review-speed-summary").inner_text()
+    assert "you count like the counter's level" in summary
+    assert page.locator("#review .hints-note").count() == 0  # a model's values: no margins
+    assert not errors, errors
+    page.close()
+
+
+PRESET_LABELS = ("Child", "Teenager", "Adult", "Skilled", "Expert")
+
+
 def test_hints_show_for_a_game_that_gives_advice_only(browser: Any, base_url: str) -> None:
-    """The table page asks `/api/games` whether its game gives advice, never its name: none
-    for Like Dice; the solver's exact values for Dicetime; chances to win, give or take their
+    """The table page asks `/api/games` whether its game gives advice, never its name: for
+    Like Dice only the card a winner takes (never an answer, so nothing while a challenge
+    runs); the solver's exact values for Dicetime; chances to win, give or take their
     margins, for Dokitto's search (issue 30)."""
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     create_in_lobby(page, base_url, "likedice", 2)
     page.wait_for_selector(".ld-challenge")
-    assert page.locator("#hints").is_hidden()
+    page.wait_for_selector("#hints-toggle")
+    page.check("#hints-toggle")
+    page.wait_for_timeout(500)
+    assert page.locator("#hints table").count() == 0  # a challenge runs: no hint
     create_in_lobby(page, base_url, "dicetime", 1)
     page.wait_for_selector("#hints-toggle")
     assert page.locator("#hints label").inner_text().strip() == "Show the solver's hints"

@@ -68,7 +68,9 @@ def test_a_seat_is_reviewed_decision_by_decision_and_kept(client: TestClient) ->
     assert client.get(f"/api/tables/{table_id}/review", params={"seat": 0}).json() == review
 
 
-def test_what_cannot_be_reviewed_is_refused_by_name(client: TestClient) -> None:
+def test_what_cannot_be_reviewed_is_refused_by_name(
+    client: TestClient, tiny_game: type[parlour.Game]
+) -> None:
     created = finished(client, "dokitto", ["person", "greedy"], max_rounds=1)
     table_id = created["table"]["id"]
     wrong = client.get(f"/api/tables/{table_id}/review", params={"seat": 2})
@@ -76,9 +78,35 @@ def test_what_cannot_be_reviewed_is_refused_by_name(client: TestClient) -> None:
     running = create(client, "dokitto", ["person", "greedy"])
     early = client.get(f"/api/tables/{running['table']['id']}/review")
     assert early.status_code == 403 and "once the game is over" in early.json()["error"]
-    plain = finished(client, "likedice", ["person", "random"], max_challenges=2)
+    plain = finished(client, "tiny", ["person", "high"])
     none = client.get(f"/api/tables/{plain['table']['id']}/review")
     assert none.status_code == 404 and "has no review" in none.json()["error"]
+
+
+def test_a_race_is_reviewed_for_speed_from_the_times_its_record_keeps(
+    client: TestClient,
+) -> None:
+    """Like Dice's record holds each action's time from the game's start; its review says
+    how fast and how well the seat answered, per kind of challenge (the person passes)."""
+    created = finished(client, "likedice", ["person", "counter"], max_challenges=3)
+    table_id = created["table"]["id"]
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    times = record["times"]
+    assert len(times) == len(record["actions"]) and times == sorted(times) and times[0] >= 0
+    assert "times" not in client.get(f"/api/tables/{finished_dokitto(client)}/record").json()
+    for asked in (f"replay?step={len(times) // 2}", "moves"):  # a record cut with its times
+        assert client.get(f"/api/tables/{table_id}/{asked}").status_code == 200
+    speed = reviewed(client, table_id, 0)["speed"]
+    passes = sum(1 for seat, action in record["actions"] if seat == 0 and action == "pass")
+    assert sum(row["passed"] for row in speed["rows"]) == passes > 0
+    assert all(row["answers"] == 0 and row["like"] is None for row in speed["rows"])
+    counted = reviewed(client, table_id, 1)["speed"]["rows"]
+    assert sum(row["answers"] for row in counted) > 0 and all(row["like"] for row in counted)
+
+
+def finished_dokitto(client: TestClient) -> str:
+    """A finished one-round Dokitto table's id (a game whose records keep no times)."""
+    return str(finished(client, "dokitto", ["person", "greedy"], max_rounds=1)["table"]["id"])
 
 
 def test_one_person_has_two_reviews_under_way_at_most(client: TestClient) -> None:

@@ -174,7 +174,7 @@ def playing(
         kept = _("{path} was kept: give another --save, or none for a new file")
         raise ParlourError(kept.format(path=save))
     if resume is not None:
-        state, seating, clock_used = resumed(resume, game, players, seats, option, seed)
+        state, seating, clock_used, times = resumed(resume, game, players, seats, option, seed)
     else:
         named = None if seats is None else [name.strip().lower() for name in seats.split(",")]
         if named is not None and players is not None and len(named) != players:
@@ -184,7 +184,7 @@ def playing(
         # with --seats the command line sets the table: options not given keep their defaults
         options = parse_options(option) if option or named is not None else None
         chosen, seating = set_up(console, prompt, Given(game, count, options, named))
-        state, clock_used = chosen.new(seed), 0.0
+        state, clock_used, times = chosen.new(seed), 0.0, []
     path = save or resume or default_save_path(state.game.name, datetime.now())
     try:
         TerminalGame(
@@ -197,6 +197,7 @@ def playing(
             confirm=confirm,
             clock_used=clock_used,
             claimed=bool(save or resume),
+            times=times,
         ).play()
     except Quit:
         return
@@ -248,9 +249,10 @@ def resumed(
     seats: str | None,
     option: list[str] | None,
     seed: int | None,
-) -> tuple[State, list[str], float]:
-    """The saved game in `path`, who sits where and the seconds used of its running clock;
-    flags that would change it are refused rather than ignored."""
+) -> tuple[State, list[str], float, list[float]]:
+    """The saved game in `path`, who sits where, the seconds used of its running clock and
+    each action's time where kept; flags that would change it are refused rather than
+    ignored."""
     given = {"--players": players, "--seats": seats, "--option": option or None, "--seed": seed}
     for flag, value in given.items():
         if value is not None:
@@ -268,7 +270,7 @@ def resumed(
     used = meta.get("clock_used") if isinstance(meta, dict) else None
     if not isinstance(used, int | float) or isinstance(used, bool) or used <= 0:
         used = 0.0
-    return state, seating, float(used)
+    return state, seating, float(used), record.get("times", [])
 
 
 def bot_entry(bot: dict[str, Any], default: str) -> str:

@@ -147,9 +147,7 @@ def hint_command(
         console.print("No decision is pending (the game is over, or nobody has a choice yet).")
     for entry in [] if as_json else pending:
         title = f"Hints for seat {entry['seat'] + 1}"
-        console.print(
-            choices_table(title, entry["choices"], described["measure"], described["exact"])
-        )
+        console.print(choices_table(title, entry["choices"], described["measure"]))
     return pending
 
 
@@ -158,7 +156,8 @@ def analyse_command(
 ) -> dict[str, Any]:
     """A finished game's decisions judged by its game's advice, per seat (or only `seat`'s,
     counted from 0): a solver's analysis against the optimum, or a search's review (each
-    decision's chance to win kept against the best, the costliest first)."""
+    decision's chance to win kept against the best, the costliest first; where the record
+    kept each action's time, how fast and how well the seat answered)."""
     final = replay(record)
     advice = advice_of(final.game)
     players = final.game.players
@@ -168,10 +167,11 @@ def analyse_command(
         report["seats"] = [entry for entry in report["seats"] if seat in (None, entry["seat"])]
     else:
         report = {"game": final.game.name, "options": dict(final.game.options), "seats": []}
+        times = record.get("times", ())
         with progress_bar() as bar:
             for judged in range(players) if seat is None else [seat]:
                 task = bar.add_task(f"seat {judged + 1}", total=1)
-                report["seats"].append(advice.review(final, judged, moving(bar, task)))
+                report["seats"].append(advice.review(final, judged, moving(bar, task), times))
     report |= advice.describe()
     if as_json:
         print(json.dumps(report))
@@ -227,8 +227,9 @@ def _print_review(console: Console, report: dict[str, Any]) -> None:
         table = RichTable(
             title=f"Seat {seat['seat'] + 1}: the costliest decisions", title_justify="left"
         )
+        spread = any(decision["margin"] > 0 for decision in seat["decisions"])
         heads = ("#", "played", "best", "kept", "best's", "given up", "give or take")
-        for column in heads:
+        for column in heads[: len(heads) - (not spread)]:
             table.add_column(column, justify="left" if column in ("played", "best") else "right")
         costliest = sorted(seat["decisions"], key=lambda decision: -decision["loss"])
         for decision in costliest[:COSTLIEST]:
@@ -239,13 +240,35 @@ def _print_review(console: Console, report: dict[str, Any]) -> None:
                 worth(decision["expected"], measure),
                 worth(decision["best_expected"], measure),
                 worth(decision["loss"], measure),
-                f"±{worth(decision['margin'], measure)}",
+                *([f"±{worth(decision['margin'], measure)}"] if spread else []),
             )
         console.print(table)
         count = len(seat["decisions"])
         console.print(
             f"Score {seat['score']}; {count} decisions; "
             f"{'chance to win' if measure == 'win' else 'expected points'} given up per "
-            f"decision, on average: {worth(seat['lost'] / max(1, count), measure)} "
-            "(estimates: a loss within its margin may be noise)."
+            f"decision, on average: {worth(seat['lost'] / max(1, count), measure)}"
+            + (" (estimates: a loss within its margin may be noise)." if spread else ".")
         )
+        if "speed" in seat:
+            _print_speed(console, seat["speed"])
+
+
+def _print_speed(console: Console, speed: dict[str, Any]) -> None:
+    """A review's speed section: per kind of task, the answers, errors and median time, and
+    the level of bot the seat answered like."""
+    table = RichTable(title="Speed and accuracy", title_justify="left")
+    for column in ("kind", "answers", "wrong", "passed", "median time", "answers like"):
+        table.add_column(column, justify="left" if column in ("kind", "answers like") else "right")
+    for row in speed["rows"]:
+        seconds = row["seconds"]
+        table.add_row(
+            row["label"],
+            str(row["answers"]),
+            str(row["wrong"]),
+            str(row["passed"]),
+            "" if seconds is None else f"{seconds:.1f} s",
+            row["like"] or "",
+        )
+    console.print(table)
+    console.print(speed["summary"])

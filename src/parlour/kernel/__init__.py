@@ -7,6 +7,7 @@ from parlour.kernel.advice import (
     Advice,
     Choice,
     ExactAdvice,
+    Pace,
     Progress,
     Solution,
     advice_of,
@@ -46,7 +47,7 @@ from parlour.kernel.protocol import (
     standing,
 )
 from parlour.kernel.reasons import Reason
-from parlour.kernel.records import replay
+from parlour.kernel.records import keeps_times, replay, timed_record
 from parlour.kernel.registry import game_class, games, load, register
 from parlour.kernel.rng import ChanceNeeded, Rng, ScriptedRng, StrictRng
 
@@ -77,6 +78,7 @@ __all__ = [
     "Option",
     "OptionError",
     "OptionType",
+    "Pace",
     "ParlourError",
     "Progress",
     "Reason",
@@ -97,6 +99,7 @@ __all__ = [
     "exact_advice_of",
     "game_class",
     "games",
+    "keeps_times",
     "load",
     "real_game_players",
     "register",
@@ -104,4 +107,5 @@ __all__ = [
     "rules_for",
     "seat_name",
     "standing",
+    "timed_record",
 ]

@@ -14,11 +14,12 @@ plays the best game), and estimates by search over the worlds the view allows
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from parlour.i18n import _
 from parlour.kernel.errors import OptionError
 from parlour.kernel.protocol import Objective, View, standing
 from parlour.kernel.registry import games, load
@@ -53,6 +54,21 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Pace:
+    """One row of a review's `speed` section, for a game where speed is part of play: a kind
+    of task (`label`, in words), how many times the seat answered one, how many of those
+    answers were wrong and how many it passed, its median seconds to answer (`None`: no
+    answer), and whom it answered like (`like`, in words: a bot's level; `None`: no answer)."""
+
+    label: str
+    answers: int
+    wrong: int
+    passed: int
+    seconds: float | None
+    like: str | None
+
+
+@dataclass(frozen=True)
 class Solution:
     """What a solver reports (`parlour solve`): the expected final score of best play from the
     start and its standard deviation, the seconds it took to build (or load, when `cached`),
@@ -72,6 +88,9 @@ class Advice(ABC):
 
     exact: ClassVar[bool] = False
     """Whether its values are exact (an `ExactAdvice`), or estimates with a margin."""
+    about: ClassVar[str | None] = None
+    """How its values come about, for players (marked for the catalogue with `N_`), where the
+    front ends' words for a search's estimates would not fit."""
     version: ClassVar[str] = "1"
     """Its judgement's version: a stored review is kept under it, so an advisor that judges
     differently (a new bot, a new budget) gives it a new one, and old reviews are done again."""
@@ -116,12 +135,17 @@ class Advice(ABC):
         ]
 
     def describe(self) -> dict[str, Any]:
-        """What front ends show beside the values: what they measure and whether exact."""
-        return {"measure": self.measure.value, "exact": self.exact}
+        """What front ends show beside the values: what they measure, whether exact, and how
+        they come about in words (`about`; `None`: the front end tells an estimate its way)."""
+        about = None if self.about is None else _(self.about)
+        return {"measure": self.measure.value, "exact": self.exact, "about": about}
 
-    def review(self, final: State, seat: int, progress: Progress = ignore) -> dict[str, Any]:
+    def review(
+        self, final: State, seat: int, progress: Progress = ignore, times: Sequence[float] = ()
+    ) -> dict[str, Any]:
         """`seat`'s decisions in the game that led to `final` (a state of this advice's game),
-        each valued from the seat's view at the time (`moves`, `judged`, `reviewed`)."""
+        each valued from the seat's view at the time (`moves`, `judged`, `reviewed`); `times`,
+        each action's time where the record kept them (`keeps_times`)."""
         moves = self.moves(final, seat)
         judged = []
         for done, (number, view, action) in enumerate(moves, start=1):
@@ -130,7 +154,7 @@ class Advice(ABC):
                 judged.append(self.judged(view, seat, number, action, choices))
             progress(done / len(moves))
         progress(1.0)
-        return self.reviewed(final, seat, judged)
+        return self.reviewed(final, seat, judged, times)
 
     def moves(self, final: State, seat: int) -> list[tuple[int, View, Action]]:
         """`seat`'s moves that stand in the game that led to `final`, each with its number in
@@ -164,9 +188,13 @@ class Advice(ABC):
             "margin": chosen.margin,
         }
 
-    def reviewed(self, final: State, seat: int, judged: list[dict[str, Any]]) -> dict[str, Any]:
+    def reviewed(
+        self, final: State, seat: int, judged: list[dict[str, Any]], times: Sequence[float] = ()
+    ) -> dict[str, Any]:
         """A seat's review from its judged decisions: them, what they gave up in all, and the
-        seat's score (JSON-ready)."""
+        seat's score (JSON-ready). A game whose play is also speed reads `times` (each
+        action's, from the game's start) and adds a `speed` section: `rows` (each a `Pace`)
+        and a `summary` in words."""
         lost = sum(decision["loss"] for decision in judged)
         return {"seat": seat, "decisions": judged, "lost": lost, "score": final.scores[seat]}
 

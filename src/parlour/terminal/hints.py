@@ -26,16 +26,16 @@ def worth(value: float, measure: str) -> str:
 
 
 def choices_table(
-    title: str, choices: list[dict[str, Any]], measure: str, exact: bool, limit: int = 12
+    title: str, choices: list[dict[str, Any]], measure: str, limit: int = 12
 ) -> RichTable:
     """A seat's choices under `title`, best first, with what each worse one gives up: each
-    one's chance to win or expected final score (`measure`), with its 95% margin where it is
-    an estimate (not `exact`), and the points banked and to come where the advice tells them
-    apart."""
+    one's chance to win or expected final score (`measure`), with its 95% margin where it has
+    one (an estimate by sampling; exact values and a model's have none), and the points
+    banked and to come where the advice tells them apart."""
     table = RichTable(title=title, title_justify="left")
     table.add_column(_("choice"), justify="left")
     detailed = bool(choices) and choices[0].get("banked") is not None
-    estimated = not exact
+    estimated = any(choice["margin"] > 0 for choice in choices)
     heads = [_("chance to win") if measure == "win" else _("expected final")]
     heads += [_("banked"), _("to come")] if detailed else []
     heads += [_("give or take")] if estimated else []
@@ -95,6 +95,6 @@ def hint_source(game: Game, console: Console) -> HintSource:
         if choices is None:
             return None
         rows = [asdict(choice) for choice in choices]
-        return choices_table(_("Hints for you"), rows, advice.measure.value, advice.exact)
+        return choices_table(_("Hints for you"), rows, advice.measure.value)
 
     return hints

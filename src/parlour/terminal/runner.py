@@ -27,7 +27,17 @@ from rich.text import Text
 from parlour.bots.registry import Bot, make_bot
 from parlour.bots.schedule import Schedule
 from parlour.i18n import _
-from parlour.kernel import SPECTATOR, TABLE, UNDO, Breakdown, IllegalAction, Seat, State, View
+from parlour.kernel import (
+    SPECTATOR,
+    TABLE,
+    UNDO,
+    Breakdown,
+    IllegalAction,
+    Seat,
+    State,
+    View,
+    keeps_times,
+)
 from parlour.terminal.breakdown import breakdown_table
 from parlour.terminal.commands import HELP, command, yes
 from parlour.terminal.hints import hint_source
@@ -96,7 +106,9 @@ class TerminalGame:
     """One game at the terminal. `seats[i]` is `"human"` or the name of a bot; `confirm`:
     ask the renderer's questions before actions that look like slips; `clock_used`: seconds
     of the current clock used before (a resumed game); `claimed`: whether `save_path` is the
-    game's own file (resumed or chosen) rather than a free name picked for a new game."""
+    game's own file (resumed or chosen) rather than a free name picked for a new game;
+    `times`: each action's time so far, where the game keeps them (`keeps_times`; a save
+    without them keeps none), the time a game lay saved left out."""
 
     def __init__(
         self,
@@ -109,6 +121,7 @@ class TerminalGame:
         confirm: bool = True,
         clock_used: float = 0.0,
         claimed: bool = True,
+        times: Sequence[float] = (),
     ) -> None:
         self.state = state
         self.seats = seats
@@ -133,6 +146,10 @@ class TerminalGame:
         self.schedule = Schedule()  # the bots' decisions on their way
         self.hints = hint_source(state.game, console) if hints else None  # may take a while
         self.clock_started = time.monotonic() - clock_used
+        kept = keeps_times(state.game) and len(times) == len(state.history)
+        self.times = list(times) if kept else None  # each action's, from the game's start
+        since = state.clock_since
+        self.began = self.clock_started - (times[since - 1] if kept and since else 0.0)
 
     # -- the loop -------------------------------------------------------------------------
 
@@ -259,6 +276,8 @@ class TerminalGame:
 
     def _apply(self, seat: int | None, action: str) -> None:
         self.state.apply(seat, action)
+        if self.times is not None:
+            self.times.append(time.monotonic() - self.began)
         if self.schedule.applied(self.state, seat):  # a new clock, a new question
             self.clock_started = time.monotonic()
         self._show_log()
@@ -319,7 +338,7 @@ class TerminalGame:
             self._tell(Text(_("Not saved: {path} was kept.").format(path=path)))
             return False
         try:
-            save_record(self.state, self.seats, path, self._clock_used())
+            save_record(self.state, self.seats, path, self._clock_used(), self.times)
         except OSError as error:
             why = _("Could not save to {path}: {why}.").format(path=path, why=why_not(error))
             self._tell(Text(why, "red"))

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
 from parlour.i18n import _
-from parlour.kernel import State
+from parlour.kernel import State, timed_record
 from parlour.terminal.commands import yes
 from parlour.terminal.prompt import Prompt
 
@@ -29,12 +30,17 @@ def unused(path: Path) -> Path:
 
 
 def save_record(
-    state: State, seats: list[str], path: Path, clock_used: float | None = None
+    state: State,
+    seats: list[str],
+    path: Path,
+    clock_used: float | None = None,
+    times: Sequence[float] | None = None,
 ) -> Path:
-    """Write the game's record, with who sits where and the seconds used of a running clock
-    (read back on resume), as JSON; the file is replaced only once the whole record is
-    written (`OSError` if it cannot be)."""
-    record = state.record
+    """Write the game's record, with who sits where, the seconds used of a running clock
+    (read back on resume) and each action's time where they were kept (`timed_record`), as
+    JSON; the file is replaced only once the whole record is written (`OSError` if it
+    cannot be)."""
+    record = state.record if times is None else timed_record(state, times)
     record["meta"] = {"seats": seats}
     if clock_used is not None:
         record["meta"]["clock_used"] = clock_used

@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 
 from parlour.i18n import _
 from parlour.kernel import SPECTATOR, ExactAdvice, load, replay
-from parlour.kernel.records import moves_in_words
+from parlour.kernel.records import cut, moves_in_words
 from parlour.listing import listing
 from parlour.web import learning, responses
 from parlour.web.accounts import account_of
@@ -137,7 +137,7 @@ def add_routes(app: FastAPI) -> None:
         record = tables_of(request).shelf.record(table_id)
         actions = record["actions"]
         step = min(step, len(actions))
-        state = replay({**record, "actions": actions[:step]})
+        state = replay(cut(record, step))
         return {
             "step": step,
             "steps": len(actions),

@@ -36,7 +36,7 @@ def test_the_same_for_every_state_the_view_allows_with_chances_and_margins(playe
     game = parlour.load("icecream", players)
     assert isinstance(game.advice(), VendorAdvice)
     advice = VendorAdvice(game, SMALL)
-    assert advice.describe() == {"measure": "win", "exact": False}
+    assert advice.describe() == {"measure": "win", "exact": False, "about": None}
     for state, seat in decisions(game, players, 4):
         real = advice.choices(state.view(seat), seat)
         assert real is not None

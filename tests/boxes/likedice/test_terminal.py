@@ -92,4 +92,33 @@ def test_a_whole_game_through_parlour_play(tmp_path: Path) -> None:
     assert "Legal now: answer N (0-99), pass" in result.output
     state = parlour.replay(json.loads(save.read_text()))
     assert state.over and state.winners == (1,)
-    assert json.loads(save.read_text())["meta"] == {"seats": ["human", "counter"]}
+    record = json.loads(save.read_text())
+    assert record["meta"] == {"seats": ["human", "counter"]}
+    assert len(record["times"]) == len(record["actions"]) and record["times"] == sorted(
+        record["times"]
+    )
+    analysed = CliRunner().invoke(app, ["analyse", str(save), "--seat", "2"])
+    assert analysed.exit_code == 0, analysed.output
+    assert "Speed and accuracy" in analysed.output and "like the counter's level" in analysed.output
+
+
+def test_a_saved_race_keeps_each_actions_time_and_its_resumption_goes_on(tmp_path: Path) -> None:
+    """The bot's answer is timed at its thinking time, before the person's pass; a game
+    resumed from the save goes on timing from where it was saved."""
+    state = deal(*OWN_COMMON, ["B", "R"], time_limit=3)
+    save = tmp_path / "s.json"
+    seats = ["human", "counter:speed=20:error=0"]
+    game = TerminalGame(state, seats, console(), ScriptedPrompt([WAIT, "pass"]), save)
+    with pytest.raises(Quit):
+        game.play()
+    record = json.loads(save.read_text())
+    first = record["times"]
+    assert len(first) == len(record["actions"]) >= 2
+    assert 0 < first[0] <= first[1] < 3  # the bot's call, then the pass, within the clock
+    args = ["play", "--resume", str(save)]
+    result = CliRunner().invoke(app, args, "p\nquit\n")
+    assert result.exit_code == 0, result.output
+    resumed = json.loads(save.read_text())
+    assert resumed["times"][: len(first)] == first
+    assert len(resumed["times"]) == len(resumed["actions"]) > len(first)
+    assert resumed["times"] == sorted(resumed["times"])

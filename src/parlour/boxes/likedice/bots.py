@@ -11,14 +11,12 @@ from parlour.bots.registry import Bot, BotFactory, BotInfo, View, register_bot
 from parlour.boxes.likedice import rules
 from parlour.boxes.likedice.cards import Cards, best_for_race, most_dots
 from parlour.boxes.likedice.components import (
-    CARD_BY_KEY,
-    CHALLENGE_BY_KEY,
     MAX_ANSWER,
     Challenge,
     Die,
 )
 from parlour.boxes.likedice.notation import ANSWER_OF
-from parlour.boxes.likedice.timing import PRESETS, Skill, looked_at
+from parlour.boxes.likedice.timing import PRESETS, Skill, looked_at, situation
 from parlour.i18n import N_
 from parlour.kernel import Action, OptionError, Rng
 
@@ -50,7 +48,7 @@ class CounterBot(Bot):
             if self.cards is Cards.RACE:
                 return best_for_race(view, self.seat, self.skill)
             return most_dots(view)
-        challenge, dice = _situation(view, self.seat)
+        challenge, dice = situation(view, self.seat)
         seconds = self._seconds(challenge, dice) * (0.8 + self.rng.below(401) / 1000)
         accuracy = 1.0 - self.skill.error
         limit = view["time_limit"]
@@ -70,7 +68,7 @@ class CounterBot(Bot):
             return super().think_time(view, legal)
         if self._planned is not None and self._planned[0] == view["number"]:
             return self._planned[1]
-        seconds = self._seconds(*_situation(view, self.seat))
+        seconds = self._seconds(*situation(view, self.seat))
         limit = view["time_limit"]
         return min(seconds, RUSH * limit) if limit else seconds
 
@@ -83,14 +81,6 @@ class CounterBot(Bot):
         if wrong == right:
             wrong = right + 1 if right < MAX_ANSWER else right - 1
         return wrong
-
-
-def _situation(view: View, seat: int) -> tuple[Challenge, list[Die]]:
-    """The challenge and the dice the seat counts (the common display and its own), from its
-    view."""
-    cards = [*view["common"], *view["seats"][seat]["display"]]
-    dice = rules.dice_of(CARD_BY_KEY[card["key"]] for card in cards)
-    return CHALLENGE_BY_KEY[view["challenge"]["key"]], dice
 
 
 def _configure(preset: str) -> BotInfo:

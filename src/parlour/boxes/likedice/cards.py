@@ -31,17 +31,28 @@ def most_dots(view: View) -> Action:
 
 
 def best_for_race(view: View, seat: int, skill: Skill) -> Action:
-    """The card after whose taking the seat expects to win the most challenges still to come:
+    """The card after whose taking the seat expects to win the most challenges still to come
+    (`race_values`); ties go to the most dots."""
+    values = race_values(view, seat, skill)
+    return str(
+        max(view["take"]["choices"], key=lambda choice: (values[choice["action"]], _dots(choice)))[
+            "action"
+        ]
+    )
+
+
+def race_values(view: View, seat: int, skill: Skill) -> dict[Action, float]:
+    """For each card the seat may take, the challenges it expects to win after taking it:
     over the challenges the game may yet reveal (`horizon`: those left in the pile first,
     then the reshuffled level), the chance of the first right answer (`first_right`), with
     every rival counting at this seat's skill and the unknown refill left out (it adds the
-    same dice for everyone). Ties go to the most dots."""
+    same dice for everyone)."""
     weights = horizon(view, seat)
     others = [other for other in range(len(view["seats"])) if other != seat]
     common = [CARD_BY_KEY[card["key"]] for card in view["common"]]
     owns = [[CARD_BY_KEY[card["key"]] for card in own["display"]] for own in view["seats"]]
 
-    def value(choice: Mapping[str, Any]) -> tuple[float, int]:
+    def value(choice: Mapping[str, Any]) -> float:
         taken = CARD_BY_KEY[choice["card"]["key"]]
         left = [card for card in common if card is not taken]
         seen = [rules.dice_of([*left, *own]) for own in owns]
@@ -51,9 +62,9 @@ def best_for_race(view: View, seat: int, skill: Skill) -> Action:
             challenge = CHALLENGES[index]
             rivals = [looked_at(challenge, seen[other]) for other in others]
             chance += weight * first_right(skill, looked_at(challenge, seen[seat]), rivals)
-        return chance, taken.pips
+        return chance
 
-    return str(max(view["take"]["choices"], key=value)["action"])
+    return {str(choice["action"]): value(choice) for choice in view["take"]["choices"]}
 
 
 def horizon(view: View, seat: int) -> dict[int, float]:

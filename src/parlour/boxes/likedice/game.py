@@ -8,12 +8,13 @@ from parlour.boxes.likedice import determinize, views, words
 from parlour.boxes.likedice.components import LEVEL_WORDS, MAX_PLAYERS, MIN_PLAYERS, TARGET, Level
 from parlour.boxes.likedice.encoding import encoding
 from parlour.boxes.likedice.howto import HOW_TO_PLAY
-from parlour.boxes.likedice.notation import ALL_ACTIONS
+from parlour.boxes.likedice.notation import ALL_ACTIONS, TAKES
 from parlour.boxes.likedice.state import LikeDiceState
 from parlour.boxes.likedice.tutorial import TUTORIAL
-from parlour.i18n import N_
+from parlour.i18n import N_, _
 from parlour.kernel import (
     Action,
+    Advice,
     Balance,
     Comparison,
     Concurrency,
@@ -147,6 +148,25 @@ class LikeDice(Game):
     def concurrency(self) -> Concurrency:
         """Everyone answers a challenge at once and the first right answer takes it."""
         return Concurrency.RACE
+
+    def action_words(self, view: View, seat: int, action: Action) -> str:
+        """A card taken by its dice and place (hints and reviews show it); the rest as typed."""
+        take = view["take"]
+        chosen = (
+            [choice for choice in take["choices"] if choice["action"] == action] if take else []
+        )
+        if not chosen:
+            return action
+        return _("take {card} (place {place})").format(
+            card=chosen[0]["card"]["key"], place=TAKES[action] + 1
+        )
+
+    def advice(self) -> Advice:
+        """Which card a winner takes, valued by the challenges it expects to win after (an
+        answer is never hinted), and a review of a seat's speed and accuracy."""
+        from parlour.boxes.likedice.coach import CoachAdvice
+
+        return CoachAdvice(self)
 
     def length_bound(self) -> int | None:
         """With `max_challenges` set, each challenge takes at most an answer (or pass) of

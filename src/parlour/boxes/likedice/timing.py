@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from parlour.boxes.likedice.components import Challenge, Die, Kind
+from parlour.boxes.likedice import rules
+from parlour.boxes.likedice.components import CARD_BY_KEY, CHALLENGE_BY_KEY, Challenge, Die, Kind
+from parlour.kernel import View
 
 SPREAD = (0.8, 1.2)
 """A count takes its planned time times a factor drawn uniformly from this range."""
@@ -37,6 +39,14 @@ PRESETS = {
     "expert": Skill(0.6, 0.25, 0.02),
 }
 """The presets, slowest and least accurate first; `counter` alone is `adult`."""
+
+
+def situation(view: View, seat: int) -> tuple[Challenge, list[Die]]:
+    """The challenge and the dice the seat counts (the common display and its own), from its
+    view."""
+    cards = [*view["common"], *view["seats"][seat]["display"]]
+    dice = rules.dice_of(CARD_BY_KEY[card["key"]] for card in cards)
+    return CHALLENGE_BY_KEY[view["challenge"]["key"]], dice
 
 
 def looked_at(challenge: Challenge, dice: Sequence[Die]) -> int:

@@ -114,7 +114,8 @@ class Reviews:
                     if choices is not None:
                         judged.append(advice.judged(view, seat, number, action, choices))
                     self._store(key, progress=done / len(moves))
-                review = advice.reviewed(final, seat, judged) | advice.describe()
+                times = record.get("times", ())
+                review = advice.reviewed(final, seat, judged, times) | advice.describe()
                 self._store(key, progress=1.0, result=json.dumps(review))
             finally:
                 self.slots.release()

@@ -20,6 +20,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, selectinload
 
 from parlour.i18n import N_, _
+from parlour.kernel import timed_record
 from parlour.web import ratings, storage
 from parlour.web.clock import Clock
 from parlour.web.database import shared
@@ -79,14 +80,16 @@ class Shelf:
         self.tables[table.id] = table
 
     def record(self, table_id: str) -> dict[str, Any]:
-        """A finished game's record (its seed is no secret any more), with who sat where."""
+        """A finished game's record (its seed is no secret any more), with who sat where and,
+        where the game keeps them, each action's time from the game's start."""
         table = self.get(table_id)
         if table.status != "finished":
             raise TableError(403, _("a record is available once the game is over"))
         sealed = table.kind.sealed(table)
         if sealed is not None:
             raise TableError(403, sealed)
-        record = table.state.record
+        started = table.started_at or 0.0
+        record = timed_record(table.state, [at - started for at in table.action_times])
         record["meta"] = {"seats": [s.bot or "human" for s in table.seats]}
         return record
 

@@ -146,14 +146,36 @@ async function review(section, seat) {
     : t("{who}: {lost} points given up per decision, on average", { who: seatName(info, seat), lost: mean.toFixed(2) }) }));
   if (measure === "win" && decisions.length > 1) body.append(chanceChart(decisions));
   const costliest = [...decisions].sort((a, b) => b.loss - a.loss).slice(0, 5).filter((d) => d.loss > 0);
+  const spread = decisions.some((d) => d.margin > 0); // a model's values have no margin
   const rows = costliest.map((d) => el("tr", {},
     el("td", {}, el("button", { class: "link-button", "data-decision": String(d.number),
       text: t("Decision {number}", { number: d.number }), onclick: () => openDecision(d, measure) })),
     el("td", { text: d.action_words }), el("td", { text: d.best_words }), el("td", { text: worth(d.expected) }),
-    el("td", { text: worth(d.best_expected) }), el("td", { text: `±${worth(d.margin)}` })));
-  body.append(el("table", { class: "hints" }, el("thead", {}, el("tr", {},
-    ["#", t("played"), t("best"), t("kept"), t("best's"), t("give or take")].map((h) => el("th", { text: h })))), el("tbody", {}, rows)));
-  body.append(el("p", { class: "hints-note", text: t("Estimates: a loss within its margin may be noise.") }));
+    el("td", { text: worth(d.best_expected) }), ...(spread ? [el("td", { text: `±${worth(d.margin)}` })] : [])));
+  if (rows.length) {
+    body.append(el("table", { class: "hints" }, el("thead", {}, el("tr", {},
+      ["#", t("played"), t("best"), t("kept"), t("best's"), ...(spread ? [t("give or take")] : [])].map((h) => el("th", { text: h })))), el("tbody", {}, rows)));
+    if (spread) body.append(el("p", { class: "hints-note", text: t("Estimates: a loss within its margin may be noise.") }));
+  } else {
+    body.append(el("p", { id: "review-nothing-lost", text: t("No decision gave anything up.") }));
+  }
+  if (report.speed) body.append(...speedSection(report.speed));
+}
+
+// A review's speed and accuracy (a game where speed is part of play): per kind of task, the
+// answers, errors, passes and median time, and the bot level the seat answered like.
+function speedSection(speed) {
+  const rows = speed.rows.map((row) => el("tr", {},
+    [row.label, String(row.answers), String(row.wrong), String(row.passed),
+      row.seconds === null ? "" : t("{seconds} s", { seconds: row.seconds.toFixed(1) }), row.like ?? ""]
+      .map((text) => el("td", { text }))));
+  return [
+    el("h3", { text: t("Speed and accuracy") }),
+    el("table", { class: "hints", id: "review-speed" }, el("thead", {}, el("tr", {},
+      [t("kind"), t("answers"), t("wrong"), t("passed"), t("median time"), t("answers like")].map((h) => el("th", { text: h })))),
+    el("tbody", {}, rows)),
+    el("p", { id: "review-speed-summary", text: speed.summary }),
+  ];
 }
 
 // The seat's chance to win before each of its decisions (the best choice's value), as a line.

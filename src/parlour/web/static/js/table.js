@@ -313,25 +313,26 @@ async function showHints(current) {
   } }), " ", analysis ? t("Show the solver's hints") : t("Show hints"));
   box.replaceChildren(toggle);
   if (!hintsOn || !mine) return;
-  const { choices, measure, exact } = await api(`/api/tables/${tableId}/hints`, { token });
+  const { choices, measure, exact, about } = await api(`/api/tables/${tableId}/hints`, { token });
   if (!choices || frame !== current) return;
-  box.append(hintsTable(choices, measure === "win", exact));
-  if (!exact) box.append(el("p", { class: "hints-note", text: t("Estimated by playing each choice out many times on deals that fit what you can see: each value give or take its margin (95%).") }));
+  box.append(hintsTable(choices, measure === "win"));
+  if (!exact) box.append(el("p", { class: "hints-note", text: about ?? t("Estimated by playing each choice out many times on deals that fit what you can see: each value give or take its margin (95%).") }));
 }
 
 // A decision's choices, best first: each one's chance to win (`win`) or expected final score,
-// its margin where it is an estimate, the points banked and to come where the advice tells
+// its margin where it has one (a model has none), the points banked and to come where the advice tells
 // them apart, and what it gives up to the best.
-function hintsTable(choices, win, exact) {
+function hintsTable(choices, win) {
   const worth = (value) => (win ? `${Math.round(100 * value)}%` : value.toFixed(2));
   const detailed = choices[0].banked !== null;
+  const spread = choices.some((c) => c.margin > 0); // a model's values have no margin
   const heads = [t("choice"), win ? t("chance to win") : t("expected final"),
-    ...(detailed ? [t("banked"), t("to come")] : []), ...(exact ? [] : [t("give or take")]), t("gives up")];
+    ...(detailed ? [t("banked"), t("to come")] : []), ...(spread ? [t("give or take")] : []), t("gives up")];
   const rows = choices.slice(0, 12).map((c) => el("tr", {},
     el("td", {}, el("button", { class: "link-button", text: c.words, "data-hint": c.action, onclick: () => act(c.action) })),
     el("td", { text: worth(c.expected) }),
     ...(detailed ? [el("td", { text: c.banked.toFixed(0) }), el("td", { text: c.to_come.toFixed(2) })] : []),
-    ...(exact ? [] : [el("td", { text: `±${worth(c.margin)}` })]),
+    ...(spread ? [el("td", { text: `±${worth(c.margin)}` })] : []),
     el("td", { text: c.loss ? `-${worth(c.loss)}` : t("best") })));
   return el("table", { class: "hints" }, el("thead", {}, el("tr", {}, heads.map((h) => el("th", { text: h })))), el("tbody", {}, rows));
 }

@@ -380,3 +380,6 @@ class TerminalGame:
         if path is not None:
             record = _("The record is in {path}; watch it again with: parlour replay {path}")
             self.console.print(record.format(path=path))
+            if self.humans and self.state.game.advice() is not None:
+                review = _("See what your choices were worth: parlour analyse {path} --seat {seat}")
+                self.console.print(review.format(path=path, seat=self.humans[0] + 1))

@@ -1,7 +1,7 @@
 """How often the advice picks a best action where the best is known exactly (issue 30).
 
     PYTHONPATH=src nice -n 10 .venv/bin/python benchmarks/known_positions.py [--positions 200]
-        [--case dokitto] [--workers 2] [--fixture tests/fixtures/known_positions.json]
+        [--case dokitto] [--workers 2] [--fixture tests/bots/known_positions.json]
 
 Each case plays seeded games (its bots at every seat) and looks at their decisions from the
 last backwards: a position is known where it is a decided end-game, every action's exact value
@@ -9,8 +9,9 @@ the same in 16 worlds dealt from the seat's view (`parlour.bots.endgames`). Kept
 positions with something to decide and no near-tie: every action within EPSILON of the best
 or at least GAP below it, one at least below. The advice (`Game.advice().choices` from the
 view) hits where its first choice is within EPSILON of the best. Rates come with Wilson 95%
-intervals. `--fixture` writes the first few positions of each case for the test command's
-short check (`tests/bots/test_known_positions.py`).
+intervals, beside `greedy`'s on the same positions (how hard they are). `--fixture` writes
+the first few positions of each case for the test command's short check
+(`tests/bots/test_known_positions.py`).
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ MISSES = 2
 tried (an end-game decided further back is rare)."""
 FIXTURE = 6
 """Positions of each case written by `--fixture`."""
+BASELINE = "greedy"
+"""The bot whose choices on the same positions say how hard they are."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,7 @@ class Found:
     case: str
     positions: int = 0
     hits: int = 0
+    baseline_hits: int = 0
     games: int = 0
     known: int = 0
     nothing_to_decide: int = 0
@@ -141,6 +145,8 @@ def run(case: Case, wanted: int) -> Found:
             hit = best - values[advised] <= EPSILON
             found.positions += 1
             found.hits += hit
+            greedy = make_bot(game, BASELINE, seat, seed).choose(view, position.legal_actions(seat))
+            found.baseline_hits += best - values[greedy] <= EPSILON
             entry = {
                 "seed": seed,
                 "record": position.record,
@@ -172,6 +178,7 @@ def summary(found: Found) -> dict[str, Any]:
         "hits": found.hits,
         "rate": found.hits / found.positions,
         "interval": [low, high],
+        "baseline_rate": found.baseline_hits / found.positions,
         "games": found.games,
         "known": found.known,
         "nothing_to_decide": found.nothing_to_decide,
@@ -201,7 +208,8 @@ def main() -> None:
         low, high = figures["interval"]
         print(
             f"{case.name} ({case.players} players, {case.bots}): {found.hits}/{found.positions} "
-            f"hits = {figures['rate']:.1%} ({low:.1%}-{high:.1%}); {found.games} games, "
+            f"hits = {figures['rate']:.1%} ({low:.1%}-{high:.1%}), {BASELINE} "
+            f"{figures['baseline_rate']:.1%}; {found.games} games, "
             f"{found.known} known, {found.nothing_to_decide} nothing to decide, "
             f"{found.near_ties} near-ties; {figures['cpu_seconds']} s CPU, advice "
             f"{figures['advice_cpu_per_position']} s a position"

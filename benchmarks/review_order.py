@@ -8,7 +8,8 @@ Each case deals the same `--games` seeds for every player: it sits in seat 0 aga
 in the other seats, and its decisions are reviewed (`Advice.review`, from its views). A game
 gives one figure, the mean loss per decision; a player's figure is the mean over the games,
 with a 95% interval (Student's t over the games), and each step of the order is tested on the
-paired differences (the same deals).
+paired differences (the same deals). Beside it, the mean over the decisions still in
+contention (`CONTESTED`), with its interval over the games that had any.
 """
 
 from __future__ import annotations
@@ -43,11 +44,16 @@ CASES = (
     Case("icecream", "icecream", 3, {}, ("random", "greedy", "vendor:hard")),
 )
 """The strongest bot of each game at a level that plays in well under a second a decision."""
+CONTESTED = (0.1, 0.9)
+"""A decision is in contention where the best choice's chance to win is within this range: a
+lost (or won) position's decisions cost nothing, so a player who falls behind early gives up
+little per decision afterwards, however it plays."""
 
 
-def lost_per_decision(case: Case, player: str, seed: int) -> float:
+def lost_per_decision(case: Case, player: str, seed: int) -> tuple[float, float | None]:
     """Seat 0's mean loss per decision in the game dealt from `seed`, `player` in seat 0 and
-    `greedy` elsewhere."""
+    `greedy` elsewhere: over all its decisions, and over those still in contention (the best
+    choice's chance to win within `CONTESTED`; `None` if none was)."""
     game = parlour.load(case.game, case.players, **case.options)
     advice = game.advice()
     assert advice is not None
@@ -57,8 +63,11 @@ def lost_per_decision(case: Case, player: str, seed: int) -> float:
     while not state.over:
         seat = state.to_act[0]
         state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
-    review = advice.review(state, 0)
-    return float(review["lost"]) / max(1, len(review["decisions"]))
+    decisions = advice.review(state, 0)["decisions"]
+    low, high = CONTESTED
+    contested = [d["loss"] for d in decisions if low <= d["best_expected"] <= high]
+    mean = statistics.fmean(d["loss"] for d in decisions) if decisions else 0.0
+    return mean, statistics.fmean(contested) if contested else None
 
 
 def interval(values: list[float]) -> tuple[float, float, float]:
@@ -85,10 +94,14 @@ def main() -> None:
     with ProcessPoolExecutor(args.workers) as pool:
         losses = list(pool.map(lost_per_decision, *zip(*jobs, strict=True)))
     found: dict[tuple[str, str], list[float]] = {}
-    for (case, player, _), loss in zip(jobs, losses, strict=True):
+    contested: dict[tuple[str, str], list[float]] = {}
+    for (case, player, _), (loss, close) in zip(jobs, losses, strict=True):
         found.setdefault((case.name, player), []).append(loss)
+        if close is not None:
+            contested.setdefault((case.name, player), []).append(close)
     for case in cases:
         rows = {player: interval(found[case.name, player]) for player in case.order}
+        close = {player: interval(contested[case.name, player]) for player in case.order}
         steps = []
         for weaker, stronger in zip(case.order, case.order[1:], strict=False):
             paired = [
@@ -97,11 +110,15 @@ def main() -> None:
             ]
             steps.append({"from": weaker, "to": stronger, "difference": interval(paired)})
         if args.json:
-            print(json.dumps({"case": case.name, "players": rows, "steps": steps}))
+            print(
+                json.dumps({"case": case.name, "players": rows, "contested": close, "steps": steps})
+            )
             continue
         print(f"{case.name} ({case.players} players, {args.games} games each):")
         for player, (mean, low, high) in rows.items():
-            print(f"  {player:14} {mean:.2%} given up a decision ({low:.2%} to {high:.2%})")
+            print(f"  {player:14} {mean:.2%} given up a decision ({low:.2%} to {high:.2%})", end="")
+            mean, low, high = close[player]
+            print(f"; in contention {mean:.2%} ({low:.2%} to {high:.2%})")
         for step in steps:
             mean, low, high = step["difference"]
             print(f"  {step['from']} - {step['to']}: {mean:+.2%} ({low:+.2%} to {high:+.2%})")

@@ -32,11 +32,12 @@ def finished(client: TestClient, game: str, seats: list[str], **options: Any) ->
     return created
 
 
-def reviewed(client: TestClient, table_id: str, seat: int) -> dict[str, Any]:
+def reviewed(client: TestClient, table_id: str, seat: int, language: str = "en") -> dict[str, Any]:
     """The seat's review, polled until done (each poll a 202 with its progress until then)."""
     deadline = time.monotonic() + 120
     while True:
-        answer = client.get(f"/api/tables/{table_id}/review", params={"seat": seat})
+        asked = {"Accept-Language": language}
+        answer = client.get(f"/api/tables/{table_id}/review", params={"seat": seat}, headers=asked)
         if answer.status_code == 200:
             result: dict[str, Any] = answer.json()
             return result
@@ -102,6 +103,9 @@ def test_a_race_is_reviewed_for_speed_from_the_times_its_record_keeps(
     assert all(row["answers"] == 0 and row["like"] is None for row in speed["rows"])
     counted = reviewed(client, table_id, 1)["speed"]["rows"]
     assert sum(row["answers"] for row in counted) > 0 and all(row["like"] for row in counted)
+    german = reviewed(client, table_id, 1, "de")["speed"]  # kept apart from the English one
+    assert "Zähl-Bot" in german["summary"] and len(german["rows"]) == len(counted)
+    assert reviewed(client, table_id, 1)["speed"]["rows"] == counted
 
 
 def finished_dokitto(client: TestClient) -> str:

@@ -5,7 +5,7 @@ are asked of the bots' workers one by one (`BotPool.advise`), off the event loop
 `running` jobs at once in a process (the rest queue) and `PER_REQUESTER` at once per person.
 Its progress and result are stored with the table, so any process answers a poll, and none
 starts a review again while the process running it keeps it fresh (`STALE`); a result is kept
-under the advisor's version, so new judgement reviews again.
+under the advisor's version, so new judgement reviews again, and its words' language.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from sqlalchemy import ColumnElement, Engine, delete, func, insert, select, upda
 from sqlalchemy.exc import IntegrityError
 
 from parlour.bots.pool import BotPool
-from parlour.i18n import _
+from parlour.i18n import _, language
 from parlour.kernel import Advice, replay
 from parlour.web.clock import Clock
 from parlour.web.live import TableError
@@ -75,7 +75,7 @@ class Reviews:
             try:
                 with db.begin_nested():  # a refused insert leaves the transaction usable
                     if row is None:
-                        named = {"table_id": table_id, "seat": seat, "version": advice.version}
+                        named = {"table_id": table_id, "seat": seat, "version": _edition(advice)}
                         db.execute(insert(REVIEWS).values(**named, **fresh))
                     elif not db.execute(
                         update(REVIEWS).where(*key, REVIEWS.c.updated == row.updated).values(fresh)
@@ -138,9 +138,17 @@ class Reviews:
 
 
 def _key(table_id: str, seat: int, advice: Advice) -> tuple[ColumnElement[bool], ...]:
-    """Which row holds the review of `seat` at the table by `advice`'s version."""
+    """Which row holds the review of `seat` at the table by `advice`'s version, in the
+    language of the moment (`_edition`)."""
     return (
         REVIEWS.c.table_id == table_id,
         REVIEWS.c.seat == seat,
-        REVIEWS.c.version == advice.version,
+        REVIEWS.c.version == _edition(advice),
     )
+
+
+def _edition(advice: Advice) -> str:
+    """What a stored review is kept under: the advisor's version, for new judgement reviews
+    again, and the language its words are in (a job runs in its requester's), for a German
+    player never reads an English one's."""
+    return f"{advice.version} {language()}"

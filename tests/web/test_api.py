@@ -12,6 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 import parlour
+from parlour.boxes.likedice.rules import answer
+from parlour.boxes.likedice.timing import situation
 from parlour.web.app import Settings
 from tests.web.conftest import create, frame, hdr, make_client, send_action
 
@@ -482,6 +484,55 @@ def test_dokitto_hints_estimate_each_choices_chance_to_win(client: TestClient) -
     play_until_over(client, table_id, token)
     refused = client.get(f"/api/tables/{table_id}/analysis")
     assert refused.status_code == 404 and "no analysis" in refused.json()["error"]
+
+
+def test_like_dice_hints_only_the_card_a_winner_takes(client: TestClient) -> None:
+    """Issue 30: while a challenge runs nothing is hinted (a hint would be the answer); the
+    person who answers right first and may take one of several cards is told each card's
+    worth, by the expected cards at the end, the best first, with no margin. (A game where
+    every card won was the only one it could take is dealt again.)"""
+    deadline = time.monotonic() + 180
+    found = None
+    while found is None:
+        assert time.monotonic() < deadline, "the person never chose among several cards"
+        found = a_choice_of_cards(client, deadline)
+    current, body = found
+    assert (body["measure"], body["exact"]) == ("points", False) and "never hinted" in body["about"]
+    choices = body["choices"]
+    assert {choice["action"] for choice in choices} == set(current["legal"])
+    assert [choice["loss"] for choice in choices] == sorted(choice["loss"] for choice in choices)
+    assert all(choice["margin"] == 0 and choice["words"].startswith("take ") for choice in choices)
+    held = current["view"]["seats"][0]["cards"]
+    assert all(choice["expected"] >= held + 1 for choice in choices)  # and the card taken
+
+
+def a_choice_of_cards(client: TestClient, deadline: float) -> tuple[dict, dict] | None:
+    """Play a Like Dice table against a slow counter, answering every challenge right at once,
+    until the person may take one of several cards: that frame and its hints; `None` if the
+    game ends first. No hint is given while a challenge runs, nor for a single card."""
+    created = create(client, "likedice", ["person", "counter:child"], options={"time_limit": 0})
+    table_id, token = created["table"]["id"], created["token"]
+    hints = f"/api/tables/{table_id}/hints"
+    number = 0
+    while time.monotonic() < deadline:
+        current = frame(client, table_id, token)
+        view = current["view"]
+        if view["over"]:
+            return None
+        number += 1
+        if view["phase"] == "answer" and current["legal"]:
+            assert client.get(hints, headers=hdr(token)).json()["choices"] is None
+            challenge, dice = situation(view, 0)
+            send_action(client, table_id, token, f"answer {answer(challenge, dice)}", f"a{number}")
+        elif view["phase"] == "take" and view["take"]["seat"] == 0:
+            body = client.get(hints, headers=hdr(token)).json()
+            if len(current["legal"]) > 1:
+                return current, body
+            assert body["choices"] is None  # one card: nothing to decide
+            send_action(client, table_id, token, current["legal"][0], f"t{number}")
+        else:
+            time.sleep(0.01)
+    return None
 
 
 def analysis_of(client: TestClient, table_id: str) -> dict[str, Any]:

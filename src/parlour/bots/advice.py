@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from statistics import fmean, stdev
 
 from parlour.bots.search import Playout, play_out
-from parlour.kernel import Action, Advice, Choice, Game, Objective, Rng, State, View
+from parlour.kernel import Action, Advice, Choice, Game, Rng, State, View
+from parlour.kernel.returns import worth
 
 PLAYOUTS = 1200
 """Playouts a decision by default, shared among its legal actions (about 2 s of CPU where a
@@ -84,15 +85,8 @@ class SearchAdvice(SampledAdvice):
             state = world.clone()
             state.apply(seat, action)
             play_out(state, self.playout, Rng(seed))
-            found.append(self._value(state, seat))
+            found.append(worth(state, seat))
         return found
-
-    def _value(self, final: State, seat: int) -> float:
-        """What a finished game is worth to `seat` by what this advice measures."""
-        if self.measure is Objective.POINTS:
-            return float(final.scores[seat])
-        winners = final.winners
-        return 1.0 / len(winners) if seat in winners else 0.0
 
 
 def margin_worlds(worlds: int) -> int:

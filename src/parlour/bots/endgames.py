@@ -11,7 +11,8 @@ then does not change them."""
 
 from __future__ import annotations
 
-from parlour.kernel import Action, ChanceNeeded, Game, Objective, Rng, State, View
+from parlour.kernel import Action, ChanceNeeded, Game, Rng, State, View
+from parlour.kernel.returns import worth
 
 BUDGET = 20_000
 """Moves and draws tried in one world before the position is given up as too deep."""
@@ -54,16 +55,15 @@ def exact_values(state: State, seat: int, budget: int = BUDGET) -> dict[Action, 
     """Each legal action of `seat` (to act in `state`) valued over every chance outcome after
     it, its own later choices at their best, or `Undecided` where another seat's choice
     changes the value."""
-    search = _Search(seat, state.game.objective(), budget)
+    search = _Search(seat, budget)
     return {action: search.after(state, seat, action) for action in state.legal_actions(seat)}
 
 
 class _Search:
     """The exhaustive search of one world, counting what it tries against its budget."""
 
-    def __init__(self, seat: int, objective: Objective, budget: int) -> None:
+    def __init__(self, seat: int, budget: int) -> None:
         self.seat = seat
-        self.objective = objective
         self.left = budget
 
     def after(self, state: State, actor: int, action: Action, drawn: tuple[int, ...] = ()) -> float:
@@ -87,10 +87,7 @@ class _Search:
         """The seat's result from `state` on: its own choices at their best, and no other
         seat's choice changing it."""
         if state.over:
-            if self.objective is Objective.POINTS:
-                return float(state.scores[self.seat])
-            winners = state.winners
-            return 1 / len(winners) if self.seat in winners else 0.0
+            return worth(state, self.seat)
         if not state.to_act:
             raise Undecided("the table, not a seat, acts next")
         actor = state.to_act[0]

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from parlour.i18n import _
 from parlour.kernel.errors import OptionError
 from parlour.kernel.protocol import Objective, View, standing
+from parlour.kernel.records import replayed
 from parlour.kernel.registry import games, load
 from parlour.kernel.rng import Rng
 
@@ -160,15 +161,12 @@ class Advice(ABC):
         """`seat`'s moves that stand in the game that led to `final`, each with its number in
         the record (counted from 1: the replay's step `number - 1` shows the board it faced)
         and the seat's view before it. A move taken back, and its undo, is none (`standing`)."""
-        record = final.record
-        state = self.game.new(record["seed"], chance=record.get("chance", []))
         stands = set(standing(final.history))
-        moves = []
-        for number, (actor, action) in enumerate(final.history, start=1):
-            if actor == seat and number - 1 in stands:
-                moves.append((number, state.view(seat), action))
-            state.apply(actor, action)
-        return moves
+        return [
+            (number, state.view(seat), action)
+            for number, actor, action, state in replayed(final)
+            if actor == seat and number - 1 in stands
+        ]
 
     def judged(
         self, view: View, seat: int, number: int, action: Action, choices: list[Choice]

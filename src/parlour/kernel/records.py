@@ -4,12 +4,12 @@ games' records keep each action's time."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from parlour.i18n import _
 from parlour.kernel.errors import IllegalAction, OptionError, RecordError, shown
-from parlour.kernel.protocol import SPECTATOR, UNDO, Concurrency, Game, State
+from parlour.kernel.protocol import SPECTATOR, UNDO, Action, Concurrency, Game, Seat, State
 from parlour.kernel.registry import load
 
 REQUIRED = {"game": str, "players": int, "options": dict, "seed": int, "actions": list}
@@ -94,6 +94,17 @@ def cut(record: Mapping[str, Any], actions: int) -> dict[str, Any]:
     if "times" in record:
         shorter["times"] = list(record["times"][:actions])
     return shorter
+
+
+def replayed(final: State) -> Iterator[tuple[int, Seat, Action, State]]:
+    """The game that led to `final` again, move by move: each action's number in the record
+    (from 1), its seat, the action and the state just before it. The state is one, moved on
+    after each step: read it before asking for the next."""
+    record = final.record
+    state = final.game.new(record["seed"], chance=record.get("chance", []))
+    for number, (actor, action) in enumerate(final.history, start=1):
+        yield number, actor, action, state
+        state.apply(actor, action)
 
 
 def moves_in_words(record: Mapping[str, Any]) -> list[dict[str, Any]]:

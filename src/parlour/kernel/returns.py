@@ -23,6 +23,16 @@ def returns(state: State) -> list[float]:
     return [scale * ((share if seat in winners else 0.0) - 1 / players) for seat in range(players)]
 
 
+def worth(state: State, seat: int) -> float:
+    """What the finished `state` is worth to `seat` by the game's objective, as advice and
+    end-game search value it: its final score where points count, else its share of the win
+    (1 shared among the tied winners, 0 for a seat that did not win)."""
+    if state.game.objective() is Objective.POINTS:
+        return float(state.scores[seat])
+    winners = state.winners
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
 def result(state: State) -> list[float]:
     """The finished `state`'s result by seat, the old `result` reward: 1 for a winner, -1 for
     any other seat; 0 for all when every seat wins or none does (a tie of everyone, alone)."""

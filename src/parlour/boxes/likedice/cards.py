@@ -32,13 +32,16 @@ def most_dots(view: View) -> Action:
 
 def best_for_race(view: View, seat: int, skill: Skill) -> Action:
     """The card after whose taking the seat expects to win the most challenges still to come
-    (`race_values`); ties go to the most dots."""
+    (the first of `race_ranking`)."""
+    return race_ranking(view, seat, skill)[0][0]
+
+
+def race_ranking(view: View, seat: int, skill: Skill) -> list[tuple[Action, float]]:
+    """The cards the seat may take, each with the challenges it expects to win after taking
+    it (`race_values`), the most first; ties go to the most dots."""
     values = race_values(view, seat, skill)
-    return str(
-        max(view["take"]["choices"], key=lambda choice: (values[choice["action"]], _dots(choice)))[
-            "action"
-        ]
-    )
+    dots = {str(choice["action"]): _dots(choice) for choice in view["take"]["choices"]}
+    return sorted(values.items(), key=lambda item: (-item[1], -dots[item[0]]))
 
 
 def race_values(view: View, seat: int, skill: Skill) -> dict[Action, float]:

@@ -1,6 +1,6 @@
 """Like Dice's advice (`Game.advice`). A hint is only ever about the card a winner takes (an
 answer is never hinted): each card is valued by the challenges the seat expects to win after
-taking it (`cards.race_values`, the `counter` bot's own judgement, at an adult's speed). The
+taking it (`cards.race_ranking`, the `counter` bot's own judgement, at an adult's speed). The
 review of a seat's game is about speed and accuracy: for each kind of challenge, its answer
 times (read from the record's `times`) and errors against the `counter` presets ("you count
 like an adult on sums of colours"), and each card it took against the one that would have left
@@ -16,12 +16,13 @@ from typing import Any
 
 from parlour.boxes.likedice import rules
 from parlour.boxes.likedice.bots import PRESET_WORDS
-from parlour.boxes.likedice.cards import race_values
-from parlour.boxes.likedice.components import CARD_BY_KEY, Kind
+from parlour.boxes.likedice.cards import race_ranking
+from parlour.boxes.likedice.components import Kind
 from parlour.boxes.likedice.notation import ANSWERS
 from parlour.boxes.likedice.timing import PRESETS, looked_at, situation
 from parlour.i18n import N_, _
 from parlour.kernel import Advice, Choice, Objective, Pace, State, View
+from parlour.kernel.records import replayed
 
 JUDGE = PRESETS["adult"]
 """The counting speed at which cards are valued: every rival counts at the same speed, so the
@@ -56,13 +57,9 @@ class CoachAdvice(Advice):
         if take is None or take["seat"] != seat or len(take["choices"]) < 2:
             return None
         held = view["seats"][seat]["cards"] + 1
-        values = race_values(view, seat, JUDGE)
-        pips = {
-            choice["action"]: CARD_BY_KEY[choice["card"]["key"]].pips for choice in take["choices"]
-        }
-        order = sorted(values, key=lambda action: (-values[action], -pips[action]))
-        best = values[order[0]]
-        return [Choice(action, held + values[action], best - values[action]) for action in order]
+        ranking = race_ranking(view, seat, JUDGE)
+        best = ranking[0][1]
+        return [Choice(action, held + value, best - value) for action, value in ranking]
 
     def reviewed(
         self, final: State, seat: int, judged: list[dict[str, Any]], times: Sequence[float] = ()
@@ -82,20 +79,16 @@ seat had to look at, and whether it was right (`None`: a pass)."""
 def answers(final: State, seat: int, times: Sequence[float]) -> list[Answer]:
     """`seat`'s answers in the game that led to `final`, timed from each challenge's reveal
     (the time of the action that revealed it, or the game's start)."""
-    record = final.record
-    state = final.game.new(record["seed"], chance=record.get("chance", []))
     found = []
-    for number, (actor, action) in enumerate(final.history):
+    for number, actor, action, state in replayed(final):
         if actor == seat and action in ANSWERS:
             challenge, dice = situation(state.view(seat), seat)
             since = state.clock_since
             revealed = times[since - 1] if since else 0.0
             given = ANSWERS[action]
             right = None if given is None else given == rules.answer(challenge, dice)
-            found.append(
-                (challenge.kind, times[number] - revealed, looked_at(challenge, dice), right)
-            )
-        state.apply(actor, action)
+            seconds = times[number - 1] - revealed
+            found.append((challenge.kind, seconds, looked_at(challenge, dice), right))
     return found
 
 

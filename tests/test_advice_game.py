@@ -122,7 +122,9 @@ def test_cli_hint_analyse_and_solve(tmp_path: Path) -> None:
         "best_expected": 6,
         "loss": 1,
         "margin": 0.0,
+        "why": "Two adds 2 to your tally, one 1.",  # a sentence: a capital first
     }
+    assert seat["decisions"][1]["why"] is None  # the best was played
     assert (seat["lost"], seat["score"]) == (1, 5)
     assert seat["proficiency"] == pytest.approx(100 * 5 / 6)
     solved = invoke_json("solve", "tally", "--simulate", "4")

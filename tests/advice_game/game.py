@@ -47,3 +47,7 @@ class Tally(Game):
 
     def advice(self) -> TallyAdvice:
         return TallyAdvice(self)
+
+    def contrast(self, view: View, seat: int, chosen: Action, better: Action) -> str | None:
+        """The points each adds: what a review says beside a costly decision."""
+        return f"{better} adds {POINTS[better]} to your tally, {chosen} {POINTS[chosen]}."

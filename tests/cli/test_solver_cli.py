@@ -122,8 +122,14 @@ def test_analyse_reviews_a_search_games_seat(tmp_path: Path) -> None:
         assert decision["loss"] == pytest.approx(decision["best_expected"] - decision["expected"])
     assert seat["lost"] == pytest.approx(sum(d["loss"] for d in seat["decisions"]))
     assert seat["score"] == state.scores[1]
+    plays = [d for d in seat["decisions"] if d["action"] != d["best"] and "play" in d["action"]]
+    assert plays and all(decision["why"] for decision in plays)  # a card is always told why
+    assert all(d["why"] is None for d in seat["decisions"] if d["action"] == d["best"])
     shown = runner.invoke(app, ["analyse", record, "--seat", "2"])
     assert shown.exit_code == 0 and "Seat 2: the costliest decisions" in shown.output
+    costliest = sorted(seat["decisions"], key=lambda decision: -decision["loss"])[:5]
+    told = [decision for decision in costliest if decision["why"]]
+    assert told and all(f"#{decision['number']}: " in shown.output for decision in told)
 
 
 def replay_to(final: parlour.State, steps: int) -> parlour.State:

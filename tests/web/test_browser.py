@@ -609,13 +609,17 @@ def test_a_finished_dokitto_game_is_reviewed_on_its_replay(browser: Any, base_ur
     assert page.locator("#review-progress").count() == 0
     rows = page.locator("#review tbody tr")
     if rows.count():  # random clicks usually cost something
-        decision, played, best, kept, best_kept, margin = rows.first.locator("td").all_inner_texts()
+        cells = rows.first.locator("td").all_inner_texts()
+        decision, played, best, kept, best_kept, margin, *why = cells
         assert re.fullmatch(r"Decision \d+", decision) and played != best
         assert re.fullmatch(r"\d+%", kept) and re.fullmatch(r"±\d+%", margin)
         assert int(kept[:-1]) <= int(best_kept[:-1])
         rows.first.locator("button").click()
         playwright_api.expect(page.locator("#decision")).to_contain_text(f"Played: {played}")
         playwright_api.expect(page.locator("#decision")).to_contain_text("more chance to win")
+        if "play" in played:  # a card played is always told why (the game's `contrast`)
+            assert why and why[0]
+            playwright_api.expect(page.locator("#decision .why")).to_have_text(why[0])
     page.select_option("#review-seat", "1")  # the bot's seat, asked here
     page.click("#review-start")
     bot = page.locator("#review-seat option[value='1']").inner_text()

@@ -210,6 +210,7 @@ def _print_analysis(console: Console, report: dict[str, Any]) -> None:
                 f"{decision['loss']:.2f}",
             )
         console.print(table)
+        _print_whys(console, seat["decisions"])
         console.print(
             f"Score {seat['score']}; expected points lost {seat['lost']:.2f}; "
             f"proficiency {seat['proficiency']:.1f}%"
@@ -243,6 +244,7 @@ def _print_review(console: Console, report: dict[str, Any]) -> None:
                 *([f"±{worth(decision['margin'], measure)}"] if spread else []),
             )
         console.print(table)
+        _print_whys(console, costliest[:COSTLIEST])
         count = len(seat["decisions"])
         console.print(
             f"Score {seat['score']}; {count} decisions; "
@@ -252,6 +254,13 @@ def _print_review(console: Console, report: dict[str, Any]) -> None:
         )
         if "speed" in seat:
             _print_speed(console, seat["speed"])
+
+
+def _print_whys(console: Console, decisions: list[dict[str, Any]]) -> None:
+    """Why the best would have been better, for each of `decisions` the game can say it of."""
+    for decision in decisions:
+        if decision.get("why"):
+            console.print(f"#{decision['number']}: {decision['why']}", highlight=False)
 
 
 def _print_speed(console: Console, speed: dict[str, Any]) -> None:

@@ -171,9 +171,11 @@ class Advice(ABC):
     def judged(
         self, view: View, seat: int, number: int, action: Action, choices: list[Choice]
     ) -> dict[str, Any]:
-        """Move `number` of a review: what was played against the best (JSON-ready)."""
+        """Move `number` of a review: what was played against the best, and, where they
+        differ, why the best is better in words where the game can say (`why`; JSON-ready)."""
         chosen = next(choice for choice in choices if choice.action == action)
         best = choices[0]
+        same = action == best.action
         return {
             "number": number,
             "action": action,
@@ -184,6 +186,7 @@ class Advice(ABC):
             "best_expected": best.expected,
             "loss": chosen.loss,
             "margin": chosen.margin,
+            "why": None if same else sentence(self.game.contrast(view, seat, action, best.action)),
         }
 
     def reviewed(
@@ -195,6 +198,12 @@ class Advice(ABC):
         and a `summary` in words."""
         lost = sum(decision["loss"] for decision in judged)
         return {"seat": seat, "decisions": judged, "lost": lost, "score": final.scores[seat]}
+
+
+def sentence(words: str | None) -> str | None:
+    """`words` begun with a capital letter, as a sentence is (a game's words may begin with
+    a card or an action, written in lower case: `grape 6 does ...`)."""
+    return words and words[0].upper() + words[1:]
 
 
 class ExactAdvice(Advice):

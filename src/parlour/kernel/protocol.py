@@ -272,6 +272,12 @@ class Game(ABC):
         is the action itself, for games whose actions read as words already."""
         return action
 
+    def contrast(self, view: View, seat: int, chosen: Action, better: Action) -> str | None:
+        """Why `better` would have served `seat` better than `chosen`, the decision its `view`
+        shows, in words a player reads, from what the view shows (a review says it beside its
+        costliest decisions); `None` (the default): nothing to add to the two values."""
+        return None
+
     @classmethod
     def challenge(cls, day: date) -> Challenge | None:
         """The game's daily challenge on UTC `day` (see `parlour.kernel.challenge`), or

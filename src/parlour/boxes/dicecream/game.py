@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from parlour.boxes.dicecream import determinize, views, words
+from parlour.boxes.dicecream import contrast, determinize, views, words
 from parlour.boxes.dicecream.components import BONUS_CARDS, FACES, ROUNDS
 from parlour.boxes.dicecream.encoding import encoding
 from parlour.boxes.dicecream.howto import HOW_TO_PLAY
@@ -80,6 +80,12 @@ class Dicecream(Game):
     def encoding(self) -> Encoding:
         """The turn, the choices and every sheet, the viewer's first (`encoding.py`)."""
         return encoding(self.players)
+
+    def contrast(self, view: View, seat: int, chosen: Action, better: Action) -> str | None:
+        """By the points each choice enters on the sheet now, a bowl die's limit, or the dice
+        the others may take (`contrast.py`), in a world dealt from the view (only the bonus
+        stack is hidden, and it is not read)."""
+        return contrast.contrast(self.determinize(view, Rng(0)), seat, chosen, better)
 
     def advice(self) -> Advice:
         """Hints by search from the seat's view: each choice's chance of winning (or final

@@ -4,9 +4,9 @@ list of actions, its length bound, its determinizer and its words for refusals."
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
-from parlour.boxes.dokitto import views, words
+from parlour.boxes.dokitto import contrast, views, words
 from parlour.boxes.dokitto.components import (
     FLAVOUR_NAMES,
     FLAVOURS,
@@ -177,6 +177,11 @@ class Dokitto(Game):
     def encoding(self) -> Encoding:
         """The viewer's hand, the tricks and every cone, the viewer's first (`encoding.py`)."""
         return encoding(self.players)
+
+    def contrast(self, view: View, seat: int, chosen: Action, better: Action) -> str | None:
+        """By the trick as it stands, the cone's room, a lead's higher cards unseen, or the
+        star left in a stack (`contrast.py`)."""
+        return contrast.contrast(cast(views.DokittoView, view), seat, chosen, better)
 
     def advice(self) -> Advice:
         """Hints from the seat's view: each choice's chance of winning, at two players by

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
-from parlour.boxes.icecream import determinize, views, words
+from parlour.boxes.icecream import contrast, determinize, views, words
 from parlour.boxes.icecream.components import (
     CONES,
     DAYS,
@@ -21,6 +21,7 @@ from parlour.boxes.icecream.state import IcecreamState
 from parlour.boxes.icecream.tutorial import TUTORIAL
 from parlour.i18n import N_, _
 from parlour.kernel import (
+    Action,
     Advice,
     Balance,
     Comparison,
@@ -112,6 +113,11 @@ class Icecream(Game):
     def encoding(self) -> Encoding:
         """Each seat's cards and the cones, the viewer's first (`encoding.py`)."""
         return encoding(self.players)
+
+    def contrast(self, view: View, seat: int, chosen: Action, better: Action) -> str | None:
+        """By the flavours held, the cones a scoop makes that a seat serves exactly, or the
+        scoops a serve scores and the cone it leaves (`contrast.py`)."""
+        return contrast.contrast(cast(views.IcecreamView, view), seat, chosen, better)
 
     def advice(self) -> Advice:
         """Hints from the seat's view by `vendor`'s judgement: each choice's chance of winning,

@@ -53,7 +53,7 @@ function showDecision(decision, measure = "points") {
     : t("Best: {action} ({points} more points expected)", { action: decision.best_words, points: decision.loss.toFixed(2) });
   box.replaceChildren(el("h2", { text: t("Decision {number}", { number: decision.number }) }),
     el("p", { text: t("Played: {action}", { action: decision.action_words }) }),
-    el("p", { class: "best", text: best }));
+    el("p", { class: "best", text: best }), ...(decision.why ? [el("p", { class: "why", text: decision.why })] : []));
 }
 
 const percent = (value) => `${Math.round(100 * value)}%`;
@@ -147,14 +147,17 @@ async function review(section, seat) {
   if (measure === "win" && decisions.length > 1) body.append(chanceChart(decisions));
   const costliest = [...decisions].sort((a, b) => b.loss - a.loss).slice(0, 5).filter((d) => d.loss > 0);
   const spread = decisions.some((d) => d.margin > 0); // a model's values have no margin
+  const told = costliest.some((d) => d.why); // the game says why the best is better
   const rows = costliest.map((d) => el("tr", {},
     el("td", {}, el("button", { class: "link-button", "data-decision": String(d.number),
       text: t("Decision {number}", { number: d.number }), onclick: () => openDecision(d, measure) })),
     el("td", { text: d.action_words }), el("td", { text: d.best_words }), el("td", { text: worth(d.expected) }),
-    el("td", { text: worth(d.best_expected) }), ...(spread ? [el("td", { text: `±${worth(d.margin)}` })] : [])));
+    el("td", { text: worth(d.best_expected) }), ...(spread ? [el("td", { text: `±${worth(d.margin)}` })] : []),
+    ...(told ? [el("td", { class: "why", text: d.why ?? "" })] : [])));
   if (rows.length) {
     body.append(el("table", { class: "hints" }, el("thead", {}, el("tr", {},
-      ["#", t("played"), t("best"), t("kept"), t("best's"), ...(spread ? [t("give or take")] : [])].map((h) => el("th", { text: h })))), el("tbody", {}, rows)));
+      ["#", t("played"), t("best"), t("kept"), t("best's"), ...(spread ? [t("give or take")] : []), ...(told ? [t("why")] : [])]
+        .map((h) => el("th", { text: h })))), el("tbody", {}, rows)));
     if (spread) body.append(el("p", { class: "hints-note", text: t("Estimates: a loss within its margin may be noise.") }));
   } else {
     body.append(el("p", { id: "review-nothing-lost", text: t("No decision gave anything up.") }));

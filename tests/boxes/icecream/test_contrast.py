@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from parlour.boxes.icecream import IcecreamState
 from parlour.boxes.icecream.contrast import contrast
+from parlour.i18n import speaking
+from parlour.kernel.advice import sentence
 
 from .helpers import BR, CC, P, S, Shoe, V, keep_all, new_game, play
 from .scenarios import DAN, JOE, rulebook_serving
@@ -36,8 +38,8 @@ def test_a_scoop_that_made_a_bigger_cone_of_ones_own() -> None:
     state = play(keep_all(three_players(S, S)), "new cone")
     view = state.view(1)
     assert contrast(view, 1, "new cone", "cone 1") == (
-        "On cone 1 the strawberry scoop made a cone of 2 scoops your cards serve exactly; on a "
-        "new cone, one of 1."
+        "on cone 1 the strawberry scoop made a cone of 2 scoops your cards serve exactly; on a "
+        "new cone, one of 1."  # the review begins it with a capital
     )
 
 
@@ -46,7 +48,7 @@ def test_a_scoop_that_made_a_cone_another_seat_serves() -> None:
     chip card serves it."""
     state = play(keep_all(three_players(S, CC)), "new cone")
     assert contrast(state.view(1), 1, "new cone", "cone 1") == (
-        "On a new cone the chocolate chip scoop made a cone of 1 scoop that the cards Seat 3 "
+        "on a new cone the chocolate chip scoop made a cone of 1 scoop that the cards Seat 3 "
         "shows serve exactly; on cone 1 it would not have."
     )
 
@@ -67,4 +69,14 @@ def test_serves_by_what_they_score_and_what_a_near_serve_sends_back() -> None:
     assert contrast(view, JOE, "draw", "serve 2") == (
         "Serving cone 2 would have scored 0 scoops now; drawing left it on the table for the "
         "others."
+    )
+
+
+def test_in_german_the_cone_takes_its_case() -> None:
+    state = play(keep_all(three_players(S, S)), "new cone")
+    with speaking("de"):
+        told = sentence(contrast(state.view(1), 1, "new cone", "cone 1"))
+    assert told == (
+        "Auf Tüte 1 machte die Kugel Erdbeere eine Tüte aus 2 Kugeln, die deine Karten genau "
+        "servieren; auf einer neuen Tüte eine aus 1."
     )

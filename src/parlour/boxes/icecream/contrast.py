@@ -64,12 +64,11 @@ def _scoop(view: IcecreamView, seat: int, chosen: Action, better: Action) -> str
     mine, mine_better = _exact_size(made, hand), _exact_size(made_better, hand)
     if mine_better > mine:
         sentence = ngettext(
-            "On {better} the {flavour} scoop made a cone of {count} scoop your cards serve exactly",
-            "On {better} the {flavour} scoop made a cone of {count} scoops your cards serve "
-            "exactly",
+            "{better} the {flavour} scoop made a cone of {count} scoop your cards serve exactly",
+            "{better} the {flavour} scoop made a cone of {count} scoops your cards serve exactly",
             mine_better,
         )
-        tail = _("; on {chosen}, one of {count}.") if mine else _("; on {chosen}, none.")
+        tail = _("; {chosen}, one of {count}.") if mine else _("; {chosen}, none.")
         return sentence.format(count=mine_better, **words) + tail.format(count=mine, **words)
     others = [
         other["seat"]
@@ -81,10 +80,10 @@ def _scoop(view: IcecreamView, seat: int, chosen: Action, better: Action) -> str
     ]
     if others:
         return ngettext(
-            "On {chosen} the {flavour} scoop made a cone of {count} scoop that the cards "
-            "{who} shows serve exactly; on {better} it would not have.",
-            "On {chosen} the {flavour} scoop made a cone of {count} scoops that the cards "
-            "{who} shows serve exactly; on {better} it would not have.",
+            "{chosen} the {flavour} scoop made a cone of {count} scoop that the cards {who} "
+            "shows serve exactly; {better} it would not have.",
+            "{chosen} the {flavour} scoop made a cone of {count} scoops that the cards {who} "
+            "shows serve exactly; {better} it would not have.",
             len(made),
         ).format(count=len(made), who=names(others, seat), **words)
     return None
@@ -135,10 +134,11 @@ def _serve(view: IcecreamView, seat: int, chosen: Action, better: Action) -> str
 
 
 def _target(action: Action) -> str:
-    """Where a scoop goes, in words: `cone 3` or `a new cone`."""
-    return (
-        _("a new cone") if action == NEW_CONE else _("cone {number}").format(number=_number(action))
-    )
+    """Where a scoop goes, in words, with its preposition (a case in German): `on cone 3`,
+    `on a new cone`. A sentence may begin with it: the review capitalises it."""
+    if action == NEW_CONE:
+        return _("on a new cone")
+    return _("on cone {number}").format(number=_number(action))
 
 
 def _number(action: Action) -> int:

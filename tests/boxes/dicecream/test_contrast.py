@@ -27,6 +27,7 @@ def test_placements_by_the_points_they_add_now() -> None:
         "their sheets; stopping kept it from them."
     )
     assert contrast(view, 0, "red cube of blue", "left cream of blue") is None  # 2 points each
+    assert contrast(view, 0, "done", "yellow topping of blue") is None  # a tick alone adds none
 
 
 def test_unlocks_by_the_limit_of_their_bowl_die() -> None:

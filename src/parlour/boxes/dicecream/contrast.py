@@ -20,7 +20,7 @@ def contrast(world: DicecreamState, seat: int, chosen: Action, better: Action) -
     die placed is one the others may take."""
     gained, gained_better = _gain(world, seat, chosen), _gain(world, seat, better)
     words = {"chosen": chosen, "better": better}
-    if gained_better is not None and (gained is None or gained_better > gained):
+    if gained_better is not None and gained_better > (gained or 0):
         told = (
             _(
                 "Stopping forfeited dice that still fit: {better} would have added {points} points "

@@ -9,7 +9,7 @@ policy=random`, `mcts:seconds=0.5`). Design and measurements: `docs/mcts.md`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from parlour.bots.flat import flat_bot
@@ -22,9 +22,9 @@ from parlour.bots.registry import (
     make_bot,
     register_bot,
 )
-from parlour.bots.search import Playout, Search, random_playout
+from parlour.bots.search import Leaf, Playout, Search, random_playout
 from parlour.i18n import N_
-from parlour.kernel import Action, Game, OptionError, Rng
+from parlour.kernel import Action, Game, OptionError, Rng, State
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,10 @@ class Settings:
     bias: float = 0.0
     """Progressive bias toward the game's default bot's choice at the root (0: none)."""
 
+
+Dealer = Callable[[Game, View, int, Rng], Callable[[Rng], State]]
+"""For one decision of a seat (its view), what deals each iteration's world: a search that
+reads more than the view proves (inference from play) weighs the worlds it deals."""
 
 LEVEL_NAMES = ("easy", "normal", "hard", "expert")
 """The levels every game that offers mcts defines, weakest first."""
@@ -91,10 +95,20 @@ class MctsBot(Bot):
 
     name = "mcts"
 
-    def __init__(self, seat: int, rng: Rng, settings: Settings, greedy: Playout) -> None:
+    def __init__(
+        self,
+        seat: int,
+        rng: Rng,
+        settings: Settings,
+        greedy: Playout,
+        leaf: Leaf | None = None,
+        dealer: Dealer | None = None,
+    ) -> None:
         super().__init__(seat, rng)
         self.settings = settings
         self.playout = greedy if settings.policy == "greedy" else random_playout
+        self.leaf = leaf
+        self.dealer = dealer
         self.game: Game | None = None
         self.advisor: Bot | None = None
 
@@ -114,7 +128,16 @@ class MctsBot(Bot):
         settings = self.settings
         prior = None if self.advisor is None else self.advisor.choose(view, legal)
         search = Search(
-            self.game, view, self.seat, self.rng, settings.c, self.playout, prior, settings.bias
+            self.game,
+            view,
+            self.seat,
+            self.rng,
+            settings.c,
+            self.playout,
+            prior,
+            settings.bias,
+            self.leaf,
+            None if self.dealer is None else self.dealer(self.game, view, self.seat, self.rng),
         )
         search.run(settings.iterations, settings.seconds)
         return search.best(legal)

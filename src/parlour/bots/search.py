@@ -25,12 +25,26 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from parlour.kernel import Action, Game, Rng, State, View
 
 Playout = Callable[[State, int, Sequence[Action], Rng], Action]
 """A playout policy: the action `seat` takes among `legal` (more than one) in a
 determinized state; it may read the whole state, which is a sample, never the real one."""
+
+
+class Leaf(Protocol):
+    """Where a playout may stop short of the game's end, and what each seat is worth there: a
+    game whose playouts to the end are long and noisy (Dokitto!'s rounds to 10 points) plays
+    out one stage (`stage`: the playout stops once it changes) and judges the rest (`value`)."""
+
+    def stage(self, state: State) -> int:
+        """A number that changes where a playout may stop (Dokitto!: the round)."""
+
+    def value(self, state: State) -> list[float]:
+        """Each seat's reward at a stage's end, on the scale of `rewards`."""
+
 
 MARGIN = 0.1
 """Weight of the score margin in a playout's reward, beside the win: it breaks flat regions
@@ -54,6 +68,17 @@ def play_out(state: State, playout: Playout, rng: Rng) -> None:
         seat = state.to_act[0]
         legal = state.legal_actions(seat)
         state.apply(seat, legal[0] if len(legal) == 1 else playout(state, seat, legal, rng))
+
+
+def play_stage(state: State, playout: Playout, rng: Rng, leaf: Leaf) -> list[float]:
+    """Play `state` with `playout` to the end of its stage (`leaf`), or of the game, and
+    each seat's reward there."""
+    stage = leaf.stage(state)
+    while not state.over and leaf.stage(state) == stage:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[0] if len(legal) == 1 else playout(state, seat, legal, rng))
+    return rewards(state) if state.over else leaf.value(state)
 
 
 def rewards(state: State) -> list[float]:
@@ -107,6 +132,8 @@ class Search:
         playout: Playout,
         prior: Action | None = None,
         bias: float = 0.0,
+        leaf: Leaf | None = None,
+        deal: Callable[[Rng], State] | None = None,
     ) -> None:
         self.game = game
         self.view = view
@@ -119,6 +146,10 @@ class Search:
         `bias / (visits + 1)` (progressive bias, Chaslot et al. 2008), which fades as the
         search learns."""
         self.bias = bias
+        self.leaf = leaf
+        """Where playouts stop and are judged (`None`: they play to the game's end)."""
+        self.deal = deal
+        """Each iteration's world (`None`: the game's determinizer on the view)."""
         self.root = Node()
         self.iterations = 0
 
@@ -150,7 +181,7 @@ class Search:
     def iterate(self) -> None:
         """One determinization: select and expand down the tree, play out, back up."""
         self.iterations += 1
-        state = self.game.determinize(self.view, self.rng)
+        state = self.deal(self.rng) if self.deal else self.game.determinize(self.view, self.rng)
         path: list[tuple[int, Edge, float]] = []
         node: Node | None = self.root
         while node is not None and not state.over:
@@ -183,8 +214,7 @@ class Search:
             if child is None:
                 child = node.children[key] = Node()
             node = None if fresh else child
-        self._play_out(state)
-        reward = rewards(state)
+        reward = self._play_out(state)
         for seat, edge, chance in path:
             edge.visits += 1
             edge.reward += reward[seat]
@@ -250,6 +280,9 @@ class Search:
         action, edge = pairs[index]
         return action, edge, chances[index]
 
-    def _play_out(self, state: State) -> None:
-        """Play to the end with the playout policy."""
+    def _play_out(self, state: State) -> list[float]:
+        """Play to the end (or the leaf's stage's end) with the playout policy: the rewards."""
+        if self.leaf is not None:
+            return play_stage(state, self.playout, self.rng, self.leaf)
         play_out(state, self.playout, self.rng)
+        return rewards(state)

@@ -652,6 +652,13 @@ class State(ABC):
         twin._chance = (*drawn, *outcomes)
         return twin
 
+    def reseeded(self, seed: int) -> State:
+        """A clone whose chance from now on comes from a fresh generator seeded with `seed`:
+        a world dealt once and searched many times, each time with chance of its own."""
+        twin = self.clone()
+        twin._rng = Rng(seed)
+        return twin
+
     def clone(self) -> State:
         """An independent copy (its RNG included) that shares only the immutable game."""
         twin = copy.copy(self)

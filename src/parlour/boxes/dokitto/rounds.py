@@ -116,7 +116,10 @@ def configure(settings: str) -> BotFactory:
             raise OptionError(
                 f"rounds setting {part!r} is not allowed: infer=X takes 0 or more, pool=N 1 or more"
             )
-        infer, pool = (float(value), pool) if key == "infer" else (infer, int(value))
+        if key == "infer":
+            infer = float(value)
+        else:
+            pool = int(value)
     chosen = parse(":".join(rest), LEVELS)
     leaf = RoundLeaf()
     dealer = weighed_worlds(pool, infer) if infer else None

@@ -16,10 +16,13 @@ from parlour.boxes.dokitto.rules import cards_in, playable, trick_winner
 from parlour.boxes.dokitto.state import DokittoState
 from parlour.kernel import Game, Rng, State, View
 
+SeenTrick = tuple[list[tuple[int, Card]], int | None]
+"""A trick of the round as a view shows it: its plays (seat, card) in order, and the seat that
+took a tile from it (`None`: nobody, or not yet)."""
 
-def plays_this_round(view: View) -> list[tuple[list[tuple[int, Card]], int | None]]:
-    """The round's tricks as the view shows them, in order: each one's plays (seat, card) and
-    who took a tile from it (`None`: nobody, or not yet)."""
+
+def plays_this_round(view: View) -> list[SeenTrick]:
+    """The round's tricks as the view shows them, in order, the one in progress last."""
     tricks = [
         (
             [(play["seat"], CARD_OF_NAME[play["card"]]) for play in done["plays"]],
@@ -33,7 +36,7 @@ def plays_this_round(view: View) -> list[tuple[list[tuple[int, Card]], int | Non
 
 def likelihood(
     world: DokittoState,
-    tricks: Sequence[tuple[list[tuple[int, Card]], int | None]],
+    tricks: Sequence[SeenTrick],
     seat: int,
     sharpness: float,
 ) -> float:

@@ -1,72 +1,159 @@
-"""The `rounds` bot: `mcts`'s search with playouts stopped at the round's end, the rest of the
-game judged from the totals by a model of the rounds to come."""
+"""Rounds: seat 0 plays first in the first round; a player who must take a fourth tile ends
+the round at once and scores nothing in it, the others score as usual; otherwise the round
+ends when the hands are empty. Each tile and Topping token is a point; totals add up round by
+round; the game ends after a round in which someone reaches 10, and ties share the victory.
+Who plays first in later rounds: `next_round_leader` = rotate or last_winner."""
 
 from __future__ import annotations
 
 import pytest
 
-import parlour
-from parlour.bots import make_bot
-from parlour.bots.mcts import MctsBot
-from parlour.bots.search import MARGIN, play_stage, rewards
-from parlour.boxes.dokitto.playout import playout
-from parlour.boxes.dokitto.rounds import LEVELS, RoundLeaf, win_chances
-from parlour.boxes.dokitto.state import DokittoState
-from parlour.kernel import Rng
-from tests.helpers import play_legally
+from .helpers import Deal, cone, events, new_state, play
 
-FOUR = parlour.load("dokitto", players=4)
+GMV = ("grape", "matcha", "vanilla")
 
+BUST = Deal(
+    [
+        ["matcha 1", "grape 13", "grape 12", "grape 11", "grape 10", "vanilla 1"],
+        ["matcha 2", "grape 1", "grape 2", "grape 3", "grape 4", "vanilla 2"],
+    ]
+)
+"""Seat 1 wins the first trick (the starred matcha tile); seat 0 then wins four grape tricks
+in a row and must take a fourth tile in the fifth, with a card still in each hand."""
 
-def test_the_chances_to_win_add_up_and_favour_the_leader() -> None:
-    level = win_chances((0, 0, 0, 0), None)
-    assert sum(level) == pytest.approx(1)
-    assert all(abs(chance - 0.25) < 0.03 for chance in level)  # alike, but for the sampling
-    ahead = win_chances((9, 2, 1, 0), None)
-    assert sum(ahead) == pytest.approx(1) and ahead[0] > 0.9
-    assert ahead == win_chances((9, 2, 1, 0), None)  # the same totals, the same judgement
-
-
-def test_a_cap_ends_the_model_when_the_rounds_run_out() -> None:
-    """One round left: whoever leads by more than a round can bring wins; tied leaders split."""
-    assert win_chances((8, 0, 0), 1) == (1.0, 0.0, 0.0)
-    tied = win_chances((5, 5, 0, 0), 1)
-    assert tied[0] == pytest.approx(tied[1], abs=0.05) and tied[2] + tied[3] < 0.01
-
-
-def test_a_playout_stops_where_its_round_ends_and_is_judged_by_the_totals() -> None:
-    state = FOUR.new(3)
-    assert isinstance(state, DokittoState)
-    leaf = RoundLeaf()
-    values = play_stage(state, playout, Rng(1), leaf)
-    assert state._round == 2 and not state.over  # the next round is dealt, not played
-    totals = state._totals
-    chances = win_chances(tuple(totals), None)
-    for seat, value in enumerate(values):
-        best = max(total for other, total in enumerate(totals) if other != seat)
-        margin = (totals[seat] - best) / (totals[seat] + best + 1)
-        assert value == pytest.approx(chances[seat] + MARGIN * margin)
-
-
-def test_the_last_round_is_judged_by_the_game_itself() -> None:
-    """A round that ends the game leaves nothing to model: its rewards are the kernel's."""
-    game = parlour.load("dokitto", players=4, max_rounds=1)
-    state = game.new(3)
-    values = play_stage(state, playout, Rng(1), RoundLeaf())
-    assert state.over and values == rewards(state)
-
-
-def test_its_levels_are_mcts_with_the_round_leaf() -> None:
-    for level, settings in LEVELS.items():
-        bot = make_bot(FOUR, f"rounds:{level}", 0, 1)
-        assert isinstance(bot, MctsBot) and isinstance(bot.leaf, RoundLeaf)
-        assert bot.settings == settings
+EVEN = Deal(
+    [
+        ["grape 13", "grape 12", "grape 11", "matcha 1", "matcha 2", "matcha 3"],
+        ["grape 1", "grape 2", "grape 3", "matcha 13", "matcha 12", "matcha 11"],
+    ]
+)
+"""Seat 0 leads its three high grapes and wins them; then seat 1 wins three matcha tricks:
+4 points each (three tiles and a star) when the hands are empty."""
+EVEN_PLAY = (
+    "grape 13",
+    "grape 1",
+    "grape 12",
+    "grape 2",
+    "grape 11",
+    "grape 3",
+    "matcha 1",
+    "matcha 13",
+    "matcha 12",
+    "matcha 2",
+    "matcha 11",
+    "matcha 3",
+)
+SWAPPED = Deal(list(reversed(EVEN.hands)))
+"""EVEN with the hands swapped: led by seat 1, the same plays give the same points. Led by
+seat 0 (LATE_PLAY), seat 1 wins the three grape tricks and seat 0 the three matcha ones, the
+last trick included."""
+LATE_PLAY = (
+    "grape 1",
+    "grape 13",
+    "grape 12",
+    "grape 2",
+    "grape 11",
+    "grape 3",
+    "matcha 1",
+    "matcha 13",
+    "matcha 12",
+    "matcha 2",
+    "matcha 11",
+    "matcha 3",
+)
 
 
-def test_it_plays_legally_and_repeats_itself() -> None:
-    def game_of(seed: int) -> tuple[list[str], tuple[int, ...]]:
-        bots = [make_bot(FOUR, "rounds:iterations=20", 0, seed)]
-        bots += [make_bot(FOUR, "random", seat, seed) for seat in range(1, 4)]
-        return play_legally(FOUR.new(seed), bots)
+def test_seat_0_plays_first_in_the_first_round() -> None:
+    state = new_state(GMV, EVEN)
+    assert state.to_act == (0,) and state.view(None)["first"] == 0
 
-    assert game_of(2) == game_of(2)
+
+def test_the_fourth_tile_ends_the_round_and_scores_nothing_for_that_player_only() -> None:
+    state = new_state(GMV, BUST)
+    play(state, "matcha 1", "matcha 2")
+    play(state, "grape 1", "grape 13", "grape 12", "grape 2", "grape 11", "grape 3")
+    assert cone(state, 0) == ["grape*", "grape", "grape"] and cone(state, 1) == ["matcha*"]
+    assert state.view(None)["cones"][0]["points"] == 4
+    play(state, "grape 10", "grape 4")
+    view = state.view(None)
+    assert view["last_round"] == {"round": 1, "points": [0, 2], "busted": 0}
+    assert view["scores"] == [0, 2]
+    assert view["round"] == 2  # at once: the vanillas were never played
+    assert not [e for e in events(state, "play") if e["card"].startswith("vanilla")]
+    assert [e["text"] for e in events(state, "bust", viewer=0)] == [
+        "You had to take a fourth tile: the round ends, and you score nothing in it."
+    ]
+    assert events(state, "score", viewer=1)[0]["text"] == (
+        "Round 1 scores: Seat 1 +0 (fourth tile) = 0, You +2 = 2."
+    )
+    assert view["hand_sizes"] == [6, 6] and view["cones"] == [
+        {"seat": 0, "tiles": [], "toppings": [], "points": 0},
+        {"seat": 1, "tiles": [], "toppings": [], "points": 0},
+    ]
+
+
+def test_the_round_ends_when_the_hands_are_empty() -> None:
+    state = new_state(GMV, EVEN)
+    play(state, *EVEN_PLAY[:-1])
+    assert state.view(None)["round"] == 1 and state.view(None)["hand_sizes"] == [1, 0]
+    play(state, EVEN_PLAY[-1])
+    view = state.view(None)
+    assert view["last_round"] == {"round": 1, "points": [4, 4], "busted": None}
+    assert view["round"] == 2 and view["scores"] == [4, 4]
+
+
+def test_totals_add_up_and_the_game_ends_after_the_round_reaching_10() -> None:
+    """4 + 4 + 4 points each: 8 after two rounds goes on, 12 after the third ends the game;
+    both have the most points and share the victory."""
+    state = new_state(GMV, EVEN, SWAPPED, EVEN)
+    play(state, *EVEN_PLAY)
+    assert state.scores == (4, 4) and state.to_act == (1,)  # rotate: seat 1 leads round 2
+    play(state, *EVEN_PLAY)
+    assert state.scores == (8, 8) and not state.over and state.to_act == (0,)
+    play(state, *EVEN_PLAY)
+    assert state.scores == (12, 12)
+    assert state.over and state.winners == (0, 1) and state.to_act == ()
+    assert state.legal_actions(0) == state.legal_actions(1) == ()
+    view = state.view(0)
+    assert view["over"] and view["winners"] == [0, 1] and view["phase"] == "over"
+    assert view["log"][-1]["text"] == "Game over: You and Seat 2 win with 12 points."
+
+
+@pytest.mark.parametrize(("rule", "first"), [("rotate", 1), ("last_winner", 0)])
+def test_who_leads_the_next_round(rule: str, first: int) -> None:
+    """After the bust round: rotate passes the lead to seat 1; last_winner gives it to the
+    winner of the last trick, the seat that had to take its fourth tile."""
+    state = new_state(GMV, BUST, next_round_leader=rule)
+    play(state, "matcha 1", "matcha 2")
+    play(state, "grape 1", "grape 13", "grape 12", "grape 2", "grape 11", "grape 3")
+    play(state, "grape 10", "grape 4")
+    assert state.view(None)["first"] == first and state.to_act == (first,)
+    assert events(state, "round")[-1]["seat"] == first
+
+
+@pytest.mark.parametrize(("rule", "first"), [("rotate", 1), ("last_winner", 0)])
+def test_who_leads_after_a_round_that_ends_with_empty_hands(rule: str, first: int) -> None:
+    """Seat 0 leads round 1 and wins its last trick."""
+    state = new_state(GMV, SWAPPED, next_round_leader=rule)
+    play(state, *LATE_PLAY)
+    assert state.view(None)["last_round"] == {"round": 1, "points": [4, 4], "busted": None}
+    assert [entry["seat"] for entry in events(state, "round")] == [0, first]
+    assert state.to_act == (first,)
+
+
+def test_max_rounds_ends_the_game_after_that_round_below_10() -> None:
+    """With `max_rounds=2` the game ends after round 2's scoring at 8 points each (ties share
+    the victory); without a cap the same deals go on to a third round."""
+    capped = new_state(GMV, EVEN, SWAPPED, max_rounds=2)
+    play(capped, *EVEN_PLAY, *EVEN_PLAY)
+    assert capped.over and capped.scores == (8, 8) and capped.winners == (0, 1)
+    assert capped.view(None)["log"][-1]["event"] == "end"
+    free = new_state(GMV, EVEN, SWAPPED)
+    play(free, *EVEN_PLAY, *EVEN_PLAY)
+    assert not free.over and free.view(None)["round"] == 3
+
+
+def test_reaching_10_ends_a_capped_game_before_its_cap() -> None:
+    state = new_state(GMV, EVEN, SWAPPED, EVEN, max_rounds=5)
+    play(state, *EVEN_PLAY, *EVEN_PLAY, *EVEN_PLAY)
+    assert state.over and state.scores == (12, 12) and state.view(None)["round"] == 3

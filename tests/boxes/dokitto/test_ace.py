@@ -9,7 +9,7 @@ import parlour
 from parlour.bots import make_bot
 from parlour.bots.mcts import LEVEL_NAMES, MctsBot
 from parlour.bots.registry import describe_bots, easiest_bot
-from parlour.boxes.dokitto import ace, pimc, playout, rounds
+from parlour.boxes.dokitto import ace, pimc, playout
 from parlour.kernel import OptionError, Rng
 from tests.helpers import play_legally
 
@@ -18,17 +18,13 @@ THREE = parlour.load("dokitto", players=3)
 
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)
-def test_each_level_is_pimc_at_two_players_and_mcts_or_rounds_at_more(level: str) -> None:
+def test_each_level_is_pimc_at_two_players_and_mcts_at_more(level: str) -> None:
     two = make_bot(TWO, f"ace:{level}", 0, 1)
     assert isinstance(two, ace.AceBot) and isinstance(two.inner, pimc.PimcBot)
     assert two.inner.settings == pimc.LEVELS[level]
     three = make_bot(THREE, f"ace:{level}", 0, 1)
     assert isinstance(three, ace.AceBot) and isinstance(three.inner, MctsBot)
-    if level == "expert":  # to the round's end, reading the others' plays
-        assert three.inner.settings == rounds.LEVELS[level]
-        assert isinstance(three.inner.leaf, rounds.RoundLeaf) and three.inner.dealer is not None
-    else:
-        assert three.inner.settings == playout.LEVELS[level] and three.inner.leaf is None
+    assert three.inner.settings == playout.LEVELS[level]
 
 
 @pytest.mark.parametrize(("game", "engine"), [(TWO, "pimc:normal"), (THREE, "mcts:normal")])

@@ -1,8 +1,6 @@
 """The `ace` bot, the levels Dokitto! Ice's menus offer: at each level, the strongest search
 for the table's size. Two players get `pimc` (worlds solved exactly, see `docs/pimc.md`);
-three or more get `mcts`, which `pimc`'s two-sided solver cannot replace yet, but for `expert`,
-which plays `rounds` with inference from play (`MANY_EXPERT`): against three `mcts:hard` it is
-the first to win clearly more than chance, in less time than `mcts:expert` (`docs/bots.md`).
+three or more get `mcts`, which `pimc`'s two-sided solver cannot replace yet.
 """
 
 from __future__ import annotations
@@ -14,15 +12,10 @@ from parlour.bots.registry import Bot, BotFactory, BotInfo, View, make_bot, regi
 from parlour.i18n import N_
 from parlour.kernel import Action, Game, OptionError, Rng
 
-MANY_EXPERT = "rounds:expert:infer=10"
-"""What plays `expert` at three players or more."""
-
 
 def engine(level: str, players: int) -> str:
     """The registry name that plays `level` at a table of `players`."""
-    if players == 2:
-        return f"pimc:{level}"
-    return MANY_EXPERT if level == "expert" else f"mcts:{level}"
+    return f"pimc:{level}" if players == 2 else f"mcts:{level}"
 
 
 class AceBot(Bot):
@@ -57,8 +50,7 @@ register_bot(
         "ace",
         "the strongest search for the table at each level: at two players it deals the hidden "
         "cards many ways and solves the rest of the round exactly in each (pimc), at more it "
-        "searches the game's possible futures (mcts; at expert, the round's, reading the "
-        "others' plays: rounds)",
+        "searches the game's possible futures (mcts)",
         configure(""),
         game="dokitto",
         configure=configure,

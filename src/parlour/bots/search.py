@@ -62,12 +62,17 @@ def random_playout(state: State, seat: int, legal: Sequence[Action], rng: Rng) -
     return legal[rng.below(len(legal))]
 
 
+def step(state: State, playout: Playout, rng: Rng) -> None:
+    """Play the next action of `state` with `playout` (a forced action needs no policy)."""
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    state.apply(seat, legal[0] if len(legal) == 1 else playout(state, seat, legal, rng))
+
+
 def play_out(state: State, playout: Playout, rng: Rng) -> None:
-    """Play `state` to the end with `playout` (forced actions need no policy)."""
+    """Play `state` to the end with `playout`."""
     while not state.over:
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[0] if len(legal) == 1 else playout(state, seat, legal, rng))
+        step(state, playout, rng)
 
 
 def play_stage(state: State, playout: Playout, rng: Rng, leaf: Leaf) -> list[float]:
@@ -75,24 +80,28 @@ def play_stage(state: State, playout: Playout, rng: Rng, leaf: Leaf) -> list[flo
     each seat's reward there."""
     stage = leaf.stage(state)
     while not state.over and leaf.stage(state) == stage:
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[0] if len(legal) == 1 else playout(state, seat, legal, rng))
+        step(state, playout, rng)
     return rewards(state) if state.over else leaf.value(state)
+
+
+def margins(scores: Sequence[float]) -> list[float]:
+    """Each seat's score margin over the best other seat, scaled into (-1, 1)."""
+    result = []
+    for seat, score in enumerate(scores):
+        best = max(other for at, other in enumerate(scores) if at != seat)
+        result.append((score - best) / (abs(score) + abs(best) + 1))
+    return result
 
 
 def rewards(state: State) -> list[float]:
     """Each seat's reward for a finished game: a win (shared among the winners) plus
-    `MARGIN` times its score margin over the best other seat, scaled into (-1, 1)."""
-    scores = state.scores
+    `MARGIN` times its score margin (`margins`)."""
     winners = state.winners
     share = 1.0 / len(winners) if winners else 0.0
-    result = []
-    for seat, score in enumerate(scores):
-        best = max(other for at, other in enumerate(scores) if at != seat)
-        margin = (score - best) / (abs(score) + abs(best) + 1)
-        result.append((share if seat in winners else 0.0) + MARGIN * margin)
-    return result
+    return [
+        (share if seat in winners else 0.0) + MARGIN * margin
+        for seat, margin in enumerate(margins(state.scores))
+    ]
 
 
 class Edge:

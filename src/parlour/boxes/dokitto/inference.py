@@ -9,10 +9,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from parlour.boxes.dokitto.bots import card_value, wants_tile
+from parlour.boxes.dokitto.bots import wants_tile
 from parlour.boxes.dokitto.components import CARD_OF_NAME, FLAVOUR_OF, Card
+from parlour.boxes.dokitto.game import Dokitto
 from parlour.boxes.dokitto.notation import PLAYS
-from parlour.boxes.dokitto.rules import cards_in, playable, trick_winner
+from parlour.boxes.dokitto.playout import play_value
+from parlour.boxes.dokitto.rules import cards_in, playable
 from parlour.boxes.dokitto.state import DokittoState
 from parlour.kernel import Game, Rng, State, View
 
@@ -60,14 +62,7 @@ def likelihood(
                 allowed = cards_in(playable(hand, FLAVOUR_OF[trick[0]] if trick else None))
                 if len(allowed) > 1:
                     wants = wants_tile(tiles[player], hand.bit_count())
-                    values = [
-                        card_value(
-                            float(trick_winner([*trick, other])[0] == len(trick)),
-                            PLAYS[other],
-                            wants,
-                        )
-                        for other in allowed
-                    ]
+                    values = [play_value(trick, PLAYS[other], wants) for other in allowed]
                     top = max(values)
                     mine = values[allowed.index(card)] if card in allowed else None
                     if mine is None:
@@ -90,9 +85,10 @@ def weighed_worlds(
     own chance). With no choice of another seat to read, it deals as the game does."""
 
     def dealer(game: Game, view: View, seat: int, rng: Rng) -> Callable[[Rng], State]:
+        assert isinstance(game, Dokitto)
         tricks = plays_this_round(view)
         worlds = [game.determinize(view, rng) for _ in range(pool)]
-        weights = [likelihood(world, tricks, seat, sharpness) for world in dokitto(worlds)]
+        weights = [likelihood(world, tricks, seat, sharpness) for world in worlds]
         total = sum(weights)
         if total <= 0:
             return lambda rng: game.determinize(view, rng)
@@ -110,9 +106,3 @@ def weighed_worlds(
         return deal
 
     return dealer
-
-
-def dokitto(worlds: Sequence[State]) -> list[DokittoState]:
-    """`worlds`, each a Dokitto! Ice state (the game's determinizer deals nothing else)."""
-    assert all(isinstance(world, DokittoState) for world in worlds)
-    return [world for world in worlds if isinstance(world, DokittoState)]

@@ -28,16 +28,16 @@ def playout(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Actio
             return star_chance(not rules.star_taken(left[flavour], star[flavour]), left[flavour])
 
         return max(legal, key=chance)
-    hand = state._hands[seat]
-    wants = wants_tile(len(state._cones[seat]), hand.bit_count())
+    wants = wants_tile(len(state._cones[seat]), state._hands[seat].bit_count())
     trick = state._trick
-    winner = rules.trick_winner
+    return max(legal, key=lambda action: play_value(trick, action, wants))
 
-    def value(action: Action) -> float:
-        index, _ = winner([*trick, CARD_OF_PLAY[action]])
-        return card_value(float(index == len(trick)), action, wants)
 
-    return max(legal, key=value)
+def play_value(trick: Sequence[int], action: Action, wants: bool) -> float:
+    """Greedy's cheap value of playing `action` into `trick` (the cards so far): whether the
+    card wins the trick as it stands, judged by whether the seat `wants` a tile."""
+    index, _ = rules.trick_winner([*trick, CARD_OF_PLAY[action]])
+    return card_value(float(index == len(trick)), action, wants)
 
 
 LEVELS: Levels = {

@@ -23,7 +23,7 @@ import numpy as np
 
 from parlour.bots.mcts import LEVEL_NAMES, Levels, MctsBot, Settings, parse
 from parlour.bots.registry import BotFactory, BotInfo, register_bot
-from parlour.bots.search import MARGIN
+from parlour.bots.search import MARGIN, margins
 from parlour.boxes.dokitto.components import TARGET
 from parlour.boxes.dokitto.inference import weighed_worlds
 from parlour.boxes.dokitto.playout import playout
@@ -83,11 +83,10 @@ class RoundLeaf:
         totals = tuple(state._totals)
         cap = state.game.max_rounds
         chances = win_chances(totals, cap - state._round + 1 if cap else None)
-        values = []
-        for seat, total in enumerate(totals):
-            best = max(other for at, other in enumerate(totals) if at != seat)
-            values.append(chances[seat] + MARGIN * (total - best) / (abs(total) + abs(best) + 1))
-        return values
+        return [
+            chance + MARGIN * margin
+            for chance, margin in zip(chances, margins(totals), strict=True)
+        ]
 
 
 LEVELS: Levels = {

@@ -16,13 +16,14 @@ from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)
 
 SHORT = {"max_rounds": "1"}
 """One round: six tricks for two players."""
+# `:disabled`, not `[disabled]`: while the socket is down the controls' fieldset disables them all
 FOCUSED_ACTION = (
     "(() => { const e = document.activeElement;"
-    " return Boolean(e && e.matches('button[data-action]:not([disabled])')); })()"
+    " return Boolean(e && e.matches('button[data-action]:not(:disabled)')); })()"
 )
 OUR_TURN = (
     "Boolean(window.parlourFrame && window.parlourFrame.legal.length"
-    " && document.querySelector('button[data-action]:not([disabled])'))"
+    " && document.querySelector('button[data-action]:not(:disabled)'))"
 )
 OVER = "Boolean(document.querySelector('#end:not([hidden])'))"
 
@@ -83,6 +84,25 @@ def test_a_whole_game_with_the_keyboard_alone(browser: Any, base_url: str) -> No
     assert page.evaluate(OVER), "the game ended"
     assert any(action.startswith("play ") for action in pressed)
     assert grave_violations(page) == []
+    assert not errors, errors
+    page.close()
+
+
+def test_a_move_is_taken_while_the_last_one_is_still_answered(browser: Any, base_url: str) -> None:  # noqa: F811
+    """The socket may bring the state after a move, and the bot's answer, before the answer to
+    the move's request: the next press is sent then, not dropped as a second press of the same
+    move would be (the keyboard game above timed out on such a lost press)."""
+    page, errors = open_table(browser, base_url)
+    answered: list[tuple[Any, Any]] = []  # each move's request, sent on and its answer held
+    page.route("**/api/tables/*/actions", lambda route: answered.append((route, route.fetch())))
+    for _ in range(2):
+        wait_until(page, OUR_TURN)
+        before = page.evaluate("window.parlourFrame.view.log.length")
+        move_by_keyboard(page, "Enter")
+        wait_until(page, f"window.parlourFrame.view.log.length > {before}")
+    assert len(answered) == 2, "both moves were sent while the first one's answer was held"
+    for route, response in answered:
+        route.fulfill(response=response)
     assert not errors, errors
     page.close()
 

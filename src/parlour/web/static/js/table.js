@@ -19,7 +19,7 @@ let renderer = generic;
 let frame = null;
 let socket = null;
 let retry = 500;
-let busy = false;
+let sentAt = null; // the table's version an action in flight was chosen at (see act)
 let hintsOn = localStorage.getItem("parlour.hints") === "on";
 let advice = false; // whether the game gives advice (hints): /api/games says
 let analysis = false; // whether that advice is a solver's, which also analyses a finished game
@@ -46,10 +46,14 @@ function meant(action) {
   return !question || !askFirst.checked || window.confirm(question);
 }
 
+// One action per version of the table: a second press while the first is answered is
+// dropped, but a newer state (the move applied, the bots answered: the socket may bring it
+// before the answer to the request) takes the next press at once.
 async function act(action) {
-  if (busy || !online) return;
+  const at = frame?.table.version;
+  if (!online || sentAt === at) return;
   if (!meant(action)) return;
-  busy = true;
+  sentAt = at;
   showError("");
   document.body.classList.add("busy");
   try {
@@ -59,9 +63,13 @@ async function act(action) {
   } catch (failure) {
     showError(failure.message);
   } finally {
-    busy = false;
-    document.body.classList.remove("busy");
+    if (sentAt === at) settled();
   }
+}
+
+function settled() {
+  sentAt = null;
+  document.body.classList.remove("busy");
 }
 
 // A button that copies the table's link: the clipboard where the page may write it (a secure
@@ -362,6 +370,7 @@ function render(current) {
   const held = [$("board"), $("actions")].some((area) => area.contains(focused));
   const key = held ? focusKey(focused) : null;
   frame = current;
+  if (sentAt !== null && current.table.version !== sentAt) settled();
   window.parlourFrame = current; // for tests and the curious: exactly what the server sent
   const { table } = current;
   const title = gameInfo?.title || table.game;

@@ -17,7 +17,8 @@ from parlour.cli.app import app
 from parlour.envs.vector import Tables
 from parlour.kernel import OptionError, load
 from parlour.learn.policy import read_policy
-from parlour.learn.ppo import EVALUATION_SEED, Settings, Trainer
+from parlour.learn.ppo import Settings, Trainer
+from parlour.learn.selfplay import EVALUATION_SEED
 
 SMALL = {"hidden": (64,), "tables": 16, "rollout": 32, "minibatch": 256, "evaluation_games": 40}
 

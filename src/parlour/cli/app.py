@@ -575,6 +575,56 @@ def _train_against_others(
 
 
 @app.command()
+def imitate(
+    game: Annotated[str, typer.Argument(help="The game.")],
+    folder: Annotated[Path, typer.Option(help="The run's folder: checkpoint, policy, log.")],
+    data: Annotated[
+        list[Path] | None,
+        typer.Option(help="A Parquet file of decisions (`parlour export --bots`), repeatable."),
+    ] = None,
+    players: Annotated[int, typer.Option(help="Seats at the table.")] = 2,
+    option: OptionArg = None,
+    teacher: Annotated[
+        str, typer.Option(help="The bots whose decisions are learned, comma-separated (all: '').")
+    ] = "",
+    epochs: Annotated[int, typer.Option(help="Passes over the decisions in this call.")] = 10,
+    opponent: Annotated[
+        str, typer.Option(help="The bot each epoch's win share is measured against.")
+    ] = "greedy",
+    seed: Annotated[int, typer.Option(help="The run's seed.")] = 0,
+    resume: Annotated[
+        bool, typer.Option(help="Continue the run in FOLDER from its last checkpoint.")
+    ] = False,
+) -> None:
+    """Train a policy to play as a bot played (needs the `learn` extra): a network learns the
+    teachers' decisions in DATA, a line per epoch; FOLDER/policy.npz then plays as the bot
+    `policy:path=FOLDER/policy.npz`."""
+    from parlour.learn.imitation import Settings, Trainer
+
+    if resume:
+        trainer = Trainer.resume(folder)
+    elif (folder / "checkpoint.pt").exists():
+        raise OptionError(f"{folder} holds a run already: --resume it, or name a new folder")
+    elif not data:
+        raise OptionError("name the decisions to learn with --data FILE")
+    else:
+        teachers = tuple(name for name in teacher.split(",") if name)
+        files = tuple(str(path) for path in data)
+        options = dict[str, Value](parse_options(option))
+        settings = Settings(game, players, files, options, teachers, opponent=opponent, seed=seed)
+        trainer = Trainer(settings, folder)
+    for line in trainer.run(epochs):
+        held = line["held_out_agreement"]
+        console.print(
+            f"epoch {line['epoch']}: loss {line['loss']:.3f}, the teachers' choice "
+            f"{line['agreement']:.1%}"
+            + ("" if held is None else f" ({held:.1%} on games held out)")
+            + f"; won {line['won']:.1%} against {trainer.settings.opponent}"
+        )
+    console.print(f"policy: {folder / 'policy.npz'}")
+
+
+@app.command()
 def export(
     file: Annotated[Path, typer.Argument(help="The Parquet file to write.")],
     db: Annotated[

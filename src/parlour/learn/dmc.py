@@ -36,20 +36,17 @@ import torch
 from torch import nn
 
 from parlour.bots.registry import make_bot
-from parlour.envs.vector import Tables
 from parlour.kernel import OptionError, load
 from parlour.learn import checkpoints
 from parlour.learn.nets import exported, network
 from parlour.learn.policy import Policy, read_policy
-from parlour.learn.selfplay import LEARNER, Episode, SelfPlay, act
+from parlour.learn.selfplay import Episode, SelfPlay, win_share
 
 if TYPE_CHECKING:
     from parlour.learn.actors import Actors
 
 TALLY = ("games", "actor_games", "met", "return", "won", "loss", "updates")
 """What the log's lines count between them."""
-EVALUATION_SEED = 10**6
-"""The evaluation deals' seeds start here, apart from the seeds training draws."""
 
 
 @dataclass
@@ -275,30 +272,9 @@ class Trainer:
         self.tally["updates"] += 1
 
     def evaluate(self) -> float:
-        """The learner's win share (its argmax; a tie shares the win) against the first of
-        its opponents (every other seat) on `evaluation_games` deals, seeds from
-        `EVALUATION_SEED` on, each dealt once with the learner at every seat."""
-        players, count = self.settings.players, self.settings.evaluation_games
+        """The learner's win share against the first of its opponents (`win_share`)."""
         opponent = self.settings.opponents[0] if self.settings.opponents else "random"
-        tables = Tables(
-            self.settings.game, players, num_tables=count * players, **self.settings.options
-        )
-        seatings = [
-            [
-                LEARNER if seat == number % players else make_bot(self.game, opponent, seat, number)
-                for seat in range(players)
-            ]
-            for number in range(count * players)
-        ]
-        won = np.full(count * players, np.nan)
-        decisions = tables.reset(seed=[EVALUATION_SEED + n // players for n in range(len(won))])
-        while np.isnan(won).any():
-            step = tables.step(act(tables, decisions, seatings, self._values))
-            for number in np.flatnonzero(step.terminated & np.isnan(won)):
-                winners = tables.tables[number].state.winners
-                won[number] = (number % players in winners) / max(1, len(winners))
-            decisions = step.decisions
-        return float(won.mean())
+        return win_share(self.game, self._values, opponent, self.settings.evaluation_games)
 
     def _log(self, evaluation: float | None) -> dict[str, Any]:
         """A line of `log.jsonl`: games and updates so far, the mean loss, against the

@@ -34,9 +34,7 @@ from parlour.kernel import OptionError, load
 from parlour.learn import checkpoints
 from parlour.learn.nets import exported, network
 from parlour.learn.policy import Policy
-
-EVALUATION_SEED = 10**6
-"""The evaluation deals' seeds start here, apart from the seeds training draws."""
+from parlour.learn.selfplay import EVALUATION_SEED
 
 
 @dataclass

@@ -160,3 +160,31 @@ class SelfPlay:
                 Episode(observations, np.array(done, dtype=np.int64), float(rewards[seat]), met)
             )
         return episodes
+
+
+EVALUATION_SEED = 10**6
+"""The evaluation deals' seeds start here, apart from the seeds training draws."""
+
+
+def win_share(game: Game, values: Values, opponent: str, deals: int) -> float:
+    """The win share (a tie shares the win) of the argmax of `values` against `opponent` at
+    every other seat, on `deals` deals seeded from `EVALUATION_SEED` on, each dealt once
+    with the network at every seat: the yardstick that does not move as training goes on."""
+    players, options = game.players, dict[str, Any](game.options)
+    tables = Tables(game.name, players, num_tables=deals * players, **options)
+    seatings = [
+        [
+            LEARNER if seat == number % players else make_bot(game, opponent, seat, number)
+            for seat in range(players)
+        ]
+        for number in range(deals * players)
+    ]
+    won = np.full(deals * players, np.nan)
+    decisions = tables.reset(seed=[EVALUATION_SEED + n // players for n in range(len(won))])
+    while np.isnan(won).any():
+        step = tables.step(act(tables, decisions, seatings, values))
+        for number in np.flatnonzero(step.terminated & np.isnan(won)):
+            winners = tables.tables[number].state.winners
+            won[number] = (number % players in winners) / max(1, len(winners))
+        decisions = step.decisions
+    return float(won.mean())

@@ -23,14 +23,17 @@ from pathlib import Path
 
 from parlour.arena import RANKED_BY, ArenaResult, ArenaSpec, run_arena
 from parlour.arena.plot import plot_standings
+from parlour.bots.policy_bot import committed_for
 from parlour.bots.registry import bots_for
 from parlour.kernel import game_class, games
 
 
-def ladder_bots(game: str, exclude: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """Every bot and level `game` lists, weakest level first, less the excluded names (a bot
-    the registry keeps unlisted, such as an older name for a level, is not entered twice)."""
+def ladder_bots(game: str, exclude: tuple[str, ...] = (), players: int = 2) -> tuple[str, ...]:
+    """Every bot and level `game` lists, weakest level first, and the committed policies
+    trained for `players` seats, less the excluded names (a bot the registry keeps unlisted,
+    such as an older name for a level, is not entered twice)."""
     names = [name for bot in bots_for(game) if bot.listed for name in (bot.levels or (bot.name,))]
+    names += committed_for(game, players)
     return tuple(name for name in dict.fromkeys(names) if name not in exclude)
 
 
@@ -105,8 +108,10 @@ def ladder(
     """Play `game`'s ladder and write it out (see the module's text); `None`: it has too few
     bots or cannot seat `players`."""
     seats = ladder_players(game, players)
-    bots = ladder_bots(game, exclude)
-    if seats is None or len(bots) < seats:
+    if seats is None:
+        return None
+    bots = ladder_bots(game, exclude, seats)
+    if len(bots) < seats:
         return None
     spec = ArenaSpec(game, seats, bots, deals, seed)
     result = run_arena(spec, workers)

@@ -19,6 +19,8 @@ def test_the_entrants_are_every_bot_and_level_a_game_offers() -> None:
     assert "counter" not in ladder_bots("likedice")  # it stands for its levels
     assert "counter-child" not in ladder_bots("likedice")  # an unlisted alias of counter:child
     assert "random" not in ladder_bots("likedice", exclude=("random",))
+    assert "policy:dicecream-2p" in ladder_bots("dicecream")  # committed for two players
+    assert "policy:dicecream-2p" not in ladder_bots("dicecream", players=3)
     assert ladder_players("dicetime", None) == 2
     assert ladder_players("icecream", None) == 3  # its fewest seats
     assert ladder_players("dokitto", 9) is None

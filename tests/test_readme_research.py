@@ -44,6 +44,7 @@ def test_the_section_shows_each_interface() -> None:
         "report",
         "train",
         "train",
+        "imitate",
     ]
 
 
@@ -57,6 +58,10 @@ def test_the_command_runs(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     words = shlex.split(command, comments=True)
+    if "--data" in words:  # the dataset it learns from, written by the section's export
+        data = words[words.index("--data") + 1]
+        export = next(line for line in COMMANDS if line.split()[1:3] == ["export", data])
+        assert CliRunner().invoke(app, shlex.split(export, comments=True)[1:]).exit_code == 0
     done = CliRunner().invoke(app, words[1:])
     assert done.exit_code == 0, done.output
     written = [word for word in words if word.endswith((".parquet", ".html"))]

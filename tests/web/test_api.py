@@ -111,6 +111,26 @@ def every_level_seats_and_fills(client: TestClient) -> None:
     assert refused.status_code == 422 and "counter:expert" in refused.json()["error"]
 
 
+def test_a_committed_policy_is_seated_by_name_where_it_fits(client: TestClient) -> None:
+    """A committed policy takes a seat by its name at the player count it was trained for,
+    and is refused by name elsewhere, whether named at the creation or to fill the seats."""
+    seated = create(client, "dicecream", ["person", "policy:dicecream-2p"])
+    assert seated["table"]["seats"][1]["bot"] == "policy:dicecream-2p"
+    body = {"game": "dicecream", "players": 3, "name": "A"}
+    refused = client.post(
+        "/api/tables", json={**body, "seats": ["person", "policy:dicecream-2p", "greedy"]}
+    )
+    assert refused.status_code == 422 and "for 2 players" in refused.json()["error"]
+    opened = create(client, "dicecream", ["person"] * 3)
+    filled = client.post(
+        f"/api/tables/{opened['table']['id']}/bots",
+        json={"bot": "policy:dicecream-2p"},
+        headers=hdr(opened["token"]),
+    )
+    assert filled.status_code == 422 and "for 2 players" in filled.json()["error"]
+    assert client.get(f"/api/tables/{opened['table']['id']}").json()["status"] == "open"
+
+
 def test_a_table_against_bots_starts_and_plays_to_the_end(client: TestClient) -> None:
     created = create(client, "dicetime", ["person", "greedy"])
     assert created["table"]["status"] == "running" and created["seat"] == 0

@@ -66,6 +66,16 @@ def committed() -> list[str]:
     return sorted(path.stem for path in POLICIES.glob("*.npz"))
 
 
+def committed_for(game: str, players: int) -> list[str]:
+    """The committed policies that play `game` at `players` seats, by their bot names."""
+    return [
+        f"policy:{name}"
+        for name in committed()
+        if (meta := read_policy(POLICIES / f"{name}.npz").meta)["game"] == game
+        and meta["players"] == players
+    ]
+
+
 def _needs_settings(seat: int, rng: Rng) -> Bot:
     raise OptionError("the policy bot needs a policy: policy:NAME or policy:path=FILE")
 
@@ -93,6 +103,7 @@ for _game, _names in by_game.items():
             game=_game,
             configure=policy_factory,
             levels=tuple(f"policy:{name}" for name in _names),
+            listed=False,  # a policy plays one player count; menus offer bots for any
             needs_settings=True,
         )
     )

@@ -234,6 +234,7 @@ class Commits:
             raise TableError(
                 422, _("bot: {game} has no bot {bot!r}").format(game=table.game, bot=choice)
             )
+        make_bot(table.state.game, choice, 0, 0)  # a bot refuses a set-up it cannot play
         with self.engine.begin() as db:
             for s in table.seats:
                 if not s.taken:

@@ -18,6 +18,7 @@ import pytest
 from sqlalchemy.orm import Session
 from typer.testing import CliRunner
 
+from parlour.bots.registry import make_bot
 from parlour.cli.app import app
 from parlour.datasets.decisions import COLUMNS, decisions
 from parlour.kernel import ParlourError, advice_of, load, replay
@@ -189,6 +190,8 @@ def test_the_finished_games_a_server_stored_are_exported(tmp_path: Path) -> None
         (["--record", "a.json", "--db", "sqlite:///x.db"], "not both"),
         (["--record", "a.json", "--workers", "2"], "--workers applies only to simulated"),
         (["--record", "a.json", "--players", "2"], "not saved records"),
+        (["--record", "a.json", "--label", "greedy"], "--label applies only to simulated"),
+        ([*DOKITTO, "--label", "grandmaster"], "no bot 'grandmaster'"),
     ],
 )
 def test_bad_sources_are_refused_naming_what_is_wrong(
@@ -238,6 +241,35 @@ def test_the_optimal_players_dataset_values_every_choice(tmp_path: Path) -> None
     assert any(row["values"] is None for row in rows)
     plain = export(str(tmp_path / "plain.parquet"), *args)
     assert "values" not in plain[0]
+
+
+def test_a_labelling_bot_says_what_it_would_have_chosen_at_every_decision(
+    tmp_path: Path,
+) -> None:
+    """`--label greedy` beside greedy and random: greedy's own rows agree with it (it is
+    deterministic), random's carry greedy's choice on the state random reached, as greedy
+    chooses from that seat's view; a forced move's label is the only action."""
+    rows = export(str(tmp_path / "x.parquet"), *DOKITTO, "--games", "3", "--label", "greedy")
+    game = load("dokitto", 2)
+    actions = game.all_actions()
+    greedy = {seat: make_bot(game, "greedy", seat, 0) for seat in range(2)}
+    walk = {row["record"]: game.new(int(row["seed"])) for row in rows if row["step"] == 0}
+    differ = 0
+    for row in rows:  # every Dokitto action is a player's decision: the rows replay the game
+        state = walk[row["record"]]
+        legal = state.legal_actions(row["seat"])
+        if row["forced"]:
+            assert row["label"] == row["action"]
+        else:
+            chosen = greedy[row["seat"]].choose(state.view(row["seat"]), legal)
+            assert row["label"] == actions.index(chosen)
+        if row["bot"] == "greedy":
+            assert row["label"] == row["action"]
+        differ += row["label"] != row["action"]
+        state.apply(row["seat"], row["action_text"])
+    assert differ > 10  # random strays from greedy
+    plain = export(str(tmp_path / "plain.parquet"), *DOKITTO, "--games", "1")
+    assert "label" not in plain[0]
 
 
 def test_values_need_a_game_that_gives_advice(tmp_path: Path) -> None:

@@ -65,6 +65,22 @@ def test_the_network_learns_the_teachers_choices(decisions: Path, tmp_path: Path
     assert all(0.0 <= line["won"] <= 1.0 for line in lines)
 
 
+def test_the_labels_of_a_bot_asked_beside_are_learned_on_the_states_others_reach(
+    tmp_path: Path,
+) -> None:
+    """DAgger's data: random plays, greedy is asked beside it (`export --label greedy`), and
+    the network learns greedy's choices on the states random's play reaches."""
+    data = tmp_path / "labelled.parquet"
+    args = ["export", str(data), "--bots", "random,random", "--label", "greedy", "--game"]
+    args += ["dokitto", "--players", "2", "--games", "80", "--option", "max_rounds=1"]
+    done = CliRunner().invoke(app, args)
+    assert done.exit_code == 0, done.output
+    trainer = Trainer(small(data, teachers=("random",), target="label"), tmp_path / "run")
+    trainer.run(8)
+    agreed = trainer.agreement(trainer.held)
+    assert agreed is not None and agreed >= chance(trainer.held.masks) + 0.12
+
+
 def test_only_the_teachers_unforced_decisions_are_learned(decisions: Path, tmp_path: Path) -> None:
     import pyarrow.parquet as pq
 
@@ -96,6 +112,10 @@ def test_data_of_another_game_or_without_the_teacher_is_refused(
         Trainer(dataclasses.replace(small(decisions), game="dicecream", options={}), tmp_path)
     with pytest.raises(OptionError, match="no decision of the teachers"):
         Trainer(small(decisions, teachers=("pimc:hard",)), tmp_path)
+    with pytest.raises(OptionError, match="no label column"):
+        Trainer(small(decisions, target="label"), tmp_path)
+    with pytest.raises(OptionError, match="target must be one of action, label"):
+        Trainer(small(decisions, target="value"), tmp_path)
     with pytest.raises(OptionError, match="no checkpoint"):
         Trainer.resume(tmp_path / "empty")
 

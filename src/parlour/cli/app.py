@@ -587,6 +587,12 @@ def imitate(
     teacher: Annotated[
         str, typer.Option(help="The bots whose decisions are learned, comma-separated (all: '').")
     ] = "",
+    target: Annotated[
+        str,
+        typer.Option(
+            help="Learn the `action` taken, or the `label` a bot chose beside (export --label)."
+        ),
+    ] = "action",
     epochs: Annotated[int, typer.Option(help="Passes over the decisions in this call.")] = 10,
     opponent: Annotated[
         str, typer.Option(help="The bot each epoch's win share is measured against.")
@@ -611,7 +617,9 @@ def imitate(
         teachers = tuple(name for name in teacher.split(",") if name)
         files = tuple(str(path) for path in data)
         options = dict[str, Value](parse_options(option))
-        settings = Settings(game, players, files, options, teachers, opponent=opponent, seed=seed)
+        settings = Settings(
+            game, players, files, options, teachers, target, opponent=opponent, seed=seed
+        )
         trainer = Trainer(settings, folder)
     for line in trainer.run(epochs):
         held = line["held_out_agreement"]
@@ -651,6 +659,13 @@ def export(
             "with the advisor's own bot in --bots, an expert dataset."
         ),
     ] = False,
+    label: Annotated[
+        str | None,
+        typer.Option(
+            help="With --bots: the choice this bot makes at each decision (the `label` column): "
+            "an expert's choices on the states other bots reach, to imitate (DAgger)."
+        ),
+    ] = None,
     games_: Annotated[int, typer.Option("--games", help="With --bots: how many games.")] = 100,
     seed: Annotated[int, typer.Option(help="With --bots: the run's seed.")] = 0,
     rotate: Annotated[bool, typer.Option(help="With --bots: rotate the bots' seats.")] = False,
@@ -678,10 +693,12 @@ def export(
         spec = SimSpec(
             game, players, names, games_, seed, rotate, dict[str, Value](parse_options(option))
         )
-        rows, played = from_simulation(spec, make_backend(backend, workers, address), values)
+        runner = make_backend(backend, workers, address)
+        rows, played = from_simulation(spec, runner, values, label)
         write(console, file, rows, played)
         return
     simulation_only = {
+        "--label": label is not None,
         "--option": bool(option),
         "--workers": workers != 1,
         "--backend": backend != "local",

@@ -11,6 +11,7 @@ from typing import Any
 from rich.console import Console
 
 from parlour.backends import Backend
+from parlour.bots.registry import make_bot
 from parlour.cli.progress import progress_bar
 from parlour.datasets.decisions import Decision, decisions, simulated, write_decisions
 from parlour.kernel import ExactAdvice, Game, ParlourError, exact_advice_of, load
@@ -24,16 +25,18 @@ Source = tuple[str, dict[str, Any], Sequence[str | None] | None]
 
 
 def from_simulation(
-    spec: SimSpec, backend: Backend, values: bool = False
+    spec: SimSpec, backend: Backend, values: bool = False, label: str | None = None
 ) -> tuple[list[Decision], list[Game]]:
     """Play the games on the backend, as `parlour sim` does (a progress bar on stderr for long
     runs), and take every decision (with each choice's value from the game's solver, with
-    `values`: prepared here, before any worker starts)."""
+    `values`: prepared here, before any worker starts; with the choice of the bot `label`)."""
     validate(spec)
     game = load(spec.game, spec.players, **spec.options)
     if values:
         exact_advice_of(game).prepare(ignore)
-    work = partial(simulated, spec, values)
+    if label is not None:
+        make_bot(game, label, 0, 0)  # an unknown bot, or one this game refuses, by name
+    work = partial(simulated, spec, values, label=label)
     if spec.games >= LONG_RUN:
         with progress_bar() as bar:
             task = bar.add_task(spec.game, total=spec.games)

@@ -1,7 +1,8 @@
 """Every decision of stored or simulated games as Parquet, one row a decision, for imitation
 and offline learning: who decided, the seat's observation, the legal mask over
 `game.all_actions()`, whether the move was forced, the action taken, the seat's final result
-and return, and (from a game's solver) every choice's value (docs/research.md, "Datasets")."""
+and return, (from a game's solver) every choice's value and (from a bot asked beside the
+players) the choice that bot makes at each decision (docs/research.md, "Datasets")."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from parlour.bots.registry import Bot, make_bot
 from parlour.datasets import load_pyarrow
 from parlour.kernel import (
     ExactAdvice,
@@ -24,7 +26,7 @@ from parlour.kernel import (
     standing,
 )
 from parlour.kernel.returns import returns
-from parlour.sim import SimSpec, play_game
+from parlour.sim import SimSpec, derived_seed, play_game
 
 COLUMNS = (
     "game",
@@ -44,14 +46,17 @@ COLUMNS = (
 )
 VALUES = "values"
 """The column added when every choice's value is asked for (`values=True`)."""
+LABEL = "label"
+"""The column added when a bot is asked beside the players (`label=BOT`)."""
 
 
 class Decision(NamedTuple):
     """One player's decision: before the record's action `step`, what `seat` (played by `bot`,
     when known) saw (encoded), could do (a 0/1 mask over `game.all_actions()`; `forced` when
     one action alone was legal) and did (its index and text), how that seat's game ended
-    (score, win, the learning adapters' return) and, from the game's solver, each legal
-    action's expected final score (NaN elsewhere; `None` without a solver or a decision)."""
+    (score, win, the learning adapters' return), from the game's solver, each legal
+    action's expected final score (NaN elsewhere; `None` without a solver or a decision), and
+    the index of the action a labelling bot chooses there (`None` without one)."""
 
     game: str
     record: str
@@ -68,6 +73,7 @@ class Decision(NamedTuple):
     won: bool
     reward: float
     values: np.ndarray | None
+    label: int | None = None
 
 
 def decisions(
@@ -75,11 +81,13 @@ def decisions(
     record_id: str,
     bots: Sequence[str | None] | None = None,
     advice: ExactAdvice | None = None,
+    labellers: Sequence[Bot] | None = None,
 ) -> list[Decision]:
     """A record's player decisions in order (the table's actions, such as `timeout`, are
     applied but are nobody's decision, and so are a person's undo and the move it took back:
     only the moves that stand are decisions); `bots` names who played each seat, `advice`
-    values the choices. A bad record raises `RecordError`."""
+    values the choices, `labellers` (a bot for each seat) say what they would have chosen.
+    A bad record raises `RecordError`."""
     final = replay(record)
     game = final.game
     encoding = game.encoding()
@@ -111,6 +119,7 @@ def decisions(
                     seat in final.winners,
                     worth[seat],
                     None if advice is None else _values(advice, space, state, seat),
+                    None if labellers is None else _labelled(labellers[seat], space, state, seat),
                 )
             )
         state.apply(seat, action)
@@ -131,6 +140,12 @@ def _values(
     return values
 
 
+def _labelled(bot: Bot, space: dict[str, int], state: State, seat: int) -> int:
+    """The index of the action `bot` chooses for `seat` from its view (the only one, forced)."""
+    choices = state.legal_actions(seat)
+    return space[choices[0] if len(choices) == 1 else bot.choose(state.view(seat), choices)]
+
+
 def action_index(game: Game) -> dict[str, int]:
     """Each action of `game.all_actions()` by its position."""
     return {action: number for number, action in enumerate(game.all_actions())}
@@ -142,17 +157,28 @@ def _index(space: dict[str, int], game: Game, action: str) -> int:
     return space[action]
 
 
-def simulated(spec: SimSpec, values: bool, start: int, stop: int) -> list[list[Decision]]:
+def simulated(
+    spec: SimSpec, values: bool, start: int, stop: int, label: str | None = None
+) -> list[list[Decision]]:
     """The decisions of each game `start .. stop-1` of a `parlour sim` run (a worker's chunk),
-    with each seat's bot and, with `values`, the game's solver; a game's record id is its
-    number in the run."""
-    advice = exact_advice_of(load(spec.game, spec.players, **spec.options)) if values else None
+    with each seat's bot, with `values` the game's solver's values, and with `label` the
+    choices of that bot (one a seat, seeded apart from the players) at every decision; a game's
+    record id is its number in the run."""
+    game = load(spec.game, spec.players, **spec.options)
+    advice = exact_advice_of(game) if values else None
     games = []
     for index in range(start, stop):
         bots: list[str | None] = [None] * spec.players
         for bot, seat in enumerate(spec.seating(index)):
             bots[seat] = spec.bots[bot]
-        games.append(decisions(play_game(spec, index).record, str(index), bots, advice))
+        labellers = None
+        if label is not None:
+            labellers = [
+                make_bot(game, label, seat, derived_seed(spec.seed, index, seat, "label"))
+                for seat in range(spec.players)
+            ]
+        record = play_game(spec, index).record
+        games.append(decisions(record, str(index), bots, advice, labellers))
     return games
 
 
@@ -200,6 +226,8 @@ def decisions_table(rows: Sequence[Decision], sources: Iterable[Game]) -> Any:
     }
     if any(row.values is not None for row in rows):
         columns[VALUES] = arrays(VALUES, pa.float32(), actions)
+    if any(row.label is not None for row in rows):
+        columns[LABEL] = pa.array([row.label for row in rows], pa.int32())
     table = pa.table(columns)
     return table.replace_schema_metadata({"parlour": json.dumps(setup)})
 

@@ -1,10 +1,12 @@
 """Imitation (behaviour cloning) of a strong bot: a network from a seat's observation to a
 score for every action is trained by cross-entropy, over the legal actions only, to pick what
 the teacher picked, from a dataset `parlour export --bots` wrote (its `view`, `legal`,
-`action`, `bot` and `forced` columns). Why: the search bots are strong but slow, and
-self-play from scratch (`parlour.learn.dmc`) did not reach them on this machine's budget; a
-network that plays as the search does answers in microseconds and starts where the search
-stands. It is the supervised first stage of AlphaGo's and AlphaStar's training, here alone.
+`action`, `bot` and `forced` columns; or, as DAgger does, the `label` column that
+`export --label BOT` adds: the expert's choices on states another player's play reached).
+Why: the search bots are strong but slow, and self-play from scratch (`parlour.learn.dmc`)
+did not reach them on this machine's budget; a network that plays as the search does answers
+in microseconds and starts where the search stands. It is the supervised first stage of
+AlphaGo's and AlphaStar's training, here alone.
 
 A run lives in a folder as the other trainers' do: `settings.json`, `checkpoint.pt` (the
 network, the optimiser, the epochs done and the generators), `policy.npz` and `log.jsonl`,
@@ -31,6 +33,8 @@ from parlour.learn.nets import exported, network
 from parlour.learn.policy import Policy
 from parlour.learn.selfplay import win_share
 
+TARGETS = ("action", "label")
+
 
 @dataclass
 class Settings:
@@ -43,6 +47,10 @@ class Settings:
     options: dict[str, Any] = field(default_factory=dict)
     teachers: tuple[str, ...] = ()
     """The bots whose decisions are learned (the `bot` column); none named: every bot's."""
+    target: str = "action"
+    """What is learned at each decision: the `action` taken, or the `label` a bot asked beside
+    the players chose there (`parlour export --label BOT`: the expert's choices on states the
+    learner's own play reaches, as DAgger gathers them)."""
     hidden: tuple[int, ...] = (256, 256)
     batch: int = 512
     learning_rate: float = 1e-3
@@ -81,11 +89,15 @@ def read_decisions(settings: Settings, width: int, actions: int) -> tuple[Decisi
     """The teachers' decisions that were not forced in `settings.data`, split by game into
     those learned from and those held out; `OptionError` naming a file of another game or
     shape, or data without a decision to learn."""
+    if settings.target not in TARGETS:
+        raise OptionError(f"target must be one of {', '.join(TARGETS)}, not {settings.target!r}")
     rng = np.random.default_rng(settings.seed)
-    columns = ["game", "record", "bot", "forced", "view", "legal", "action"]
+    columns = ["game", "record", "bot", "forced", "view", "legal"]
     observations, masks, chosen, held = [], [], [], []
     for name in settings.data:
-        table = pq.read_table(name, columns=columns)
+        if settings.target not in pq.read_schema(name).names:
+            raise OptionError(f"{name} has no {settings.target} column (export it with --label)")
+        table = pq.read_table(name, columns=[*columns, settings.target])
         games = set(table.column("game").to_pylist())
         seen = np.asarray(table.column("view").combine_chunks().flatten(), np.float32)
         legal = np.asarray(table.column("legal").combine_chunks().flatten(), np.int8)
@@ -104,7 +116,7 @@ def read_decisions(settings: Settings, width: int, actions: int) -> tuple[Decisi
         out = [record for record in sorted(set(records)) if rng.random() < settings.holdout]
         observations.append(seen.reshape(-1, width)[kept])
         masks.append(legal.reshape(-1, actions)[kept])
-        chosen.append(table.column("action").to_numpy()[kept].astype(np.int64))
+        chosen.append(table.column(settings.target).to_numpy()[kept].astype(np.int64))
         held.append(np.isin(records, out))
     if not sum(map(len, chosen)):
         raise OptionError("the data holds no decision of the teachers that was not forced")

@@ -75,7 +75,7 @@ def test_the_labels_of_a_bot_asked_beside_are_learned_on_the_states_others_reach
     args += ["dokitto", "--players", "2", "--games", "80", "--option", "max_rounds=1"]
     done = CliRunner().invoke(app, args)
     assert done.exit_code == 0, done.output
-    trainer = Trainer(small(data, teachers=("random",), target="label"), tmp_path / "run")
+    trainer = Trainer(small(data), tmp_path / "run")  # greedy's labels, not random's actions
     trainer.run(8)
     agreed = trainer.agreement(trainer.held)
     assert agreed is not None and agreed >= chance(trainer.held.masks) + 0.12
@@ -112,10 +112,6 @@ def test_data_of_another_game_or_without_the_teacher_is_refused(
         Trainer(dataclasses.replace(small(decisions), game="dicecream", options={}), tmp_path)
     with pytest.raises(OptionError, match="no decision of the teachers"):
         Trainer(small(decisions, teachers=("pimc:hard",)), tmp_path)
-    with pytest.raises(OptionError, match="no label column"):
-        Trainer(small(decisions, target="label"), tmp_path)
-    with pytest.raises(OptionError, match="target must be one of action, label"):
-        Trainer(small(decisions, target="value"), tmp_path)
     with pytest.raises(OptionError, match="no checkpoint"):
         Trainer.resume(tmp_path / "empty")
 

@@ -580,19 +580,17 @@ def imitate(
     folder: Annotated[Path, typer.Option(help="The run's folder: checkpoint, policy, log.")],
     data: Annotated[
         list[Path] | None,
-        typer.Option(help="A Parquet file of decisions (`parlour export --bots`), repeatable."),
+        typer.Option(
+            help="A Parquet file of decisions (`parlour export --bots`), repeatable; a labelled "
+            "one (--label) teaches its labels."
+        ),
     ] = None,
     players: Annotated[int, typer.Option(help="Seats at the table.")] = 2,
     option: OptionArg = None,
     teacher: Annotated[
-        str, typer.Option(help="The bots whose decisions are learned, comma-separated (all: '').")
-    ] = "",
-    target: Annotated[
         str,
-        typer.Option(
-            help="Learn the `action` taken, or the `label` a bot chose beside (export --label)."
-        ),
-    ] = "action",
+        typer.Option(help="The bots whose actions are learned, comma-separated (all: '')."),
+    ] = "",
     epochs: Annotated[int, typer.Option(help="Passes over the decisions in this call.")] = 10,
     opponent: Annotated[
         str, typer.Option(help="The bot each epoch's win share is measured against.")
@@ -617,9 +615,7 @@ def imitate(
         teachers = tuple(name for name in teacher.split(",") if name)
         files = tuple(str(path) for path in data)
         options = dict[str, Value](parse_options(option))
-        settings = Settings(
-            game, players, files, options, teachers, target, opponent=opponent, seed=seed
-        )
+        settings = Settings(game, players, files, options, teachers, opponent=opponent, seed=seed)
         trainer = Trainer(settings, folder)
     for line in trainer.run(epochs):
         held = line["held_out_agreement"]

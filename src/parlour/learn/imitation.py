@@ -1,8 +1,9 @@
 """Imitation (behaviour cloning) of a strong bot: a network from a seat's observation to a
 score for every action is trained by cross-entropy, over the legal actions only, to pick what
-the teacher picked, from a dataset `parlour export --bots` wrote (its `view`, `legal`,
-`action`, `bot` and `forced` columns; or, as DAgger does, the `label` column that
-`export --label BOT` adds: the expert's choices on states another player's play reached).
+the teacher picked, from datasets `parlour export --bots` wrote: the teachers' actions
+(`view`, `legal`, `action`, `bot` and `forced` columns), and, where a file has the `label`
+column of `export --label BOT`, that expert's choices on the states the players reached (the
+learner's own play, as DAgger gathers them).
 Why: the search bots are strong but slow, and self-play from scratch (`parlour.learn.dmc`)
 did not reach them on this machine's budget; a network that plays as the search does answers
 in microseconds and starts where the search stands. It is the supervised first stage of
@@ -33,8 +34,6 @@ from parlour.learn.nets import exported, network
 from parlour.learn.policy import Policy
 from parlour.learn.selfplay import win_share
 
-TARGETS = ("action", "label")
-
 
 @dataclass
 class Settings:
@@ -46,11 +45,8 @@ class Settings:
     """The Parquet files (`parlour export`) whose decisions are learned."""
     options: dict[str, Any] = field(default_factory=dict)
     teachers: tuple[str, ...] = ()
-    """The bots whose decisions are learned (the `bot` column); none named: every bot's."""
-    target: str = "action"
-    """What is learned at each decision: the `action` taken, or the `label` a bot asked beside
-    the players chose there (`parlour export --label BOT`: the expert's choices on states the
-    learner's own play reaches, as DAgger gathers them)."""
+    """The bots whose actions are learned (the `bot` column) from a file without labels; none
+    named: every bot's. A labelled file's every decision is learned, with its label."""
     hidden: tuple[int, ...] = (256, 256)
     batch: int = 512
     learning_rate: float = 1e-3
@@ -86,18 +82,16 @@ class Decisions:
 
 
 def read_decisions(settings: Settings, width: int, actions: int) -> tuple[Decisions, Decisions]:
-    """The teachers' decisions that were not forced in `settings.data`, split by game into
-    those learned from and those held out; `OptionError` naming a file of another game or
-    shape, or data without a decision to learn."""
-    if settings.target not in TARGETS:
-        raise OptionError(f"target must be one of {', '.join(TARGETS)}, not {settings.target!r}")
+    """The decisions to learn in `settings.data` (none that was forced): a labelled file's
+    with their labels, another's the teachers' with their actions; split by game into those
+    learned from and those held out. `OptionError` naming a file of another game or shape, or
+    data without a decision to learn."""
     rng = np.random.default_rng(settings.seed)
-    columns = ["game", "record", "bot", "forced", "view", "legal"]
     observations, masks, chosen, held = [], [], [], []
     for name in settings.data:
-        if settings.target not in pq.read_schema(name).names:
-            raise OptionError(f"{name} has no {settings.target} column (export it with --label)")
-        table = pq.read_table(name, columns=[*columns, settings.target])
+        target = "label" if "label" in pq.read_schema(name).names else "action"
+        columns = ["game", "record", "bot", "forced", "view", "legal", target]
+        table = pq.read_table(name, columns=columns)
         games = set(table.column("game").to_pylist())
         seen = np.asarray(table.column("view").combine_chunks().flatten(), np.float32)
         legal = np.asarray(table.column("legal").combine_chunks().flatten(), np.int8)
@@ -109,14 +103,14 @@ def read_decisions(settings: Settings, width: int, actions: int) -> tuple[Decisi
         if legal.size != table.num_rows * actions:
             raise OptionError(f"{name}: its masks are not over this game's {actions} actions")
         taught = ~np.asarray(table.column("forced").to_numpy(zero_copy_only=False), dtype=bool)
-        if settings.teachers:
+        if settings.teachers and target == "action":
             taught &= np.isin(table.column("bot").to_pylist(), settings.teachers)
         kept = np.flatnonzero(taught)
         records = np.asarray(table.column("record").to_pylist(), dtype=object)[kept]
         out = [record for record in sorted(set(records)) if rng.random() < settings.holdout]
         observations.append(seen.reshape(-1, width)[kept])
         masks.append(legal.reshape(-1, actions)[kept])
-        chosen.append(table.column(settings.target).to_numpy()[kept].astype(np.int64))
+        chosen.append(table.column(target).to_numpy()[kept].astype(np.int64))
         held.append(np.isin(records, out))
     if not sum(map(len, chosen)):
         raise OptionError("the data holds no decision of the teachers that was not forced")

@@ -40,3 +40,27 @@ def read(folder: Path, rng: np.random.Generator) -> dict[str, Any]:
     rng.bit_generator.state = json.loads(saved["rng"])
     torch.set_rng_state(saved["torch_rng"])
     return saved
+
+
+def keep(
+    folder: Path,
+    settings: dict[str, Any],
+    model: torch.nn.Module,
+    optimiser: torch.optim.Optimizer,
+    rng: np.random.Generator,
+    **counters: float,
+) -> None:
+    """`write` for a trainer of one network: its weights, its optimiser and its counters."""
+    kept = {"model": model.state_dict(), "optimiser": optimiser.state_dict(), **counters}
+    write(folder, settings, kept, rng)
+
+
+def restore(
+    folder: Path, model: torch.nn.Module, optimiser: torch.optim.Optimizer, rng: np.random.Generator
+) -> dict[str, Any]:
+    """`read` for a trainer of one network: its weights and optimiser set back; the rest
+    (its counters) returned."""
+    saved = read(folder, rng)
+    model.load_state_dict(saved["model"])
+    optimiser.load_state_dict(saved["optimiser"])
+    return saved

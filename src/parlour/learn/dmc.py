@@ -38,7 +38,7 @@ from torch import nn
 from parlour.bots.registry import make_bot
 from parlour.kernel import OptionError, load
 from parlour.learn import checkpoints
-from parlour.learn.nets import exported, network
+from parlour.learn.nets import exported, header, network
 from parlour.learn.policy import Policy, read_policy
 from parlour.learn.selfplay import Episode, SelfPlay, win_share
 
@@ -137,13 +137,7 @@ class Trainer:
         self.pool: list[Policy] = []
         self.play = SelfPlay(self.game, settings, self.rng, self.pool)
         encoding, actions = self.game.encoding(), len(self.play.tables.actions)
-        self.meta = {
-            "game": self.game.name,
-            "players": self.game.players,
-            "options": settings.options,
-            "encoding": encoding.name,
-            "actions": actions,
-        }
+        self.meta = header(self.game, settings.options, actions)
         torch.manual_seed(settings.seed)
         self.model = network(encoding.size, settings.hidden, actions)
         self.optimiser = torch.optim.Adam(self.model.parameters(), lr=settings.learning_rate)
@@ -157,22 +151,15 @@ class Trainer:
     def resume(cls, folder: Path) -> Trainer:
         """The run in `folder` as its last checkpoint left it."""
         trainer = cls(Settings.read(checkpoints.settings_path(folder)), folder)
-        saved = checkpoints.read(folder, trainer.rng)
-        trainer.model.load_state_dict(saved["model"])
-        trainer.optimiser.load_state_dict(saved["optimiser"])
+        saved = checkpoints.restore(folder, trainer.model, trainer.optimiser, trainer.rng)
         trainer.games, trainer.updates = int(saved["games"]), int(saved["updates"])
         trainer.pool.extend(read_policy(path) for path in sorted((folder / "pool").glob("*.npz")))
         return trainer
 
     def checkpoint(self) -> None:
         """Save the settings, the network and optimiser, the counters, and the policy."""
-        kept = {
-            "model": self.model.state_dict(),
-            "optimiser": self.optimiser.state_dict(),
-            "games": self.games,
-            "updates": self.updates,
-        }
-        checkpoints.write(self.folder, asdict(self.settings), kept, self.rng)
+        settings, counters = asdict(self.settings), {"games": self.games, "updates": self.updates}
+        checkpoints.keep(self.folder, settings, self.model, self.optimiser, self.rng, **counters)
         self.policy().save(self.folder / "policy.npz")
 
     def policy(self) -> Policy:

@@ -28,9 +28,10 @@ import pyarrow.parquet as pq
 import torch
 from torch import nn
 
+from parlour.datasets.decisions import LABEL
 from parlour.kernel import OptionError, load
 from parlour.learn import checkpoints
-from parlour.learn.nets import exported, network
+from parlour.learn.nets import exported, header, network
 from parlour.learn.policy import Policy
 from parlour.learn.selfplay import win_share
 
@@ -89,7 +90,7 @@ def read_decisions(settings: Settings, width: int, actions: int) -> tuple[Decisi
     rng = np.random.default_rng(settings.seed)
     observations, masks, chosen, held = [], [], [], []
     for name in settings.data:
-        target = "label" if "label" in pq.read_schema(name).names else "action"
+        target = LABEL if LABEL in pq.read_schema(name).names else "action"
         columns = ["game", "record", "bot", "forced", "view", "legal", target]
         table = pq.read_table(name, columns=columns)
         games = set(table.column("game").to_pylist())
@@ -129,13 +130,7 @@ class Trainer:
         self.game = load(settings.game, settings.players, **settings.options)
         encoding, actions = self.game.encoding(), len(self.game.all_actions())
         self.learned, self.held = read_decisions(settings, encoding.size, actions)
-        self.meta = {
-            "game": self.game.name,
-            "players": self.game.players,
-            "options": settings.options,
-            "encoding": encoding.name,
-            "actions": actions,
-        }
+        self.meta = header(self.game, settings.options, actions)
         self.rng = np.random.default_rng(settings.seed)
         torch.manual_seed(settings.seed)
         self.model = network(encoding.size, settings.hidden, actions)
@@ -147,20 +142,15 @@ class Trainer:
     def resume(cls, folder: Path) -> Trainer:
         """The run in `folder` as its last checkpoint left it."""
         trainer = cls(Settings.read(checkpoints.settings_path(folder)), folder)
-        saved = checkpoints.read(folder, trainer.rng)
-        trainer.model.load_state_dict(saved["model"])
-        trainer.optimiser.load_state_dict(saved["optimiser"])
+        saved = checkpoints.restore(folder, trainer.model, trainer.optimiser, trainer.rng)
         trainer.epochs, trainer.cpu_seconds = int(saved["epochs"]), float(saved["cpu_seconds"])
         return trainer
 
     def checkpoint(self) -> None:
-        kept = {
-            "model": self.model.state_dict(),
-            "optimiser": self.optimiser.state_dict(),
-            "epochs": self.epochs,
-            "cpu_seconds": self.cpu_seconds,
-        }
-        checkpoints.write(self.folder, asdict(self.settings), kept, self.rng)
+        """Save the settings, the network and optimiser, the counters, and the policy."""
+        counters = {"epochs": self.epochs, "cpu_seconds": self.cpu_seconds}
+        settings = asdict(self.settings)
+        checkpoints.keep(self.folder, settings, self.model, self.optimiser, self.rng, **counters)
         self.policy().save(self.folder / "policy.npz")
 
     def policy(self) -> Policy:

@@ -6,6 +6,7 @@ from typing import Any
 
 from torch import nn
 
+from parlour.kernel import Game
 from parlour.learn.policy import Policy
 
 
@@ -19,6 +20,17 @@ def network(inputs: int, hidden: tuple[int, ...], outputs: int) -> nn.Sequential
         size = width
     layers.append(nn.Linear(size, outputs))
     return nn.Sequential(*layers)
+
+
+def header(game: Game, options: dict[str, Any], actions: int) -> dict[str, Any]:
+    """What a policy's header says of the game it plays (`Policy.check_game` reads it)."""
+    return {
+        "game": game.name,
+        "players": game.players,
+        "options": options,
+        "encoding": game.encoding().name,
+        "actions": actions,
+    }
 
 
 def exported(model: nn.Sequential, meta: dict[str, Any]) -> Policy:

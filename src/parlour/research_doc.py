@@ -90,6 +90,7 @@ Games of several set-ups are refused, naming them: a file's arrays have one size
 | `won` | bool | whether the seat won the game (a tie: every winner) |
 | `reward` | float64 | the seat's return, as the learning envs give it at the end |
 | `values` | float32[actions] | with `--values`: each legal action's value, else NaN |
+| `label` | int32 | with `--label BOT`: the index of the action BOT chooses there |
 
 `view`, `legal` and `values` are arrays of one size (Arrow's `fixed_size_list`): `size` is
 the encoding's, `actions` the length of `game.all_actions()`. `view` is
@@ -99,7 +100,12 @@ does not say. `forced` rows are the moves the learning envs skip. `reward` is
 `parlour.kernel.returns`: zero-sum for a game played to win, the score for a points game.
 `values` (with `--values`, for a game that gives advice: Dicetime) holds each legal action's
 expected final score with best play afterwards, NaN for an action not legal, and is null where
-the seat had no decision to make.
+the seat had no decision to make. `label` (with `--label BOT`, simulated games only) is what
+another bot, asked beside the players at every decision from the seat's view (one bot a seat,
+seeded apart from the players), would have chosen; the only action where the move was forced.
+With the players a learner and BOT an expert, it is the data DAgger (Ross et al., 2011)
+gathers: the expert's choices on the states the learner's own play reaches, which
+`parlour imitate` learns from a labelled file (`docs/research-environments.md`).
 
 A row is a player's decision: the table's own actions are applied but not exported, so `step`
 may skip; in these games the table's only action is `timeout`, so a game's rows in `step` order

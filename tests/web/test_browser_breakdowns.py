@@ -13,6 +13,7 @@ from tests.web.test_browser import (  # noqa: F401 (base_url, browser: fixtures)
     base_url,
     browser,
     create_in_lobby,
+    held,
     play_by_clicking,
     wait_until,
 )
@@ -52,8 +53,12 @@ def test_the_last_round_and_the_game_are_shown_as_tables(browser: Any, base_url:
         assert all(len(table["seats"]) == 2 for table in shown)
         assert page.locator("#breakdowns h2").text_content() == heading
         assert grave_violations(page) == []
-    page.goto(page.url.replace("/t/", "/replay/"))  # in German still: the replay's last step
-    page.locator("#last").click()
+    replay = page.url.replace("/t/", "/replay/")  # in German still: the replay's last step
+    moves = held(page, "**/api/tables/*/moves", replay)
+    page.wait_for_selector("#last")
+    assert page.locator("#last").is_disabled()  # a click before the replay has loaded did nothing
+    moves.continue_()
+    page.locator("#last").click()  # Playwright waits until it is enabled
     page.wait_for_selector("#breakdowns:not([hidden]) table")
     assert [table["caption"] for table in page.evaluate(TABLES)] == ["Runde 1", "Endwertung"]
     page.locator("#first").click()

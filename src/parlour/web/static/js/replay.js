@@ -228,6 +228,7 @@ async function start() {
     $("back").addEventListener("click", () => show(step - 1));
     $("forward").addEventListener("click", () => show(step + 1));
     $("last").addEventListener("click", () => show(steps));
+    for (const id of ["first", "back", "forward", "last"]) $(id).disabled = false; // usable now
     document.addEventListener("keydown", (event) => {
       if (event.key === "ArrowLeft") show(step - 1);
       if (event.key === "ArrowRight") show(step + 1);

@@ -112,6 +112,11 @@ def test_data_of_another_game_or_without_the_teacher_is_refused(
         Trainer(dataclasses.replace(small(decisions), game="dicecream", options={}), tmp_path)
     with pytest.raises(OptionError, match="no decision of the teachers"):
         Trainer(small(decisions, teachers=("pimc:hard",)), tmp_path)
+    with pytest.raises(OptionError, match="is not a dataset of `parlour export`"):
+        Trainer(small(tmp_path / "missing.parquet"), tmp_path)
+    (tmp_path / "broken.parquet").write_bytes(b"not parquet")
+    with pytest.raises(OptionError, match="is not a dataset of `parlour export`"):
+        Trainer(small(tmp_path / "broken.parquet"), tmp_path)
     with pytest.raises(OptionError, match="no checkpoint"):
         Trainer.resume(tmp_path / "empty")
 

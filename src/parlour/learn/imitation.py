@@ -90,9 +90,7 @@ def read_decisions(settings: Settings, width: int, actions: int) -> tuple[Decisi
     rng = np.random.default_rng(settings.seed)
     observations, masks, chosen, held = [], [], [], []
     for name in settings.data:
-        target = LABEL if LABEL in pq.read_schema(name).names else "action"
-        columns = ["game", "record", "bot", "forced", "view", "legal", target]
-        table = pq.read_table(name, columns=columns)
+        table, target = _read(name)
         games = set(table.column("game").to_pylist())
         seen = np.asarray(table.column("view").combine_chunks().flatten(), np.float32)
         legal = np.asarray(table.column("legal").combine_chunks().flatten(), np.int8)
@@ -118,6 +116,18 @@ def read_decisions(settings: Settings, width: int, actions: int) -> tuple[Decisi
     whole = Decisions(np.concatenate(observations), np.concatenate(masks), np.concatenate(chosen))
     apart = np.concatenate(held)
     return whole.rows(np.flatnonzero(~apart)), whole.rows(np.flatnonzero(apart))
+
+
+def _read(name: str) -> tuple[Any, str]:
+    """The columns imitation reads of the dataset `name`, and the one it learns (`label`
+    where the file has labels, else `action`); `OptionError` for a file that is missing or
+    not one `parlour export` wrote."""
+    try:
+        target = LABEL if LABEL in pq.read_schema(name).names else "action"
+        columns = ["game", "record", "bot", "forced", "view", "legal", target]
+        return pq.read_table(name, columns=columns), target
+    except (OSError, ValueError) as error:  # pyarrow's ArrowInvalid is a ValueError
+        raise OptionError(f"{name} is not a dataset of `parlour export`: {error}") from None
 
 
 class Trainer:

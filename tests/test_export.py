@@ -23,7 +23,7 @@ from parlour.cli.app import app
 from parlour.datasets.decisions import COLUMNS, decisions
 from parlour.kernel import ParlourError, advice_of, load, replay
 from parlour.kernel.returns import returns
-from parlour.sim import SimSpec, play_game
+from parlour.sim import SimSpec, derived_seed, play_game
 from parlour.web.database import connect
 from parlour.web.models import ActionRow, SeatRow, TableRow
 
@@ -270,6 +270,39 @@ def test_a_labelling_bot_says_what_it_would_have_chosen_at_every_decision(
     assert differ > 10  # random strays from greedy
     plain = export(str(tmp_path / "plain.parquet"), *DOKITTO, "--games", "1")
     assert "label" not in plain[0]
+
+
+def test_a_labelling_bot_that_judges_gives_its_value_of_every_choice(tmp_path: Path) -> None:
+    """`--label pimc:worlds=2`: beside its label, pimc's mean value of each legal choice (NaN
+    elsewhere), exactly what the labeller (seeded as export seeds it) judges from that view;
+    the label is the choice it values most; forced moves carry no values. A bot that only
+    chooses adds no such column."""
+    label = "pimc:worlds=2"
+    args = ["--games", "2", "--label", label, "--option", "max_rounds=1"]
+    rows = export(str(tmp_path / "x.parquet"), *DOKITTO, *args)
+    game = load("dokitto", 2, max_rounds=1)
+    walk = {row["record"]: game.new(int(row["seed"])) for row in rows if row["step"] == 0}
+    judges = {
+        (record, seat): make_bot(game, label, seat, derived_seed(3, int(record), seat, "label"))
+        for record in walk
+        for seat in range(2)
+    }
+    for row in rows:
+        state, seat = walk[row["record"]], row["seat"]
+        if row["forced"]:
+            assert row["label_values"] is None
+        else:
+            values = np.array(row["label_values"], dtype=np.float64)
+            legal = np.array(row["legal"]) == 1
+            assert np.isnan(values[~legal]).all()
+            judged = judges[row["record"], seat].judge(state.view(seat), state.legal_actions(seat))
+            assert judged is not None
+            assert values[legal] == pytest.approx(judged, abs=1e-6)  # float32 in the file
+            assert row["label"] == int(np.argmax(np.where(legal, values, -np.inf)))
+        state.apply(seat, row["action_text"])
+    assert sum(row["label_values"] is not None for row in rows) > 10
+    plain = export(str(tmp_path / "g.parquet"), *DOKITTO, "--games", "1", "--label", "greedy")
+    assert "label_values" not in plain[0]
 
 
 def test_values_need_a_game_that_gives_advice(tmp_path: Path) -> None:

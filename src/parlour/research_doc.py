@@ -91,9 +91,10 @@ Games of several set-ups are refused, naming them: a file's arrays have one size
 | `reward` | float64 | the seat's return, as the learning envs give it at the end |
 | `values` | float32[actions] | with `--values`: each legal action's value, else NaN |
 | `label` | int32 | with `--label BOT`: the index of the action BOT chooses there |
+| `label_values` | float32[actions] | with `--label` and a BOT that judges: its values |
 
-`view`, `legal` and `values` are arrays of one size (Arrow's `fixed_size_list`): `size` is
-the encoding's, `actions` the length of `game.all_actions()`. `view` is
+`view`, `legal`, `values` and `label_values` are arrays of one size (Arrow's `fixed_size_list`):
+`size` is the encoding's, `actions` the length of `game.all_actions()`. `view` is
 `game.encoding().observe(state, seat)`, equal to `encode(view(seat))`. `bot` is the bot's name
 in simulated games; in stored ones the seat's bot, or `person`; null in a saved record, which
 does not say. `forced` rows are the moves the learning envs skip. `reward` is
@@ -103,9 +104,13 @@ expected final score with best play afterwards, NaN for an action not legal, and
 the seat had no decision to make. `label` (with `--label BOT`, simulated games only) is what
 another bot, asked beside the players at every decision from the seat's view (one bot a seat,
 seeded apart from the players), would have chosen; the only action where the move was forced.
-With the players a learner and BOT an expert, it is the data DAgger (Ross et al., 2011)
-gathers: the expert's choices on the states the learner's own play reaches, which
-`parlour imitate` learns from a labelled file (`docs/research-environments.md`).
+With the players a learner and BOT an expert, it is the data DAgger (Ross et al., 2011) gathers:
+the expert's choices on the states the learner's own play reaches, which `parlour imitate`
+learns from a labelled file (`docs/research-environments.md`). `label_values` comes with it when
+BOT judges its choices (`Bot.judge`; `pimc` does: each choice's mean value over its worlds, the
+seat's chance to win less the opponent's): what BOT values each legal action at, NaN for an
+action not legal, null where the move was forced; `label` is then the action it values most.
+`parlour imitate --target values` learns these.
 
 A row is a player's decision: the table's own actions are applied but not exported, so `step`
 may skip; in these games the table's only action is `timeout`, so a game's rows in `step` order

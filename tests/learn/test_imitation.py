@@ -81,6 +81,35 @@ def test_the_labels_of_a_bot_asked_beside_are_learned_on_the_states_others_reach
     assert agreed is not None and agreed >= chance(trainer.held.masks) + 0.12
 
 
+def test_a_judges_values_are_learned_as_what_tells_the_choices_apart(tmp_path: Path) -> None:
+    """`target="values"`: the network fits, by least squares, pimc's value of each legal
+    choice less their mean (`export --label pimc`, the `label_values` column), and so comes to
+    pick pimc's best choice on the positions it learns; a file without values, or an unknown
+    target, is refused by name. (Whether it generalises is the benchmark's question: tens of
+    decisions here, hundreds of thousands there, `docs/research-environments.md`.)"""
+    data = tmp_path / "judged.parquet"
+    args = ["export", str(data), "--bots", "random,random", "--label", "pimc:worlds=2", "--game"]
+    args += ["dokitto", "--players", "2", "--games", "60", "--option", "max_rounds=1"]
+    done = CliRunner().invoke(app, args)
+    assert done.exit_code == 0, done.output
+    trainer = Trainer(small(data, target="values"), tmp_path / "run")
+    learned = trainer.learned
+    assert learned.values is not None
+    assert (learned.values[learned.masks == 0] == 0).all() and learned.values.any()
+    assert np.allclose(learned.values.sum(axis=1), 0.0, atol=1e-5)  # centred on each row
+    lines = trainer.run(10)
+    assert lines[-1]["loss"] < lines[0]["loss"] / 4
+    agreed = trainer.agreement(learned)
+    assert agreed is not None and agreed >= chance(learned.masks) + 0.2
+    plain = tmp_path / "plain.parquet"
+    done = CliRunner().invoke(app, [args[0], str(plain), *args[2:4], *args[6:]])
+    assert done.exit_code == 0, done.output
+    with pytest.raises(OptionError, match="no label_values column"):
+        Trainer(small(plain, target="values"), tmp_path / "plain")
+    with pytest.raises(OptionError, match="target 'moves'"):
+        Trainer(small(data, target="moves"), tmp_path / "moves")
+
+
 def test_only_the_teachers_unforced_decisions_are_learned(decisions: Path, tmp_path: Path) -> None:
     import pyarrow.parquet as pq
 
@@ -138,6 +167,11 @@ def test_the_cli_imitates_and_the_policy_bot_plays_it(decisions: Path, tmp_path:
     assert resumed.exit_code == 0, resumed.output
     policy = read_policy(folder / "policy.npz")
     assert policy.meta["method"] == "imitation" and policy.meta["epochs"] == 2
+    assert policy.meta["target"] == "choices"
+    values = [*args[:3], str(tmp_path / "values"), *args[4:], "--data", str(decisions)]
+    refused = runner.invoke(app, [*values, "--target", "values", "-o", "max_rounds=1"])
+    assert isinstance(refused.exception, OptionError)
+    assert "no label_values column" in str(refused.exception)
     game = load("dokitto", 2, **OPTIONS)
     bot = make_bot(game, f"policy:path={folder / 'policy.npz'}", 0, 0)
     state = game.new(3)

@@ -28,6 +28,12 @@ class Bot:
         """One of `legal`, chosen from what the seat sees."""
         raise NotImplementedError
 
+    def judge(self, view: View, legal: Sequence[Action]) -> list[float] | None:
+        """What each of `legal` is worth to the seat as this bot judges it (higher is better;
+        the scale is the bot's own), or `None` for a bot that only chooses. Learners distil
+        a judge's values (`parlour export --label`, `parlour imitate --target values`)."""
+        return None
+
     def sit(self, game: Game) -> None:
         """Learn the game being played (its players and options) before the first decision:
         views do not repeat the options, and a bot that searches (`Game.determinize`) needs

@@ -591,6 +591,13 @@ def imitate(
         str,
         typer.Option(help="The bots whose actions are learned, comma-separated (all: '')."),
     ] = "",
+    target: Annotated[
+        str,
+        typer.Option(
+            help="What is learned: 'choices' (the teachers' or labels' actions) or 'values' "
+            "(a judging label bot's value of each choice, the `label_values` column)."
+        ),
+    ] = "choices",
     epochs: Annotated[int, typer.Option(help="Passes over the decisions in this call.")] = 10,
     opponent: Annotated[
         str, typer.Option(help="The bot each epoch's win share is measured against.")
@@ -615,7 +622,9 @@ def imitate(
         teachers = tuple(name for name in teacher.split(",") if name)
         files = tuple(str(path) for path in data)
         options = dict[str, Value](parse_options(option))
-        settings = Settings(game, players, files, options, teachers, opponent=opponent, seed=seed)
+        settings = Settings(
+            game, players, files, options, teachers, target, opponent=opponent, seed=seed
+        )
         trainer = Trainer(settings, folder)
     for line in trainer.run(epochs):
         held = line["held_out_agreement"]
@@ -658,8 +667,9 @@ def export(
     label: Annotated[
         str | None,
         typer.Option(
-            help="With --bots: the choice this bot makes at each decision (the `label` column): "
-            "an expert's choices on the states other bots reach, to imitate (DAgger)."
+            help="With --bots: the choice this bot makes at each decision (the `label` column; "
+            "a bot that judges adds its value of each choice, `label_values`): an expert's "
+            "choices on the states other bots reach, to imitate (DAgger)."
         ),
     ] = None,
     games_: Annotated[int, typer.Option("--games", help="With --bots: how many games.")] = 100,

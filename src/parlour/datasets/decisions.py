@@ -48,6 +48,8 @@ VALUES = "values"
 """The column added when every choice's value is asked for (`values=True`)."""
 LABEL = "label"
 """The column added when a bot is asked beside the players (`label=BOT`)."""
+LABEL_VALUES = "label_values"
+"""The column added when that bot also judges (`Bot.judge`): its value of each legal action."""
 
 
 class Decision(NamedTuple):
@@ -56,7 +58,8 @@ class Decision(NamedTuple):
     one action alone was legal) and did (its index and text), how that seat's game ended
     (score, win, the learning adapters' return), from the game's solver, each legal
     action's expected final score (NaN elsewhere; `None` without a solver or a decision), and
-    the index of the action a labelling bot chooses there (`None` without one)."""
+    the index of the action a labelling bot chooses there (`None` without one) and, if it
+    judges, its value of each legal action (NaN elsewhere)."""
 
     game: str
     record: str
@@ -74,6 +77,7 @@ class Decision(NamedTuple):
     reward: float
     values: np.ndarray | None
     label: int | None = None
+    label_values: np.ndarray | None = None
 
 
 def decisions(
@@ -102,6 +106,9 @@ def decisions(
             choices = state.legal_actions(seat)
             legal = np.zeros(len(space), dtype=np.int8)
             legal[[_index(space, game, choice) for choice in choices]] = 1
+            label, judged = (None, None)
+            if labellers is not None:
+                label, judged = _labelled(labellers[seat], space, state, seat)
             rows.append(
                 Decision(
                     game.name,
@@ -119,7 +126,8 @@ def decisions(
                     seat in final.winners,
                     worth[seat],
                     None if advice is None else _values(advice, space, state, seat),
-                    None if labellers is None else _labelled(labellers[seat], space, state, seat),
+                    label,
+                    judged,
                 )
             )
         state.apply(seat, action)
@@ -140,10 +148,22 @@ def _values(
     return values
 
 
-def _labelled(bot: Bot, space: dict[str, int], state: State, seat: int) -> int:
-    """The index of the action `bot` chooses for `seat` from its view (the only one, forced)."""
+def _labelled(
+    bot: Bot, space: dict[str, int], state: State, seat: int
+) -> tuple[int, np.ndarray | None]:
+    """The index of the action `bot` chooses for `seat` from its view (the only one, forced)
+    and, for a bot that judges, its value of each legal action by index (NaN elsewhere; none
+    for a forced move). A judge's choice is the action it values most (the first of equals)."""
     choices = state.legal_actions(seat)
-    return space[choices[0] if len(choices) == 1 else bot.choose(state.view(seat), choices)]
+    if len(choices) == 1:
+        return space[choices[0]], None
+    view = state.view(seat)
+    judged = bot.judge(view, choices)
+    if judged is None:
+        return space[bot.choose(view, choices)], None
+    values = np.full(len(space), np.nan, dtype=np.float32)
+    values[[space[choice] for choice in choices]] = judged
+    return space[choices[max(range(len(choices)), key=judged.__getitem__)]], values
 
 
 def action_index(game: Game) -> dict[str, int]:
@@ -228,6 +248,8 @@ def decisions_table(rows: Sequence[Decision], sources: Iterable[Game]) -> Any:
         columns[VALUES] = arrays(VALUES, pa.float32(), actions)
     if any(row.label is not None for row in rows):
         columns[LABEL] = pa.array([row.label for row in rows], pa.int32())
+    if any(row.label_values is not None for row in rows):
+        columns[LABEL_VALUES] = arrays(LABEL_VALUES, pa.float32(), actions)
     table = pa.table(columns)
     return table.replace_schema_metadata({"parlour": json.dumps(setup)})
 

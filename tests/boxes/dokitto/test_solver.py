@@ -129,6 +129,30 @@ def test_pimc_plays_legal_actions_from_its_view_and_repeats_itself(settings: str
     assert game_of(3) == game_of(3)
 
 
+@pytest.mark.parametrize("settings", ["worlds=3", "worlds=3:infer=5"])
+def test_pimc_judges_each_choice_by_its_mean_value_and_plays_the_best_judged(
+    settings: str,
+) -> None:
+    """`judge` gives each choice's (weighted) mean value over the worlds: within the solver's
+    -1..1, and the best judged is what the same bot, seeded alike, chooses."""
+    rnd = random.Random(5)
+    state = GAME.new(5)
+    judged = 0
+    while not state.over and judged < 12:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            view = state.view(seat)
+            values = make_bot(GAME, f"pimc:{settings}", seat, judged).judge(view, legal)
+            chosen = make_bot(GAME, f"pimc:{settings}", seat, judged).choose(view, legal)
+            assert values is not None and len(values) == len(legal)
+            assert all(-1.0 <= value <= 1.0 for value in values)
+            assert chosen == legal[values.index(max(values))]
+            judged += 1
+        state.apply(seat, rnd.choice(legal))
+    assert judged == 12
+
+
 def test_a_determinized_world_tells_its_watcher_the_rounds_actions_in_order() -> None:
     rnd = random.Random(4)
     state = GAME.new(4)

@@ -124,6 +124,18 @@ class PimcBot(Bot):
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        totals, _ = self._weighed(view, legal)
+        return legal[max(range(len(legal)), key=totals.__getitem__)]
+
+    def judge(self, view: View, legal: Sequence[Action]) -> list[float]:
+        """Each choice's mean value over the worlds (weighted, with `infer`): the seat's
+        chance to win less the opponent's, as the solver values a round."""
+        totals, weight = self._weighed(view, legal)
+        return [total / weight for total in totals]
+
+    def _weighed(self, view: View, legal: Sequence[Action]) -> tuple[list[float], float]:
+        """Each choice's value summed over the worlds, each world weighted; and the weights'
+        sum."""
         if self.game is None:
             raise RuntimeError("pimc searches the game it plays: make it with the loaded game")
         solver = shared_solver()
@@ -137,14 +149,15 @@ class PimcBot(Bot):
                 valued = values(solver, state, options)
                 regret[0] += max(valued) - valued[options.index(action)]
 
-        totals = [0.0] * len(legal)
+        totals, weights = [0.0] * len(legal), 0.0
         for _ in range(self.settings.worlds):
             regret[0] = 0.0
             state = determinize(self.game, view, self.rng, watch if infer else None)
             weight = math.exp(-infer * regret[0])
+            weights += weight
             for index, value in enumerate(values(solver, state, legal)):
                 totals[index] += weight * value
-        return legal[max(range(len(legal)), key=totals.__getitem__)]
+        return totals, weights
 
 
 WORLDS_ADVISED = 120
